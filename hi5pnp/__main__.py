@@ -1,0 +1,3 @@
+from hi5pnp.cli import main
+
+main()
