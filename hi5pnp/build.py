@@ -1,0 +1,130 @@
+"""``hi5pnp build``: the whole print-and-play kit from a deck, written atomically.
+
+Everything is made in memory first; only when every file has been made are
+they written, each through a temporary file renamed into place, so a failed
+build leaves the previous kit untouched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import asdict, dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Callable
+
+from . import PROJECT_ROOT, TEMPLATE_DIR
+from .cardsheets import Placement, duplex_file, fold_file
+from .deck import Deck
+from .deckload import load_deck
+from .errors import OutputError
+from .faces import CardSpec, render_cards
+
+MANIFEST = "manifest.json"
+PAPER_NAMES = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    papers: tuple[str, ...] = PAPER_NAMES
+    card: CardSpec = field(default_factory=CardSpec)
+    card_size_name: str = "poker"
+    flip: str = "long"  # duplex: turn the sheet over its "long" or "short" edge
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    def describe(self) -> dict:
+        d = asdict(self)
+        d["papers"] = list(self.papers)
+        d["back_offset"] = list(self.back_offset)
+        return d
+
+
+@dataclass
+class Kit:
+    files: dict[str, bytes]
+    placements: list[Placement]
+    manifest: dict
+
+
+def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
+    """A digest of everything the kit's bytes depend on: the deck, the templates,
+    the drawing code, the build options and the versions of the PDF libraries."""
+    h = hashlib.sha256()
+    h.update(deck.fingerprint.encode())
+    for folder, pattern in ((template_dir, "*"), (Path(__file__).parent, "*.py")):
+        for path in sorted(folder.glob(pattern)):
+            if path.is_file():
+                h.update(path.name.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    for lib in ("reportlab", "pypdf"):
+        h.update(f"{lib}=={metadata.version(lib)}\0".encode())
+    h.update(json.dumps(options.describe(), sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
+    """Every file of the kit, in memory."""
+    cards = render_cards(deck, options.card, template_dir)
+    files: dict[str, bytes] = {}
+    placements: list[Placement] = []
+    title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
+    steps: list[tuple[str, Callable]] = []
+    for paper in options.papers:
+        steps.append(
+            (
+                f"cards-duplex-{paper}.pdf",
+                lambda name, paper=paper: duplex_file(
+                    cards, options.card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)"
+                ),
+            )
+        )
+        steps.append(
+            (f"cards-fold-{paper}.pdf", lambda name, paper=paper: fold_file(cards, options.card, paper, name, f"{title} — cards (fold and sleeve)"))
+        )
+    for name, step in steps:
+        data, placed = step(name)
+        files[name] = data
+        placements.extend(placed)
+    manifest = {
+        "generator": "hi5pnp",
+        "deck": deck.title,
+        "fingerprint": fingerprint(deck, options, template_dir),
+        "options": options.describe(),
+        "units": "mm; x, y: lower-left corner of the card's trim box from the lower-left corner of the page",
+        "files": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())},
+        "cards": [p.row() for p in placements],
+    }
+    files[MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+    return Kit(files, placements, manifest)
+
+
+def write_atomically(files: dict[str, bytes], out_dir: Path) -> None:
+    """Write every file or none: into a temporary folder beside them, then
+    rename each into place."""
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".hi5pnp-build-", dir=out_dir))
+    except OSError as exc:
+        raise OutputError(f"{out_dir}: cannot write the kit here: {exc.strerror or exc}") from None
+    try:
+        for name, data in files.items():
+            (tmp / name).write_bytes(data)
+        for name in files:
+            os.replace(tmp / name, out_dir / name)
+    except OSError as exc:
+        raise OutputError(f"{out_dir}: cannot write the kit here: {exc.strerror or exc}") from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def build(deck_path: str | Path | None, out_dir: Path, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
+    deck = load_deck(deck_path)
+    kit = make_kit(deck, options, template_dir)
+    write_atomically(kit.files, out_dir)
+    return kit
+
+
+DEFAULT_OUT = PROJECT_ROOT / "output"

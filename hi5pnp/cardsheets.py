@@ -1,0 +1,167 @@
+"""Card sheets: the cards imposed on paper for duplex or fold-and-sleeve printing.
+
+Positions come from :mod:`hi5pnp.sheets`; each face is drawn once per file as
+a form (XObject) and placed in its slots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .draw import color, draw_layout
+from .faces import CardSpec, RenderedCard
+from .layout import Layout
+from .pdfdoc import new_canvas, set_page_size
+from .sheets import Mark, Paper, Slot, best_grid, duplex_back, fit_grid, fold_marks, fold_pair
+from .units import pt
+
+MARK_COLOR = "#000000"
+NOTE_COLOR = "#555555"
+
+
+@dataclass
+class Placement:
+    """One card face on one page: a manifest row."""
+
+    file: str
+    page: int
+    kind: str
+    face: str
+    side: str  # "front" / "back" (duplex) or "fold-left" / "fold-right"
+    slot: Slot
+
+    def row(self) -> dict[str, Any]:
+        s = self.slot
+        return {
+            "file": self.file,
+            "page": self.page,
+            "kind": self.kind,
+            "face": self.face,
+            "side": self.side,
+            "x": round(s.x, 3),
+            "y": round(s.y, 3),
+            "width": round(s.width, 3),
+            "height": round(s.height, 3),
+            "rotation": s.rotation,
+        }
+
+
+class FormCache:
+    """Draw each face once per canvas as a form XObject."""
+
+    def __init__(self, c: Canvas, bleed: float):
+        self.c = c
+        self.bleed = bleed
+        self.names: dict[int, str] = {}
+
+    def place(self, layout: Layout, slot: Slot) -> None:
+        c = self.c
+        key = id(layout)
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = f"face{len(self.names)}"
+            b = self.bleed
+            c.beginForm(name, lowerx=pt(-b), lowery=pt(-b), upperx=pt(layout.width + b), uppery=pt(layout.height + b))
+            draw_layout(c, layout, clip_bleed=b)
+            c.endForm()
+        c.saveState()
+        c.translate(pt(slot.x), pt(slot.y))
+        if slot.rotation == 180:
+            c.translate(pt(slot.width), pt(slot.height))
+            c.rotate(180)
+        c.doForm(name)
+        c.restoreState()
+
+
+def draw_marks(c: Canvas, marks: list[Mark]) -> None:
+    c.saveState()
+    c.setStrokeColor(color(MARK_COLOR))
+    c.setLineWidth(0.5)
+    for mk in marks:
+        c.setDash([2, 2] if mk.kind == "fold" else [])
+        c.line(pt(mk.x1), pt(mk.y1), pt(mk.x2), pt(mk.y2))
+    c.restoreState()
+
+
+def draw_note(c: Canvas, paper: Paper, grid_bottom: float, text: str) -> None:
+    """A line of small print centred under the grid, where the margin has room."""
+    y = grid_bottom / 2 - 1.0
+    if y < 4.0:
+        return
+    c.setFillColor(color(NOTE_COLOR))
+    c.setFont(fonts.font_name("regular"), 7)
+    c.drawCentredString(pt(paper.width / 2), pt(y), text)
+
+
+def duplex_file(
+    cards: list[RenderedCard],
+    spec: CardSpec,
+    paper_name: str,
+    filename: str,
+    flip: str,
+    offset: tuple[float, float],
+    title: str,
+) -> tuple[bytes, list[Placement]]:
+    """Fronts (face a) on odd pages, backs (face b) on even pages."""
+    grid = fit_grid(paper_name, spec.width, spec.height, spec.bleed, "a card")
+    paper = grid.paper
+    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex")
+    forms = FormCache(c, spec.bleed)
+    placements: list[Placement] = []
+    sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
+    page = 0
+    flip_words = "long edge" if flip == "long" else "short edge"
+    for n, sheet in enumerate(sheets, 1):
+        for side in ("front", "back"):
+            page += 1
+            if side == "front":
+                draw_marks(c, grid.crop_marks())
+                draw_note(
+                    c, paper, grid.bottom,
+                    f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_words}, at 100 % (actual size).",
+                )
+            else:
+                draw_note(c, paper, grid.bottom, f"Cards sheet {n} of {len(sheets)}, back.")
+            for i, card in enumerate(sheet):
+                x, y = grid.cell(i)
+                front = Slot(x, y, spec.width, spec.height)
+                slot = front if side == "front" else duplex_back(front, paper, flip, offset)
+                face = 0 if side == "front" else 1
+                forms.place(card.faces[face], slot)
+                placements.append(Placement(filename, page, card.kind, card.ids[face], side, slot))
+            c.showPage()
+    c.save()
+    return buf.getvalue(), placements
+
+
+def fold_file(cards: list[RenderedCard], spec: CardSpec, paper_name: str, filename: str, title: str) -> tuple[bytes, list[Placement]]:
+    """Each card's faces side by side about a fold line: fold, and sleeve."""
+    grid = best_grid(paper_name, 2 * spec.width, spec.height, spec.bleed, "a fold pair (two cards wide)")
+    paper = grid.paper
+    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve")
+    set_page_size(c, (paper.width, paper.height))
+    forms = FormCache(c, spec.bleed)
+    placements: list[Placement] = []
+    sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
+    marks = grid.crop_marks() + fold_marks(grid, spec.width)  # the fold itself is not cut
+    for page, sheet in enumerate(sheets, 1):
+        draw_marks(c, marks)
+        draw_note(
+            c, paper, grid.bottom,
+            f"Fold-and-sleeve sheet {page} of {len(sheets)}: print one-sided at 100 %. Cut out each pair, "
+            "fold on the dashed marks (printed sides out) and slide into a sleeve.",
+        )
+        for i, card in enumerate(sheet):
+            x, y = grid.cell(i)
+            a, b, _ = fold_pair(x, y, spec.width, spec.height)
+            for face, slot, side in ((0, a, "fold-left"), (1, b, "fold-right")):
+                forms.place(card.faces[face], slot)
+                placements.append(Placement(filename, page, card.kind, card.ids[face], side, slot))
+        c.showPage()
+    c.save()
+    return buf.getvalue(), placements
+

@@ -1,0 +1,98 @@
+"""Drawing: turns checked layout elements into reportlab canvas operations.
+
+Knows nothing of pages or positions on them: the caller translates the
+canvas to an item's lower-left corner (see :mod:`hi5pnp.sheets`).
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+
+from . import fonts
+from .layout import Layout
+from .shapes import add_shape
+from .units import pt
+
+_colors: dict[str, HexColor] = {}
+
+
+def color(hexv: str) -> HexColor:
+    c = _colors.get(hexv)
+    if c is None:
+        c = _colors[hexv] = HexColor(hexv)
+    return c
+
+
+def _paint(c, p) -> tuple[int, int]:
+    fill = p.get("fill")
+    stroke = p.get("stroke")
+    if fill:
+        c.setFillColor(color(fill))
+    if stroke:
+        c.setStrokeColor(color(stroke))
+        c.setLineWidth(pt(p.get("lw", 0.3)))
+        dash = p.get("dash")
+        c.setDash([pt(d) for d in dash] if dash else [])
+    return (1 if stroke else 0, 1 if fill else 0)
+
+
+def draw_layout(c, layout: Layout, clip_bleed: float | None = None) -> None:
+    """Draw ``layout`` with its top-left corner at (0, height) of the current
+    user space (points). ``clip_bleed``: clip to the trim box grown by this
+    many mm (backgrounds may extend past the trim into the bleed)."""
+    H = layout.height
+    c.saveState()
+    if clip_bleed is not None:
+        path = c.beginPath()
+        b = clip_bleed
+        path.rect(pt(-b), pt(-b), pt(layout.width + 2 * b), pt(H + 2 * b))
+        c.clipPath(path, stroke=0, fill=0)
+    for el in layout.elements:
+        p = el.props
+        kind = el.kind
+        if kind == "rect":
+            stroke, fill = _paint(c, p)
+            if stroke or fill:
+                x, y, w, h = pt(p["x"]), pt(H - p["y"] - p["h"]), pt(p["w"]), pt(p["h"])
+                if p["r"]:
+                    c.roundRect(x, y, w, h, pt(p["r"]), stroke=stroke, fill=fill)
+                else:
+                    c.rect(x, y, w, h, stroke=stroke, fill=fill)
+        elif kind == "circle":
+            stroke, fill = _paint(c, p)
+            if stroke or fill:
+                c.circle(pt(p["x"]), pt(H - p["y"]), pt(p["r"]), stroke=stroke, fill=fill)
+        elif kind == "line":
+            _paint(c, p)
+            c.line(pt(p["x1"]), pt(H - p["y1"]), pt(p["x2"]), pt(H - p["y2"]))
+        elif kind == "shape":
+            c.setFillColor(color(p["fill"]))
+            path = c.beginPath()
+            if p["rotate"]:
+                c.saveState()
+                c.translate(pt(p["x"]), pt(H - p["y"]))
+                c.rotate(-p["rotate"])
+                add_shape(path, p["name"], 0, 0, pt(p["size"]))
+                c.drawPath(path, stroke=0, fill=1, fillMode=0)
+                c.restoreState()
+            else:
+                add_shape(path, p["name"], pt(p["x"]), pt(H - p["y"]), pt(p["size"]))
+                c.drawPath(path, stroke=0, fill=1, fillMode=0)
+        elif kind == "text":
+            _draw_text(c, p, H)
+    c.restoreState()
+
+
+def _draw_text(c, p, H: float) -> None:
+    c.setFillColor(color(p["fill"]))
+    c.setFont(fonts.font_name(p["font"]), p["size"])
+    x, y = pt(p["x"]), pt(H - p["y"])
+    draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[p["align"]]
+    if p["rotate"] == 180:
+        c.saveState()
+        c.translate(x, y)
+        c.rotate(180)
+        draw(0, 0, p["text"])
+        c.restoreState()
+    else:
+        draw(x, y, p["text"])

@@ -1,0 +1,331 @@
+"""Layout templates: jinja2 templates in templates/ that describe, as YAML, the
+named elements of a card face, a score card or a token sheet.
+
+Every ``{{ … }}`` in a template is written out as a complete YAML value (text
+is quoted for you), so card data can never break the YAML. Lengths are in
+millimetres, measured from the top-left corner of the item, y downwards.
+A template that names a field the data lacks, or describes an element that
+cannot be drawn (an unknown key, text that overflows its box, something
+important outside the safe zone), is a :class:`TemplateError` naming the
+template and its line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import yaml
+from markupsafe import Markup
+
+from . import fonts
+from .errors import Fault, TemplateError
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: element kind -> (required keys, optional keys with defaults)
+ELEMENTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "rect": (("x", "y", "w", "h"), {"r": 0.0, "fill": None, "stroke": None, "lw": 0.3, "dash": None}),
+    "circle": (("x", "y", "r"), {"fill": None, "stroke": None, "lw": 0.3, "dash": None}),
+    "line": (("x1", "y1", "x2", "y2"), {"stroke": "#000000", "lw": 0.3, "dash": None}),
+    "text": (
+        ("x", "y", "text", "size"),
+        {"font": "regular", "fill": "#000000", "align": "left", "width": None, "rotate": 0, "min_size": None},
+    ),
+    "shape": (("x", "y", "size", "name"), {"fill": "#000000", "rotate": 0}),
+}
+COMMON = {"id": None, "layer": "content"}
+LAYERS = ("content", "background", "decoration")
+_COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+ASCENT, DESCENT = 0.76, 0.24  # of the font size, for Vera
+
+
+@dataclass
+class Element:
+    kind: str
+    props: dict[str, Any]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.props[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+@dataclass
+class Layout:
+    """A rendered template: its size (mm), safe-zone inset and elements."""
+
+    template: str
+    width: float
+    height: float
+    safe: float
+    elements: list[Element] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _finalize(value: Any) -> Markup:
+    """Every ``{{ … }}`` becomes one complete YAML value; macro output passes as is."""
+    if isinstance(value, Markup):
+        return value
+    if isinstance(value, float):
+        return Markup(repr(round(value, 4)))
+    return Markup(json.dumps(value, ensure_ascii=False))
+
+
+def _text_width(text: str, size: float, font: str = "regular") -> float:
+    """Template helper: the width of ``text`` in mm."""
+    from .units import to_mm
+
+    return to_mm(fonts.width(str(text), font, float(size)))
+
+
+def _tint(hexv: str, amount: float) -> str:
+    """Template filter: mix a colour with white (amount 0 = colour, 1 = white)."""
+    r, g, b = (int(hexv[i : i + 2], 16) for i in (1, 3, 5))
+    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
+    return "#{:02X}{:02X}{:02X}".format(*mix)
+
+
+@lru_cache(maxsize=8)
+def environment(template_dir: str) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(template_dir),
+        undefined=jinja2.StrictUndefined,
+        finalize=_finalize,
+        # autoescape marks macro output safe, so _finalize passes it through;
+        # values are made YAML-safe by _finalize, not HTML-escaped
+        autoescape=True,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["text_width"] = _text_width
+    env.filters["tint"] = _tint
+    return env
+
+
+def _template_line(exc: BaseException, template_file: str) -> int:
+    """The template line of the innermost traceback frame in a template."""
+    line = 0
+    tb = exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".j2"):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def _shown(template_dir: Path, name: str) -> str:
+    path = template_dir / name
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def render(template_dir: Path, name: str, context: dict[str, Any]) -> Layout:
+    """Render template ``name`` with ``context`` and check what it describes."""
+    env = environment(str(template_dir))
+    shown = _shown(template_dir, name)
+    try:
+        template = env.get_template(name)
+        text = template.render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        where = _shown(template_dir, exc.name or name) if exc.name else shown
+        raise TemplateError(Fault(where, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
+    except jinja2.TemplateNotFound as exc:
+        raise TemplateError(Fault(_shown(template_dir, str(exc)), 0, 0, "template not found")) from None
+    except jinja2.UndefinedError as exc:
+        raise TemplateError(Fault(shown, _template_line(exc, name), 0, f"{exc.message}")) from None
+    except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
+        raise TemplateError(Fault(shown, _template_line(exc, name), 0, f"cannot render: {exc}")) from None
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else 0
+        raise TemplateError(
+            Fault(shown, 0, 0, f"renders to YAML that does not parse (rendered line {line}): {getattr(exc, 'problem', exc)}")
+        ) from None
+    source = Path(env.loader.get_source(env, name)[1]).read_text(encoding="utf-8")  # type: ignore[union-attr]
+    return _check(data, shown, source, context)
+
+
+def _line_of(source: str, element_id: str | None) -> int:
+    if not element_id:
+        return 0
+    for i, line in enumerate(source.splitlines(), 1):
+        if re.search(r"\bid:\s*['\"]?" + re.escape(element_id) + r"\b", line):
+            return i
+    return 0
+
+
+def _check(data: Any, shown: str, source: str, context: dict[str, Any]) -> Layout:
+    faults: list[Fault] = []
+
+    def bad(eid: str | None, message: str) -> None:
+        what = f"element '{eid}': " if eid else ""
+        item = context.get("item_name")
+        for_item = f" (on {item})" if item else ""
+        faults.append(Fault(shown, _line_of(source, eid), 0, f"{what}{message}{for_item}"))
+
+    if not isinstance(data, dict) or not isinstance(data.get("elements"), list):
+        raise TemplateError(Fault(shown, 0, 0, "a layout template must produce a mapping with an 'elements' list"))
+    size = data.get("size")
+    if size is None:
+        size = context.get("size")
+    if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, (int, float)) and v > 0 for v in size)):
+        raise TemplateError(Fault(shown, 0, 0, f"'size' must be [width, height] in mm, not {size!r}"))
+    width, height = float(size[0]), float(size[1])
+    safe = float(data.get("safe", 0.0))
+    layout = Layout(shown, width, height, safe, extra={k: v for k, v in data.items() if k not in ("elements", "size", "safe")})
+    for raw in data["elements"]:
+        if not isinstance(raw, dict) or len(raw) < 1:
+            bad(None, f"an element must be a mapping, not {raw!r}")
+            continue
+        kind = raw.get("el")
+        eid = raw.get("id")
+        if kind not in ELEMENTS:
+            bad(eid, f"unknown element kind {kind!r}; choose one of: {', '.join(ELEMENTS)}")
+            continue
+        required, optional = ELEMENTS[kind]
+        props = {**COMMON, **optional}
+        ok = True
+        for key, value in raw.items():
+            if key == "el":
+                continue
+            if key not in props and key not in required:
+                bad(eid, f"unknown key '{key}' for a {kind}; expected: {', '.join(required + tuple(optional) + tuple(COMMON))}")
+                ok = False
+            props[key] = value
+        for key in required:
+            if key not in raw:
+                bad(eid, f"a {kind} needs '{key}'")
+                ok = False
+        if not ok:
+            continue
+        message = _check_props(kind, props)
+        if message:
+            bad(eid, message)
+            continue
+        if kind == "text":
+            message = _fit_text(props)
+            if message:
+                bad(eid, message)
+                continue
+        if props["layer"] == "content" and safe > 0:
+            x0, y0, x1, y1 = bbox(kind, props)
+            tol = 0.05
+            if x0 < safe - tol or y0 < safe - tol or x1 > width - safe + tol or y1 > height - safe + tol:
+                bad(
+                    eid,
+                    f"{_describe(kind, props)} reaches outside the safe zone "
+                    f"({safe:g} mm inside the {width:g} × {height:g} mm edge): "
+                    f"it spans x {x0:.1f}–{x1:.1f}, y {y0:.1f}–{y1:.1f} mm",
+                )
+                continue
+        layout.elements.append(Element(kind, props))
+    if faults:
+        raise TemplateError(faults)
+    return layout
+
+
+def _describe(kind: str, props: dict[str, Any]) -> str:
+    if kind == "text":
+        return f"text '{props['text']}'"
+    return f"the {kind}"
+
+
+def _num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _check_props(kind: str, p: dict[str, Any]) -> str:
+    required, optional = ELEMENTS[kind]
+    for key in required:
+        if key in ("text", "name"):
+            continue
+        if not _num(p[key]):
+            return f"'{key}' must be a number (mm), not {p[key]!r}"
+    for key in ("fill", "stroke"):
+        if key in p and p[key] is not None and not (isinstance(p[key], str) and _COLOR.match(p[key])):
+            return f"'{key}' must be a colour like \"#1A2B3C\" or null, not {p[key]!r}"
+    if p["layer"] not in LAYERS:
+        return f"layer must be one of {', '.join(LAYERS)}, not {p['layer']!r}"
+    if kind == "text":
+        if not isinstance(p["text"], str):
+            p["text"] = str(p["text"])
+        if p["font"] not in fonts.FONTS:
+            return f"font must be one of {', '.join(fonts.FONTS)}, not {p['font']!r}"
+        if p["align"] not in ("left", "center", "right"):
+            return f"align must be left, center or right, not {p['align']!r}"
+        if p["rotate"] not in (0, 180):
+            return f"rotate must be 0 or 180, not {p['rotate']!r}"
+        missing = fonts.missing_glyphs(p["text"], p["font"])
+        if missing:
+            return f"text '{p['text']}' has characters the font cannot draw: {missing}"
+    if kind == "shape":
+        from .shapes import SHAPES
+
+        if p["name"] not in SHAPES:
+            return f"shape {p['name']!r} is unknown; choose one of: {', '.join(SHAPES)}"
+    return ""
+
+
+def _fit_text(p: dict[str, Any]) -> str:
+    """Shrink text to its ``width`` (down to ``min_size``) or report the overflow."""
+    from .units import to_mm
+
+    if p["width"] is None:
+        return ""
+    size = float(p["size"])
+    min_size = float(p["min_size"] if p["min_size"] is not None else size * 0.8)
+    w = to_mm(fonts.width(p["text"], p["font"], size))
+    if w <= p["width"] + 1e-6:
+        return ""
+    fitted = size * p["width"] / w
+    if fitted + 1e-6 < min_size:
+        return (
+            f"text '{p['text']}' is {w:.1f} mm wide at {size:g} pt; the box is {p['width']:g} mm "
+            f"and it would need {fitted:.1f} pt (smallest allowed {min_size:g} pt): shorten it"
+        )
+    p["size"] = fitted
+    return ""
+
+
+def text_width(p: dict[str, Any]) -> float:
+    from .units import to_mm
+
+    return to_mm(fonts.width(p["text"], p["font"], float(p["size"])))
+
+
+def bbox(kind: str, p: dict[str, Any]) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) in mm, y downwards."""
+    if kind == "rect":
+        return (p["x"], p["y"], p["x"] + p["w"], p["y"] + p["h"])
+    if kind == "circle":
+        return (p["x"] - p["r"], p["y"] - p["r"], p["x"] + p["r"], p["y"] + p["r"])
+    if kind == "line":
+        return (min(p["x1"], p["x2"]), min(p["y1"], p["y2"]), max(p["x1"], p["x2"]), max(p["y1"], p["y2"]))
+    if kind == "shape":
+        h = p["size"] / 2
+        return (p["x"] - h, p["y"] - h, p["x"] + h, p["y"] + h)
+    from .units import MM_PER_IN
+
+    w = text_width(p)
+    size_mm = float(p["size"]) * MM_PER_IN / 72
+    x = p["x"]
+    x0 = {"left": x, "center": x - w / 2, "right": x - w}[p["align"]]
+    up, down = ASCENT * size_mm, DESCENT * size_mm
+    if p["rotate"] == 180:
+        x0 = 2 * x - (x0 + w)
+        return (x0, p["y"] - down, x0 + w, p["y"] + up)
+    return (x0, p["y"] - up, x0 + w, p["y"] + down)
+

@@ -1,0 +1,32 @@
+"""A new PDF canvas with the kit's metadata, fonts and reproducible bytes."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import fonts
+from .units import pt
+
+CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
+LICENCE = "CC BY-SA 4.0"
+
+
+def new_canvas(size_mm: tuple[float, float], title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
+    """A canvas writing into memory. ``invariant`` fixes the dates and the
+    document id, so the same input always gives the same bytes."""
+    fonts.register()
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(pt(size_mm[0]), pt(size_mm[1])), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("Michael Purcell (game design); hi5pnp (this adaptation)")
+    c.setSubject(f"{subject}. {CREDIT}. This adaptation: licence {LICENCE}.")
+    c.setKeywords(["High Five", "The Golden Gauntlet", "print and play", f"licence {LICENCE}"])
+    c.setCreator("hi5pnp")
+    c.setProducer("hi5pnp with ReportLab")
+    return c, buf
+
+
+def set_page_size(c: Canvas, size_mm: tuple[float, float]) -> None:
+    c.setPageSize((pt(size_mm[0]), pt(size_mm[1])))
