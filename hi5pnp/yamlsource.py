@@ -95,7 +95,24 @@ def _pos(mark) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1)
 
 
+_plain: dict[str, Any] = {}  # plain scalars resolve to immutable values: resolve each text once
+_PLAIN_MAX = 4096
+
+
 def _scalar(ev: events.ScalarEvent) -> Any:
+    if not ev.style and ev.tag is None:
+        hit = _plain.get(ev.value, _plain)
+        if hit is not _plain:
+            return hit
+        value = _construct(ev)
+        if len(_plain) >= _PLAIN_MAX:
+            _plain.clear()
+        _plain[ev.value] = value
+        return value
+    return _construct(ev)
+
+
+def _construct(ev: events.ScalarEvent) -> Any:
     tag = ev.tag
     if tag is None or tag == "!":
         tag = _resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)
