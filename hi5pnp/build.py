@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Callable
 
 from . import PROJECT_ROOT, TEMPLATE_DIR
+from .alignment import alignment_file
+from .scorecards import render_scorecards, scorecards_file
+from .tokens import render_tokens, tokens_file
 from .cardsheets import Placement, duplex_file, fold_file
 from .deck import Deck
 from .deckload import load_deck
@@ -68,6 +71,7 @@ def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
 def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
     """Every file of the kit, in memory."""
     cards = render_cards(deck, options.card, template_dir)
+    scorecards = render_scorecards(deck, template_dir)
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
     title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
@@ -83,6 +87,13 @@ def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DI
         )
         steps.append(
             (f"cards-fold-{paper}.pdf", lambda name, paper=paper: fold_file(cards, options.card, paper, name, f"{title} — cards (fold and sleeve)"))
+        )
+        steps.append(
+            (f"duplex-alignment-{paper}.pdf", lambda name, paper=paper: (alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test"), []))
+        )
+        steps.append((f"scorecards-{paper}.pdf", lambda name, paper=paper: (scorecards_file(scorecards, paper, f"{title} — score cards"), [])))
+        steps.append(
+            (f"tokens-{paper}.pdf", lambda name, paper=paper: (tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens"), []))
         )
     for name, step in steps:
         data, placed = step(name)

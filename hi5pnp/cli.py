@@ -41,7 +41,7 @@ def validate(deck_arg: str | None, deck_opt: str | None) -> None:
         fail(exc)
     faces = sum(2 for _ in deck.competitors) + sum(2 for _ in deck.obstacles)
     click.echo(
-        f"{deck.path}: deck is valid: {len(deck.competitors)} competitor cards, "
+        f"{_shown(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
         f"{len(deck.obstacles)} obstacle cards ({faces} faces)"
     )
 
@@ -63,3 +63,10 @@ def _register_optional() -> None:
 
 
 _register_optional()
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
+    except ValueError:
+        return str(path)

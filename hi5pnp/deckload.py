@@ -175,11 +175,14 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) 
         sheet = _read_sheet(r, docs["score_sheets.yaml"], _display(folder / "score_sheets.yaml"))
     if game is not None and game["rules"] is not None and docs.get("competitors.yaml") is not _BROKEN:
         need = 2 * game["rules"].team_size
-        if len(competitors) < need and isinstance(docs["competitors.yaml"], YList):
+        given = docs["competitors.yaml"]
+        if isinstance(given, YList) and len(given) < need:
             r.faults.append(
-                fault_on(
-                    docs["competitors.yaml"],
-                    f"{len(competitors)} competitor cards; the rules need at least {need} (2 × team_size)",
+                fault_at(
+                    game["rules_map"],
+                    "team_size",
+                    f"team_size {game['rules'].team_size} needs at least {need} competitor cards "
+                    f"(2 × team_size); competitors.yaml has {len(given)}",
                 )
             )
     if docs.get("obstacles.yaml") is not _BROKEN and isinstance(docs.get("obstacles.yaml"), YList):
@@ -236,7 +239,7 @@ def _read_game(r: _Reader, doc: Any, path: str) -> dict | None:
                 continue
             if not isinstance(hexv, str) or not _HEX.match(hexv):
                 r.fault(cm, name, f"colour '{name}' has {_show(hexv)}; a colour is an sRGB hex like \"#C8102E\"")
-                continue
+                hexv = "#000000"  # still declared, so its uses are not faults too
             colors[name] = hexv.upper()
     game["colors"] = colors
 
@@ -258,7 +261,7 @@ def _read_game(r: _Reader, doc: Any, path: str) -> dict | None:
     game["trait_icons"] = _read_shape_map(r, m, "trait_icons", traits, "trait", ICONS)
 
     game["rules"] = None
-    rm = r.get(m, "rules", dict, "game.yaml")
+    rm = game["rules_map"] = r.get(m, "rules", dict, "game.yaml")
     if rm is not None:
         r.unknown_keys(rm, RULE_KEYS, "rules")
         vals: dict[str, Any] = {}

@@ -18,7 +18,13 @@ def new_canvas(size_mm: tuple[float, float], title: str, subject: str) -> tuple[
     document id, so the same input always gives the same bytes."""
     fonts.register()
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(pt(size_mm[0]), pt(size_mm[1])), invariant=1, pageCompression=1)
+    c = Canvas(
+        buf,
+        pagesize=(pt(size_mm[0]), pt(size_mm[1])),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.font_name("regular"),  # never an unembedded standard font
+    )
     c.setTitle(title)
     c.setAuthor("Michael Purcell (game design); hi5pnp (this adaptation)")
     c.setSubject(f"{subject}. {CREDIT}. This adaptation: licence {LICENCE}.")

@@ -1,0 +1,76 @@
+"""Score cards: one per seat, laid out from score_sheets.yaml (or the built-in
+layout) through templates/scorecard.yaml.j2, imposed with crop marks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .cardsheets import FormCache, draw_marks, draw_note
+from .deck import Deck, ScoreRow, ScoreSheet
+from .faces import deck_context
+from .layout import Layout, render
+from .pdfdoc import new_canvas
+from .sheets import Slot, fit_grid
+
+DEFAULT_SHEET = ScoreSheet(
+    title="Score card",
+    seats=("north", "south"),
+    rows=(
+        ScoreRow("rounds", "Round {n}", "placing points {placing_points}"),
+        ScoreRow("columns", "Trait columns", "complete columns × {column_points}"),
+        ScoreRow("total", "Total", "higher total wins; equal is a draw"),
+    ),
+)
+
+
+def sheet_rows(deck: Deck, sheet: ScoreSheet) -> list[dict[str, str]]:
+    """The rows with ``rounds`` expanded to one per round and placeholders filled."""
+    r = deck.rules
+    values = {
+        "column_points": r.column_points,
+        "rounds": r.rounds,
+        "chit_limit": r.chit_limit,
+        "placing_points": "-".join(str(p) for p in r.placing_points),
+    }
+    rows = []
+    for row in sheet.rows:
+        repeats = range(1, r.rounds + 1) if row.kind == "rounds" else [0]
+        for n in repeats:
+            fill = {**values, "n": n}
+            rows.append({"kind": row.kind, "label": row.label.format(**fill), "hint": row.hint.format(**fill)})
+    return rows
+
+
+def render_scorecards(deck: Deck, template_dir: Path) -> list[Layout]:
+    sheet = deck.score_sheet or DEFAULT_SHEET
+    rows = sheet_rows(deck, sheet)
+    return [
+        render(
+            template_dir,
+            "scorecard.yaml.j2",
+            {"sheet": {"title": sheet.title, "seat": seat, "rows": rows}, "deck": deck_context(deck), "item_name": f"the {seat} score card"},
+        )
+        for seat in sheet.seats
+    ]
+
+
+def scorecards_file(cards: list[Layout], paper_name: str, title: str) -> bytes:
+    first = cards[0]
+    grid = fit_grid(paper_name, first.width, first.height, 0.0, "a score card")
+    if grid.rows * grid.cols < len(cards):
+        grid = max(
+            (fit_grid(paper_name, first.width, first.height, 0.0, "a score card", landscape=True), grid),
+            key=lambda g: g.per_page,
+        )
+    paper = grid.paper
+    c, buf = new_canvas((paper.width, paper.height), title, "Score cards")
+    forms = FormCache(c, 0.0)
+    for start in range(0, len(cards), grid.per_page):
+        draw_marks(c, grid.crop_marks())
+        draw_note(c, paper, grid.bottom, "Score cards: print one-sided at 100 %, cut on the marks. A sleeve makes them reusable.")
+        for i, layout in enumerate(cards[start : start + grid.per_page]):
+            x, y = grid.cell(i)
+            forms.place(layout, Slot(x, y, layout.width, layout.height))
+        c.showPage()
+    c.save()
+    return buf.getvalue()
