@@ -417,7 +417,7 @@ class State:
                 if turn.action == HELP:
                     return Illegal(f"help earns trait marks, not chits ({b.face}:chit)", "§4")
                 if chits >= limit:
-                    return Illegal(f"{face} already holds {chits} chits, the limit; no chit for {b.face}", "R-6")
+                    return Illegal(f"{face} already holds {chits} chit{'s' * (chits != 1)}, the limit; no chit for {b.face}", "R-6")
                 chits += 1
                 continue
             if self.edition == 1 and not owed:
@@ -471,7 +471,7 @@ class State:
         trait = self.obstacle_at(self.pos[i]).trait
         cols = [k + 1 for k, col in enumerate(self.free[i]) if trait in col]
         if self.edition == 1:
-            return cols or [None]
+            return [*cols, None]  # None: once no mark is owed any more
         return [None, CHIT, *cols]
 
     # ---------------------------------------------------------------- playing

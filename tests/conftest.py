@@ -1,37 +1,66 @@
-"""Shared fixtures: a writable copy of the bundled deck to break on purpose."""
+"""Shared helpers: the bundled deck, decks with other numbers, and states set up by hand."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CARDS = ROOT / "cards"
+from hi5pnp import BUNDLED_DECKS
+from hi5pnp.deckload import load_deck
+from hi5pnp.engine import State
+
+GOLDEN = Path(__file__).parent / "golden"
+NORTH = ["1a", "2a", "3a", "4a", "5a"]
+SOUTH = ["6a", "7a", "8a", "9a", "10a"]
+# 1: 1a red speed, 2: 3b red power, 3: 2a green power, 4: 4a gold grace,
+# 5: 5a red wits, 6: 6a blue power; then back: 7: 6a ... 12: 1a; finish 13.
+COURSE = ["1a", "3b", "2a", "4a", "5a", "6a"]
 
 
-@pytest.fixture
-def deck_copy(tmp_path: Path):
-    """Copy cards/ to a temporary folder; returns an ``edit(file, old, new)``
-    function that changes one piece of text (exactly once) and the folder."""
-    folder = tmp_path / "deck"
-    shutil.copytree(CARDS, folder)
-
-    def edit(name: str, old: str, new: str, count: int = 1) -> Path:
-        path = folder / name
-        text = path.read_text(encoding="utf-8")
-        assert text.count(old) >= 1, f"{old!r} not in {name}"
-        path.write_text(text.replace(old, new, count), encoding="utf-8")
-        return folder
-
-    edit.folder = folder  # type: ignore[attr-defined]
-    return edit
+@pytest.fixture(scope="session")
+def deck():
+    return load_deck("default", need_score_sheet=False)
 
 
-def line_of(path: Path, needle: str) -> int:
-    """1-based line of the first line containing ``needle``."""
-    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if needle in line:
-            return i
-    raise AssertionError(f"{needle!r} not in {path}")
+@pytest.fixture(scope="session")
+def mini():
+    return load_deck(GOLDEN / "mini", need_score_sheet=False)
+
+
+def new_state(deck, edition=2, first="north", course=COURSE, north=NORTH, south=SOUTH) -> State:
+    state = State(deck, {"north": north, "south": south}, first, edition)
+    state.lay_course(course)
+    return state
+
+
+def place(state: State, face: str, position: int | None = None, chits: int | None = None, ready=None) -> None:
+    """Set a competitor's position, chits or readiness by hand (tests only)."""
+    i = state.index[face]
+    if position is not None:
+        state.pos[i] = position
+    if chits is not None:
+        state.chits[i] = chits
+    if ready is not None:
+        state.ready[i] = ready
+    state.ready_count = [
+        sum(1 for j, r in enumerate(state.ready) if r and state.seat_of[j] == s) for s in (0, 1)
+    ]
+
+
+def make_deck(folder: Path, obstacles: int | None = None, **rules) -> Path:
+    """A copy of the bundled deck with other numbers: ``rules`` replace game.yaml's
+    rule values; ``obstacles`` keeps only the first that many obstacle cards."""
+    shutil.copytree(BUNDLED_DECKS["default"], folder)
+    game = (folder / "game.yaml").read_text()
+    for key, value in rules.items():
+        game, n = re.subn(rf"(?m)^(\s+{key}:).*$", rf"\g<1> {value}", game)
+        assert n == 1, key
+    (folder / "game.yaml").write_text(game)
+    if obstacles is not None:
+        text = (folder / "obstacles.yaml").read_text()
+        cards = re.split(r"(?m)^(?=- card:)", text)
+        (folder / "obstacles.yaml").write_text("".join(cards[: obstacles + 1]))
+    return folder

@@ -1,0 +1,76 @@
+"""Golden logs pin the checker's verdicts.
+
+Each file in tests/golden/ says in comments what it proves. A file with no
+``# expect:`` line must check valid; otherwise ``# expect: <kind> [ruling]``
+gives the verdict, and the line marked ``# <- the fault`` is where it must be
+reported. The invalid logs are the valid games with one thing changed.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import GOLDEN
+
+from hi5pnp.checker import DeckCache, check_file
+
+LOGS = sorted(GOLDEN.glob("*.yaml"))
+
+
+def expectation(path: Path) -> tuple[str, str, int] | None:
+    text = path.read_text()
+    m = re.search(r"^# expect: (\w+)(?: (.+))?$", text, re.M)
+    if m is None:
+        return None
+    marked = [n for n, line in enumerate(text.splitlines(), 1) if "# <- the fault" in line]
+    assert len(marked) == 1, f"{path.name} must mark one line as the fault"
+    return m.group(1), (m.group(2) or "").strip(), marked[0]
+
+
+def test_there_are_golden_logs():
+    assert len(LOGS) > 30
+
+
+@pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)
+def test_golden_verdict(path):
+    verdict = check_file(path, DeckCache())
+    expected = expectation(path)
+    if expected is None:
+        assert verdict.valid, verdict.problem
+        assert verdict.exit_code == 0
+        return
+    kind, ruling, line = expected
+    assert not verdict.valid
+    assert (verdict.problem.kind, verdict.problem.line) == (kind, line), verdict.problem.message
+    assert verdict.exit_code == {"read": 2}.get(kind, 1)
+    if ruling:
+        cite = ruling if ruling.startswith("R-") else f"rules {ruling}"
+        assert verdict.problem.message.endswith(f"({cite})"), verdict.problem.message
+
+
+def test_valid_games_give_their_results():
+    verdict = check_file(GOLDEN / "valid_ed2.yaml", DeckCache())
+    assert verdict.to_json() == {
+        "valid": True,
+        "error": None,
+        "rounds": [
+            {"finish": ["1a", "3a", "2a"], "points": {"north": 4, "south": 2}},
+            {"finish": ["4a", "1a", "3a"], "points": {"north": 2, "south": 4}},
+        ],
+        "columns": {"north": 2, "south": 2},
+        "score": {"north": 10, "south": 10},
+        "winner": "draw",
+    }
+
+
+def test_an_invalid_verdict_shows_what_was_legal_and_the_course():
+    verdict = check_file(GOLDEN / "exhausted.yaml", DeckCache())
+    p = verdict.problem
+    assert p.turn == "1a" and p.where == "round 1, turn 3"
+    assert p.message == "1a is exhausted this segment; north's ready competitors: 2a (rules §3)"
+    details = "\n".join(p.details)
+    assert "north to play" in details and "ready: 2a" in details
+    assert "2: 1a(1)* 2a 3a" in details  # who stands where, chits held, exhausted marked
+    assert "as far as replayed" not in details
