@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import asdict, dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Callable
+from functools import partial
 
 from . import PROJECT_ROOT, TEMPLATE_DIR
 from .alignment import alignment_file
@@ -26,6 +26,7 @@ from .deck import Deck
 from .deckload import load_deck
 from .errors import OutputError
 from .faces import CardSpec, render_cards
+from .parallel import run_jobs
 
 MANIFEST = "manifest.json"
 PAPER_NAMES = ("a4", "letter")
@@ -68,37 +69,34 @@ def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
     return h.hexdigest()
 
 
+def _paper_files(deck: Deck, options: BuildOptions, template_dir: Path, paper: str, cards, scorecards) -> list[tuple[str, bytes, list[Placement]]]:
+    """Every file of the kit for one paper size."""
+    title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
+    card = options.card
+    made: list[tuple[str, bytes, list[Placement]]] = []
+    name = f"cards-duplex-{paper}.pdf"
+    made.append((name, *duplex_file(cards, card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)")))
+    name = f"cards-fold-{paper}.pdf"
+    made.append((name, *fold_file(cards, card, paper, name, f"{title} — cards (fold and sleeve)")))
+    made.append(
+        (f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test"), [])
+    )
+    made.append((f"scorecards-{paper}.pdf", scorecards_file(scorecards, paper, f"{title} — score cards"), []))
+    made.append((f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens"), []))
+    return made
+
+
 def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
-    """Every file of the kit, in memory."""
+    """Every file of the kit, in memory; the paper sizes are made in parallel."""
     cards = render_cards(deck, options.card, template_dir)
     scorecards = render_scorecards(deck, template_dir)
+    jobs = [partial(_paper_files, deck, options, template_dir, paper, cards, scorecards) for paper in options.papers]
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
-    title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
-    steps: list[tuple[str, Callable]] = []
-    for paper in options.papers:
-        steps.append(
-            (
-                f"cards-duplex-{paper}.pdf",
-                lambda name, paper=paper: duplex_file(
-                    cards, options.card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)"
-                ),
-            )
-        )
-        steps.append(
-            (f"cards-fold-{paper}.pdf", lambda name, paper=paper: fold_file(cards, options.card, paper, name, f"{title} — cards (fold and sleeve)"))
-        )
-        steps.append(
-            (f"duplex-alignment-{paper}.pdf", lambda name, paper=paper: (alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test"), []))
-        )
-        steps.append((f"scorecards-{paper}.pdf", lambda name, paper=paper: (scorecards_file(scorecards, paper, f"{title} — score cards"), [])))
-        steps.append(
-            (f"tokens-{paper}.pdf", lambda name, paper=paper: (tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens"), []))
-        )
-    for name, step in steps:
-        data, placed = step(name)
-        files[name] = data
-        placements.extend(placed)
+    for made in run_jobs(jobs):
+        for name, data, placed in made:
+            files[name] = data
+            placements.extend(placed)
     manifest = {
         "generator": "hi5pnp",
         "deck": deck.title,

@@ -55,8 +55,10 @@ def register(group: click.Group) -> None:
     @click.option("--bleed", default="0", show_default=True, metavar="MM", help="Bleed around each card (mm); cards are spaced apart to make room.")
     @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
     @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y", help="Duplex: shift the backs by X,Y mm (read it off the alignment page).")
-    def build(deck, out, paper, card_size, bleed, flip, back_offset):
+    @click.option("--templates", "templates", metavar="DIR", type=click.Path(file_okay=False, path_type=Path), help="Layout templates folder (default: templates/).")
+    def build(deck, out, paper, card_size, bleed, flip, back_offset, templates):
         """Build the print-and-play kit (PDFs and a layout manifest)."""
+        from . import TEMPLATE_DIR
         from .build import DEFAULT_OUT, BuildOptions
         from .build import build as run_build
         from .faces import CardSpec
@@ -78,7 +80,7 @@ def register(group: click.Group) -> None:
         )
         out_dir = out or DEFAULT_OUT
         try:
-            kit = run_build(deck, out_dir, options)
+            kit = run_build(deck, out_dir, options, templates or TEMPLATE_DIR)
         except Hi5Error as exc:
             _fail(exc)
         pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))

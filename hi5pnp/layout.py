@@ -73,6 +73,8 @@ def _finalize(value: Any) -> Markup:
     """Every ``{{ … }}`` becomes one complete YAML value; macro output passes as is."""
     if isinstance(value, Markup):
         return value
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
     if isinstance(value, float):
         return Markup(repr(round(value, 4)))
     return Markup(json.dumps(value, ensure_ascii=False))
@@ -110,20 +112,24 @@ def environment(template_dir: str) -> jinja2.Environment:
     return env
 
 
-def _template_line(exc: BaseException, template_file: str) -> int:
-    """The template line of the innermost traceback frame in a template."""
-    line = 0
+def _template_fault(exc: BaseException, shown: str, message: str) -> Fault:
+    """A fault at the innermost template line of the traceback (jinja2 maps
+    its frames to template files and lines), e.g. inside a macro file."""
+    where, line = shown, 0
     tb = exc.__traceback__
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
         if filename.endswith(".j2"):
-            line = tb.tb_lineno
+            where, line = _relative(Path(filename)), tb.tb_lineno
         tb = tb.tb_next
-    return line
+    return Fault(where, line, 0, message)
 
 
 def _shown(template_dir: Path, name: str) -> str:
-    path = template_dir / name
+    return _relative(template_dir / name)
+
+
+def _relative(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
@@ -143,9 +149,9 @@ def render(template_dir: Path, name: str, context: dict[str, Any]) -> Layout:
     except jinja2.TemplateNotFound as exc:
         raise TemplateError(Fault(_shown(template_dir, str(exc)), 0, 0, "template not found")) from None
     except jinja2.UndefinedError as exc:
-        raise TemplateError(Fault(shown, _template_line(exc, name), 0, f"{exc.message}")) from None
+        raise TemplateError(_template_fault(exc, shown, f"{exc.message}")) from None
     except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
-        raise TemplateError(Fault(shown, _template_line(exc, name), 0, f"cannot render: {exc}")) from None
+        raise TemplateError(_template_fault(exc, shown, f"cannot render: {exc}")) from None
     try:
         data = parse_output(text)
     except yaml.YAMLError as exc:

@@ -1,0 +1,37 @@
+"""Deck fixtures for the kit tests: a writable copy of the bundled deck to break on purpose."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = ROOT / "cards"
+
+
+@pytest.fixture
+def deck_copy(tmp_path: Path):
+    """Copy cards/ to a temporary folder; returns an ``edit(file, old, new)``
+    function that changes one piece of text (exactly once) and the folder."""
+    folder = tmp_path / "deck"
+    shutil.copytree(CARDS, folder)
+
+    def edit(name: str, old: str, new: str, count: int = 1) -> Path:
+        path = folder / name
+        text = path.read_text(encoding="utf-8")
+        assert text.count(old) >= 1, f"{old!r} not in {name}"
+        path.write_text(text.replace(old, new, count), encoding="utf-8")
+        return folder
+
+    edit.folder = folder  # type: ignore[attr-defined]
+    return edit
+
+
+def line_of(path: Path, needle: str) -> int:
+    """1-based line of the first line containing ``needle``."""
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(f"{needle!r} not in {path}")

@@ -1,0 +1,100 @@
+"""``hi5pnp build`` and ``hi5pnp validate`` from the command line: bad input
+gets one clear message and a non-zero exit, and the previous kit is untouched."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckfix import CARDS, deck_copy  # noqa: F401 (deck_copy is a fixture)
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    result = run("build", "--paper", "a4", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_build_writes_the_kit(built):
+    names = {p.name for p in built.iterdir()}
+    assert {"cards-duplex-a4.pdf", "cards-fold-a4.pdf", "duplex-alignment-a4.pdf", "scorecards-a4.pdf", "tokens-a4.pdf", "manifest.json"} <= names
+    assert not [n for n in names if n.startswith(".")]  # no temporary files left
+
+
+def test_broken_deck_leaves_the_previous_kit(built, deck_copy):
+    before = _snapshot(built)
+    folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, purple, blue]")
+    result = run("build", "--paper", "a4", "--deck", str(folder), "--out", str(built))
+    assert result.returncode == 1
+    assert "competitors.yaml:" in result.stderr and "gem colour 'purple'" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert _snapshot(built) == before
+
+
+def test_card_too_big_for_the_paper(built):
+    before = _snapshot(built)
+    result = run("build", "--paper", "a4", "--card-size", "199x200mm", "--out", str(built))
+    assert result.returncode == 1
+    assert "a card of 199 × 200 mm does not fit on A4 paper (210 × 297 mm)" in result.stderr
+    assert _snapshot(built) == before
+
+
+def test_unwritable_out_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run("build", "--paper", "a4", "--out", str(blocker / "kit"))
+    assert result.returncode == 1
+    assert "cannot write the kit here" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "flag,value,message",
+    [
+        ("--card-size", "huge", "'huge' is not a size"),
+        ("--bleed", "9", "bleed must be 0–5 mm"),
+        ("--back-offset", "1", "is not an offset"),
+        ("--paper", "a3", "'a3' is not one of"),
+    ],
+)
+def test_bad_flags(flag, value, message, tmp_path):
+    result = run("build", flag, value, "--out", str(tmp_path))
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_validate_clean_and_faulty(deck_copy):
+    assert run("validate").returncode == 0
+    assert "deck is valid" in run("validate", str(CARDS)).stdout
+    deck_copy("obstacles.yaml", "color: red, trait: speed", "color: pink, trait: speed")
+    folder = deck_copy("game.yaml", "  rounds: 3", "  rounds: three")
+    result = run("validate", "--deck", str(folder))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2
+    assert all(":" in line.split(" ")[0] for line in lines)  # path:line:column: message
+    assert "Traceback" not in result.stderr
+
+
+def test_validate_broken_yaml_and_missing_folder(deck_copy, tmp_path):
+    folder = deck_copy("game.yaml", "colors:", "colors: [")
+    result = run("validate", str(folder))
+    assert result.returncode == 1 and "game.yaml:" in result.stderr and "not valid YAML" in result.stderr
+    result = run("validate", str(tmp_path / "nothing"))
+    assert result.returncode == 1 and "deck folder not found" in result.stderr
+
+
+def test_python_dash_m_and_console_script_agree():
+    assert "build" in run("--help").stdout

@@ -1,0 +1,240 @@
+"""The built kit read back with pypdf: sizes, pages, fonts, metadata, and the
+manifest checked against where the PDF really draws each face."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from hi5pnp.build import BuildOptions, make_kit, write_atomically
+from hi5pnp.deckload import load_deck
+from hi5pnp.faces import CardSpec
+
+from deckfix import CARDS
+
+PT = 72 / 25.4
+PAPER_PT = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
+BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("kit")
+    built = make_kit(load_deck(CARDS), BuildOptions())
+    write_atomically(built.files, out)
+    return out, built
+
+
+def reader(out: Path, name: str) -> pypdf.PdfReader:
+    return pypdf.PdfReader(out / name)
+
+
+def test_files_and_page_counts(kit):
+    out, _ = kit
+    expected = {"cards-duplex": 4, "cards-fold": 4, "duplex-alignment": 2, "scorecards": 1, "tokens": 1}
+    for paper in ("a4", "letter"):
+        for stem, pages in expected.items():
+            r = reader(out, f"{stem}-{paper}.pdf")
+            assert len(r.pages) == pages, (stem, paper)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_page_sizes(kit, paper):
+    out, _ = kit
+    w, h = PAPER_PT[paper]
+    for stem in ("cards-duplex", "duplex-alignment", "scorecards", "tokens", "cards-fold"):
+        for page in reader(out, f"{stem}-{paper}.pdf").pages:
+            size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
+            assert size == pytest.approx(sorted((w, h)), abs=0.01), stem
+    # fold-and-sleeve sheets are landscape, duplex sheets portrait
+    fold = reader(out, f"cards-fold-{paper}.pdf").pages[0]
+    assert float(fold.mediabox.width) > float(fold.mediabox.height)
+    duplex = reader(out, f"cards-duplex-{paper}.pdf").pages[0]
+    assert float(duplex.mediabox.width) < float(duplex.mediabox.height)
+
+
+def _fonts(obj, seen: set) -> list:
+    """Every font dictionary reachable from a resources dictionary."""
+    found = []
+    obj = obj.get_object()
+    fonts = obj.get("/Font")
+    if fonts:
+        found.extend(f.get_object() for f in fonts.get_object().values())
+    for xo in (obj.get("/XObject") or {}).values():
+        xo = xo.get_object()
+        key = id(xo)
+        if key not in seen and "/Resources" in xo:
+            seen.add(key)
+            found.extend(_fonts(xo["/Resources"], seen))
+    return found
+
+
+def test_every_font_is_embedded(kit):
+    out, built = kit
+    for name in built.files:
+        if not name.endswith(".pdf"):
+            continue
+        fonts = []
+        for page in reader(out, name).pages:
+            fonts.extend(_fonts(page["/Resources"], set()))
+        assert fonts, name
+        for font in fonts:
+            base = str(font["/BaseFont"]).lstrip("/")
+            assert base.split("+")[-1] not in BASE14, (name, base)
+            descriptor = font["/FontDescriptor"].get_object()
+            assert any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")), (name, base)
+
+
+def test_metadata(kit):
+    out, built = kit
+    for name in built.files:
+        if name.endswith(".pdf"):
+            meta = reader(out, name).metadata
+            assert meta.title.startswith("High Five: The Golden Gauntlet")
+            assert "Michael Purcell" in meta.author
+            assert "CC BY-SA 4.0" in meta.subject
+
+
+def test_manifest_cards_are_poker_sized(kit):
+    out, _ = kit
+    manifest = json.loads((out / "manifest.json").read_text())
+    rows = manifest["cards"]
+    assert len(rows) == 2 * 2 * 32  # two papers, two methods, 32 faces
+    for row in rows:
+        assert (row["width"], row["height"]) == (63.5, 88.9)
+    faces = {r["face"] for r in rows if r["kind"] == "competitor"}
+    assert len(faces) == 20 and "3a" in faces and "10b" in faces
+
+
+def _placed_forms(page) -> list[tuple[float, float, float, float, int]]:
+    """Where each form XObject on a page is drawn: (x0, y0, x1, y1) of its unit
+    box corners (0,0) and (w,h) in page points, plus the rotation seen."""
+    content = pypdf.generic.ContentStream(page.get_contents(), page.pdf)
+    stack, ctm, placed = [], [1, 0, 0, 1, 0, 0], []
+
+    def mul(m, n):
+        a, b, c, d, e, f = m
+        A, B, C, D, E, F = n
+        return [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F]
+
+    for operands, op in content.operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = mul([float(v) for v in operands], ctm)
+        elif op == b"Do":
+            xo = page["/Resources"]["/XObject"][operands[0]].get_object()
+            if "/BBox" not in xo:
+                continue
+            placed.append((ctm, xo))
+    return placed
+
+
+def test_manifest_matches_the_pdf(kit):
+    """Every manifest row is a form drawn at that spot of that page."""
+    out, built = kit
+    rows = json.loads((out / "manifest.json").read_text())["cards"]
+    by_page: dict = {}
+    for row in rows:
+        by_page.setdefault((row["file"], row["page"]), []).append(row)
+    for (name, page_no), page_rows in by_page.items():
+        page = reader(out, name).pages[page_no - 1]
+        drawn = []
+        for ctm, _xo in _placed_forms(page):
+            a, b, c, d, e, f = ctm
+            rotation = 180 if a < 0 and d < 0 else 0
+            if rotation:
+                x, y = e / PT - 63.5, f / PT - 88.9
+            else:
+                x, y = e / PT, f / PT
+            drawn.append((round(x, 2), round(y, 2), rotation))
+        expected = [(round(r["x"], 2), round(r["y"], 2), r["rotation"]) for r in page_rows]
+        assert sorted(drawn) == sorted(expected), (name, page_no)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_cards_a_sheet_inside_the_paper(kit, paper):
+    _, built = kit
+    rows = [r for r in built.manifest["cards"] if r["file"] == f"cards-duplex-{paper}.pdf"]
+    w, h = (p / PT for p in PAPER_PT[paper])
+    per_page = {}
+    for r in rows:
+        per_page[r["page"]] = per_page.get(r["page"], 0) + 1
+        assert 5 <= r["x"] and r["x"] + r["width"] <= w - 5
+        assert 5 <= r["y"] and r["y"] + r["height"] <= h - 5
+    assert per_page[1] == 9 and per_page[2] == 9
+
+
+def _pairs(rows, file):
+    fronts = {(r["page"], r["kind"], r["face"][:-1]): r for r in rows if r["file"] == file and r["side"] == "front"}
+    backs = {(r["page"] - 1, r["kind"], r["face"][:-1]): r for r in rows if r["file"] == file and r["side"] == "back"}
+    assert fronts.keys() == backs.keys() and fronts
+    return [(fronts[k], backs[k]) for k in fronts]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_duplex_back_is_exactly_behind_its_front(kit, paper):
+    """Long-edge flip of a portrait sheet: x mirrors about the page centre."""
+    _, built = kit
+    width = PAPER_PT[paper][0] / PT
+    for front, back in _pairs(built.manifest["cards"], f"cards-duplex-{paper}.pdf"):
+        assert front["face"][-1] == "a" and back["face"][-1] == "b"
+        assert back["x"] == pytest.approx(width - front["x"] - front["width"], abs=0.002)
+        assert back["y"] == pytest.approx(front["y"], abs=0.002)
+        assert back["rotation"] == front["rotation"] == 0
+
+
+def test_short_edge_flip_and_back_offset():
+    deck = load_deck(CARDS)
+    built = make_kit(deck, BuildOptions(papers=("a4",), flip="short", back_offset=(1.5, -0.5)))
+    height = PAPER_PT["a4"][1] / PT
+    for front, back in _pairs(built.manifest["cards"], "cards-duplex-a4.pdf"):
+        # the sheet turns top to bottom: y mirrors, and the back is turned 180°
+        assert back["x"] == pytest.approx(front["x"] + 1.5, abs=0.002)
+        assert back["y"] == pytest.approx(height - front["y"] - front["height"] - 0.5, abs=0.002)
+        assert back["rotation"] == 180
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_pairs_are_symmetric_about_the_fold(kit, paper):
+    _, built = kit
+    rows = [r for r in built.manifest["cards"] if r["file"] == f"cards-fold-{paper}.pdf"]
+    left = {(r["kind"], r["face"][:-1]): r for r in rows if r["side"] == "fold-left"}
+    right = {(r["kind"], r["face"][:-1]): r for r in rows if r["side"] == "fold-right"}
+    assert left.keys() == right.keys() and len(left) == 16
+    for key, a in left.items():
+        b = right[key]
+        fold = a["x"] + a["width"]
+        assert b["x"] == pytest.approx(fold)  # mirror images about x = fold
+        assert fold - a["x"] == pytest.approx(b["x"] + b["width"] - fold)
+        assert (a["y"], a["height"], a["page"]) == (b["y"], b["height"], b["page"])
+        assert a["face"].endswith("a") and b["face"].endswith("b")
+
+
+def test_same_input_same_bytes(kit):
+    _, built = kit
+    again = make_kit(load_deck(CARDS), BuildOptions())
+    assert again.files == built.files
+
+
+def test_bleed_spaces_the_cards():
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), card=CardSpec(bleed=2.0)))
+    rows = [r for r in built.manifest["cards"] if r["file"] == "cards-duplex-a4.pdf" and r["page"] == 1]
+    xs = sorted({r["x"] for r in rows})
+    assert len(xs) == 2  # 3 × (63.5 + 4) mm no longer fits across A4 inside the margins
+    assert xs[1] - xs[0] == pytest.approx(63.5 + 4.0)
+
+
+@pytest.mark.parametrize("name,size", [("bridge", (57.2, 88.9)), ("mini-euro", (44.0, 68.0)), ("tarot", (70.0, 120.0))])
+def test_card_size_presets(name, size):
+    from hi5pnp.sheets import CARD_SIZES
+
+    assert CARD_SIZES[name] == size
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("letter",), card=CardSpec(*size), card_size_name=name))
+    for row in built.manifest["cards"]:
+        assert (row["width"], row["height"]) == size
