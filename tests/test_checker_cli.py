@@ -1,0 +1,187 @@
+"""The judge's commands from the outside: exit codes, the --json object,
+several logs at once, the deck path rule and hostile input."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+from click.testing import CliRunner
+from conftest import GOLDEN
+
+from hi5pnp.cli import main
+
+KEYS = ["valid", "error", "rounds", "columns", "score", "winner"]
+
+
+def run(*args):
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert "Traceback" not in result.output + result.stderr, result.output + result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result
+
+
+@pytest.fixture
+def logs(tmp_path):
+    """A folder with the mini deck and two golden logs: one valid, one invalid."""
+    shutil.copytree(GOLDEN / "mini", tmp_path / "mini")
+    for name in ("valid_ed2.yaml", "chit_limit.yaml"):
+        shutil.copy(GOLDEN / name, tmp_path / name)
+    return tmp_path
+
+
+def test_valid_log(logs):
+    r = run("check", logs / "valid_ed2.yaml")
+    assert r.exit_code == 0
+    assert "valid" in r.output and "winner: draw" in r.output
+
+
+def test_valid_log_json_is_exactly_the_contract(logs):
+    r = run("check", "--json", logs / "valid_ed2.yaml")
+    assert r.exit_code == 0
+    lines = r.output.strip().split("\n")
+    assert len(lines) == 1
+    obj = json.loads(lines[0])
+    assert list(obj) == KEYS and obj["valid"] is True and obj["error"] is None
+    assert obj["score"] == {"north": 10, "south": 10} and obj["winner"] == "draw"
+
+
+def test_invalid_log(logs):
+    r = run("check", logs / "chit_limit.yaml")
+    assert r.exit_code == 1
+    assert "chit_limit.yaml:18: invalid (rules): 1a already holds 1 chit, the limit" in r.output
+    assert "round 1, turn 6: 1a assist 3a:chit" in r.output
+    assert "north to play" in r.output and "final obstacle" in r.output
+    obj = json.loads(run("check", "--json", logs / "chit_limit.yaml").output)
+    assert obj["error"] == {"line": 18, "kind": "rules", "message": "1a already holds 1 chit, the limit; no chit for 3a (R-6)"}
+    assert obj["valid"] is False and obj["rounds"] == []
+
+
+def test_several_logs_one_object_a_line_and_the_worst_exit(logs):
+    (logs / "broken.yaml").write_text("log: [\n")
+    r = run("check", "--json", logs)
+    assert r.exit_code == 2
+    objs = [json.loads(line) for line in r.output.strip().split("\n")]
+    assert [o["log"].rsplit("/", 1)[1] for o in objs] == ["broken.yaml", "chit_limit.yaml", "valid_ed2.yaml"]
+    assert [o["error"] and o["error"]["kind"] for o in objs] == ["read", "rules", None]
+    assert list(objs[0])[1:] == KEYS
+    r = run("check", logs / "valid_ed2.yaml", logs / "chit_limit.yaml")
+    assert r.exit_code == 1
+
+
+def test_an_empty_folder_is_refused(tmp_path):
+    assert run("check", tmp_path).exit_code == 2
+
+
+@pytest.mark.parametrize("where", ["/tmp/elsewhere", "../mini", "mini/../..", "~/deck"])
+def test_a_log_may_not_name_a_deck_outside_its_folder(logs, where):
+    log = logs / "valid_ed2.yaml"
+    log.write_text(log.read_text().replace("deck: mini", f"deck: {where}"))
+    r = run("check", log)
+    assert r.exit_code == 2 and "is refused" in r.stderr
+    assert json.loads(run("check", "--json", log).output)["error"]["kind"] == "read"
+    assert run("check", "--deck", logs / "mini", log).exit_code == 0  # the judge may choose
+
+
+def test_a_deck_folder_beside_the_log(logs):
+    (logs / "decks").mkdir()
+    shutil.move(logs / "mini", logs / "decks" / "mini")
+    log = logs / "valid_ed2.yaml"
+    log.write_text(log.read_text().replace("deck: mini", "deck: decks/mini"))
+    assert run("check", log).exit_code == 0
+
+
+def test_a_broken_deck_is_a_read_fault(logs):
+    (logs / "mini" / "game.yaml").write_text("title: [")
+    r = run("check", logs / "valid_ed2.yaml")
+    assert r.exit_code == 2 and "the deck cannot be read" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (("log: hi5/1", "log: hi5/2"), "format 'hi5/2' is not known"),
+        (("first: north", "first: west"), "'first' must be north or south"),
+        (("- 4a                    # south: 4a alone at 1", "- 9a"), "9a is not a competitor face"),
+        (("- 4a                    # south: 4a alone at 1", "- 4a jump"), "'jump' is not an action"),
+        (("deck: mini", "deck: mini\nedition: 3"), "edition 3 does not exist"),
+        (("teams:", "teams:\n  east: [1a]"), "unknown field 'east'"),
+        (("course: [1a, 2a]", "course: [1a, 7a]"), "7a is not an obstacle face"),
+        (("winner: draw", "winner: nobody"), "'winner' must be north, south or draw"),
+    ],
+)
+def test_read_faults_name_file_and_line(logs, change, words):
+    log = logs / "valid_ed2.yaml"
+    log.write_text(log.read_text().replace(*change, 1))
+    r = run("check", log)
+    assert r.exit_code == 2, r.output
+    assert words in r.stderr
+    assert r.stderr.startswith(f"{log}:")
+
+
+def test_not_yaml(tmp_path):
+    (tmp_path / "x.yaml").write_text("log: hi5/1\nteams: [a, b\n")
+    r = run("check", tmp_path / "x.yaml")
+    assert r.exit_code == 2 and "not valid YAML" in r.stderr
+
+
+def test_a_50_mb_file_is_refused_at_once(tmp_path):
+    big = tmp_path / "big.yaml"
+    with open(big, "wb") as f:
+        f.truncate(50 * 1024 * 1024)
+    start = time.perf_counter()
+    r = run("check", "--json", big)
+    assert time.perf_counter() - start < 2
+    assert r.exit_code == 2 and "refused" in json.loads(r.output)["error"]["message"]
+
+
+def test_deep_nesting_is_refused(tmp_path):
+    (tmp_path / "deep.yaml").write_text("log: hi5/1\nteams: " + "[" * 500 + "]" * 500 + "\n")
+    r = run("check", tmp_path / "deep.yaml")
+    assert r.exit_code == 2 and "nesting deeper" in r.stderr
+
+
+def test_alias_bomb_is_refused(tmp_path):
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{k}: &a{k} [*a{k - 1}, *a{k - 1}, *a{k - 1}, *a{k - 1}, *a{k - 1}, *a{k - 1}]" for k in range(1, 12)]
+    (tmp_path / "bomb.yaml").write_text("\n".join(lines) + "\n")
+    r = run("check", tmp_path / "bomb.yaml")
+    assert r.exit_code == 2 and "refused" in r.stderr
+
+
+def test_replay_tells_the_game(logs):
+    r = run("replay", logs / "valid_ed2.yaml")
+    assert r.exit_code == 0
+    assert "Round 1. Course, west to east: 1a Mud Pit (red, speed), 2a Rolling Logs (blue, speed)." in r.output
+    assert "north's 1a (at 1) faces 1a Mud Pit (red, speed) with 2 matching gems; moves to 2; " in r.output
+    assert "assist: brings along 3a (south), 2a (north); takes 1 chit." in r.output
+    assert "4a arrives after the round is full and is not placed (R-12)" in r.output
+    assert "End of segment 1: the token passes to south" in r.output
+    r = run("replay", logs / "chit_limit.yaml")
+    assert r.exit_code == 1 and "already holds 1 chit" in r.output
+
+
+def test_deal_is_seeded_and_fills_in_to_a_log(tmp_path):
+    a, b = run("deal", "--seed", 7), run("deal", "--seed", 7)
+    assert a.exit_code == 0 and a.output == b.output
+    assert run("deal", "--seed", 8).output != a.output
+    filled = a.output.replace("?", "a").replace("    turns:\n", "    turns: []\n")
+    (tmp_path / "game.yaml").write_text(filled)
+    obj = json.loads(run("check", "--json", tmp_path / "game.yaml").output)
+    assert obj["error"]["kind"] == "rules" and "cut short" in obj["error"]["message"]
+
+
+def test_the_check_path_does_not_import_the_pdf_stack():
+    code = (
+        "import sys\n"
+        "from hi5pnp.cli import main\n"
+        f"try:\n    main(['check', '--json', {str(GOLDEN / 'valid_ed2.yaml')!r}])\n"
+        "except SystemExit as e:\n    assert e.code == 0, e.code\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'jinja2', 'pypdf')]\n"
+        "assert not heavy, heavy\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
