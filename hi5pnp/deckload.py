@@ -498,3 +498,20 @@ def _read_sheet(r: _Reader, doc: Any, path: str) -> ScoreSheet | None:
     if rows_raw is not None and not any(row.kind == "total" for row in rows) and not r.faults:
         r.fault(m, "rows", "the score card has no 'total' row")
     return ScoreSheet(title=title, seats=seats, rows=tuple(rows))
+
+
+def locate(deck: Deck, filename: str, *keys: Any) -> Fault:
+    """A position in one of the deck's files (for faults found after loading,
+    e.g. numbers the rulebook cannot teach): ``locate(deck, "game.yaml",
+    "rules", "placing_points")`` gives a fault template whose message is empty."""
+    path = deck.path / filename
+    shown = _display(path)
+    node = yamlsource.load(path, shown)
+    line, col = 0, 0
+    for key in keys:
+        if isinstance(node, (YMap, YList)) and ((isinstance(node, YMap) and key in node) or (isinstance(node, YList) and 0 <= key < len(node))):
+            line, col = node.at(key)
+            node = node[key]
+        else:
+            break
+    return Fault(shown, line, col, "")

@@ -1,0 +1,89 @@
+"""The rulebook's worked example: a real position reached by the rules engine.
+
+From a fixed set-up the engine plays plain turns (the first ready competitor
+each time) until a competitor can assist others and bring an opponent along;
+that assist is the example. Before and after are snapshots of the engine's
+state, so the rulebook can never contradict the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .deck import Deck
+from .engine import SEATS, State, TurnReport
+from .notation import ASSIST, CHIT, HELP, PLAIN, Turn
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Where everyone stands: face -> position, chits on each card, the course."""
+
+    positions: dict[str, int]
+    chits: dict[str, int]
+    seats: dict[str, str]
+    course: tuple[str, ...]  # obstacle face ids, west to east
+
+
+@dataclass(frozen=True)
+class WorkedExample:
+    before: Snapshot
+    after: Snapshot
+    report: TurnReport
+    setup_turns: tuple[str, ...]
+    teams: dict[str, tuple[str, ...]]
+    first: str
+    edition: int
+
+
+def _snapshot(state: State) -> Snapshot:
+    faces = [f for f in state.faces if state.on_course(f)]
+    return Snapshot(
+        positions={f: state.position(f) for f in faces},
+        chits={f: state.chits_of(f) for f in faces if state.chits_of(f)},
+        seats={f: state.seat(f) for f in state.faces},
+        course=tuple(state.course_ids),
+    )
+
+
+def _opponents_brought(state: State, turn: Turn) -> int:
+    seat = state.seat(turn.face)
+    return sum(1 for b in turn.brought if state.seat(b.face) != seat)
+
+
+def _is_example(state: State, turn: Turn) -> bool:
+    """An assist that brings at least two, one of them an opponent who pays a reward.
+    (The search also waits until the field has spread out a little.)"""
+    if turn.action not in (ASSIST, HELP) or len(turn.brought) < 2 or _opponents_brought(state, turn) < 1:
+        return False
+    rewards = [b.reward for b in turn.brought if state.seat(b.face) != state.seat(turn.face)]
+    if state.edition == 2:
+        return all(r == CHIT for r in rewards)  # the simplest reward to follow
+    return True
+
+
+def worked_example(deck: Deck, edition: int | None = None, max_turns: int = 200) -> WorkedExample | None:
+    n = deck.rules.team_size
+    cards = deck.competitors
+    teams = {"north": tuple(c.a.id for c in cards[:n]), "south": tuple(c.a.id for c in cards[n : 2 * n])}
+    state = State(deck, teams, first="north", edition=edition)
+    state.lay_course([c.a.id for c in deck.obstacles])
+    played: list[str] = []
+    for _ in range(max_turns):
+        if state.is_terminal() or state.needs_course():
+            return None
+        actions = state.legal_actions()
+        spread = len({state.position(f) for f in state.faces if state.on_course(f)}) >= 2
+        examples = [t for t in actions if _is_example(state, t)] if spread and len(played) >= 4 else []
+        if examples:
+            turn = examples[0]
+            before = _snapshot(state)
+            report = state.apply(turn)
+            return WorkedExample(before, _snapshot(state), report, tuple(played), teams, "north", state.edition)
+        plain = next(t for t in actions if t.action == PLAIN)
+        state.apply(plain)
+        played.append(str(plain))
+    return None
+
+
+__all__ = ["SEATS", "Snapshot", "WorkedExample", "worked_example"]

@@ -1,0 +1,292 @@
+"""The rulebook PDF: templates/rulebook.xml.j2 rendered with the deck's numbers
+and the rules engine's worked example, then set in pages by reportlab platypus.
+
+The template writes a small markup (see the comment at its top); this module
+turns each tag into flowables. Every number in the text comes from the deck.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import xml.etree.ElementTree as ET
+from functools import lru_cache, partial
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
+
+from . import fonts
+from .deck import Deck
+from .deckload import locate
+from .diagrams import CourseDiagram
+from .draw import color
+from .errors import Fault, TemplateError
+from .example import WorkedExample, worked_example
+from .faces import deck_context
+from .layout import _relative
+from .pdfdoc import CREDIT, LICENCE
+from .sheets import Paper
+from .tokens import CHITS
+from .units import pt
+
+INK = "#2B2B36"
+ACCENT = "#2E2A3F"
+MARGIN = 18.0  # mm
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    fonts.register()
+    body = ParagraphStyle("body", fontName=fonts.font_name("regular"), fontSize=9.6, leading=13.4, textColor=color(INK), spaceAfter=5)
+    return {
+        "body": body,
+        "title": ParagraphStyle("title", parent=body, fontName=fonts.font_name("bold"), fontSize=28, leading=34, alignment=TA_CENTER, spaceAfter=4),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=13, leading=17, alignment=TA_CENTER, textColor=color("#6B6355"), spaceAfter=16),
+        "h1": ParagraphStyle("h1", parent=body, fontName=fonts.font_name("bold"), fontSize=15, leading=19, spaceBefore=10, spaceAfter=6, textColor=color(ACCENT)),
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts.font_name("bold"), fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=4, textColor=color(ACCENT)),
+        "li": ParagraphStyle("li", parent=body, leftIndent=14, bulletIndent=3, spaceAfter=3),
+        "cell": ParagraphStyle("cell", parent=body, spaceAfter=0, fontSize=9, leading=12),
+        "caption": ParagraphStyle("caption", parent=body, fontName=fonts.font_name("italic"), fontSize=8.4, leading=11, alignment=TA_CENTER, textColor=color("#6B6355")),
+        "ruling": ParagraphStyle("ruling", parent=body, leftIndent=30, firstLineIndent=-30, spaceAfter=4),
+    }
+
+
+class Heading(Paragraph):
+    """A heading that is also a bookmark in the PDF's outline."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str):
+        super().__init__(text, style)
+        self.level, self.key = level, key
+
+    def draw(self):
+        super().draw()
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.getPlainText(), self.key, level=self.level, closed=False)
+
+
+@lru_cache(maxsize=4)
+def _environment(template_dir: str) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(template_dir),
+        undefined=jinja2.StrictUndefined,
+        autoescape=True,  # the output is XML: card names are escaped
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def _inner(el: ET.Element) -> str:
+    """The inline markup inside an element, for a Paragraph."""
+    parts = [el.text or ""]
+    for child in el:
+        parts.append(ET.tostring(child, encoding="unicode"))
+    return "".join(parts).strip()
+
+
+def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | None:
+    if ex is None:
+        return None
+    rep = ex.report
+    name = {f.id: f.name for f in deck.competitor_faces()}
+    seat = ex.before.seats
+    active = rep.turn.face
+    others = sorted(
+        (f for f, p in ex.before.positions.items() if p == rep.start and f != active), key=lambda f: (seat[f], int(f[:-1]))
+    )
+    brought_words = []
+    for b in rep.turn.brought:
+        whose = "its own team's" if seat[b.face] == rep.seat else f"{seat[b.face]}'s"
+        brought_words.append(f"{whose} {b.face} {name[b.face]}")
+    opponents = [b for b in rep.turn.brought if seat[b.face] != rep.seat]
+    rewards = []
+    for b in opponents:
+        if b.reward == "chit":
+            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} takes a chit for {name[active]}.")
+        elif isinstance(b.reward, int):
+            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} marks a {rep.obstacle.trait} box in column {b.reward}.")
+    if ex.edition == 1 and rep.chits_taken:
+        rewards.append(f"For each opponent brought, {name[active]} takes a chit: {rep.chits_taken} in all.")
+    return {
+        "north": [f"{f} {name[f]}" for f in ex.teams["north"]],
+        "south": [f"{f} {name[f]}" for f in ex.teams["south"]],
+        "segment": rep.segment,
+        "seat": rep.seat,
+        "face": active,
+        "name": name[active],
+        "start": rep.start,
+        "obstacle": rep.obstacle.name or rep.obstacle.id,
+        "color": rep.obstacle.color,
+        "trait": rep.obstacle.trait,
+        "matches": rep.matches,
+        "eligible": [f"{f} ({seat[f]})" for f in others],
+        "brought_words": brought_words,
+        "reward_words": " ".join(rewards) or "No reward is taken.",
+        "notation": str(rep.turn),
+    }
+
+
+def check_deck_for_text(deck: Deck) -> None:
+    """Numbers the rulebook cannot teach are faults at their YAML line."""
+    faults = []
+    r = deck.rules
+    if not any(r.placing_points):
+        where = locate(deck, "game.yaml", "rules", "placing_points")
+        faults.append(dataclasses.replace(where, message="placing_points are all 0: a race where finishing scores nothing cannot be taught; give the first place some points"))
+    if r.finishers > 2 * r.team_size - 1 and r.finishers > 1:
+        pass  # every competitor but none may finish: still a game
+    if faults:
+        raise TemplateError(faults)
+
+
+def render_markup(deck: Deck, edition: int, template_dir: Path) -> tuple[ET.Element, WorkedExample | None]:
+    check_deck_for_text(deck)
+    ex = worked_example(deck, edition)
+    context = {
+        "deck": deck_context(deck),
+        "edition": edition,
+        "components": {
+            "chits": CHITS,
+            "tokens": 2 * len(deck.competitors),
+            "sleeves": len(deck.competitors) + len(deck.obstacles) + 2,
+        },
+        "example": example_context(deck, ex),
+    }
+    env = _environment(str(template_dir))
+    shown = _relative(template_dir / "rulebook.xml.j2")
+    try:
+        text = env.get_template("rulebook.xml.j2").render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(Fault(shown, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
+    except jinja2.UndefinedError as exc:
+        from .layout import _template_fault
+
+        raise TemplateError(_template_fault(exc, shown, exc.message or "undefined")) from None
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")) from None
+    return root, ex
+
+
+def flowables(root: ET.Element, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str) -> list[Flowable]:
+    st = styles()
+    out: list[Flowable] = []
+    heading = 0
+    for el in root:
+        tag = el.tag
+        if tag in ("title", "subtitle"):
+            out.append(Paragraph(_inner(el), st[tag]))
+        elif tag in ("h1", "h2"):
+            heading += 1
+            if tag == "h1":
+                out.append(CondPageBreak(pt(40)))
+            out.append(Heading(_inner(el), st[tag], 0 if tag == "h1" else 1, f"h{heading}"))
+        elif tag == "p":
+            out.append(Paragraph(_inner(el), st["body"]))
+        elif tag in ("ul", "steps"):
+            for i, li in enumerate(el, 1):
+                out.append(Paragraph(_inner(li), st["li"], bulletText=f"{i}." if tag == "steps" else "•"))
+            out.append(Spacer(1, pt(1.5)))
+        elif tag == "table":
+            out.append(_table(el, st, width_mm))
+        elif tag == "figure":
+            out.append(KeepTogether([_figure(el.get("name", ""), deck, ex, width_mm, shown), Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]))
+        elif tag == "ruling":
+            out.append(Paragraph(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
+        elif tag == "pagebreak":
+            out.append(PageBreak())
+        else:
+            raise TemplateError(Fault(shown, 0, 0, f"unknown tag <{tag}> in the rulebook markup"))
+    return out
+
+
+def _table(el: ET.Element, st, width_mm: float) -> Table:
+    widths = [float(w) for w in el.get("widths", "").split(",") if w.strip()]
+    rows = [[Paragraph(_inner(td), st["cell"]) for td in tr] for tr in el]
+    cols = max(len(r) for r in rows)
+    if len(widths) != cols:
+        widths = [100 / cols] * cols
+    table = Table(rows, colWidths=[pt(width_mm * w / 100) for w in widths], hAlign="LEFT")
+    style = [
+        ("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]
+    if el.get("header") == "1":
+        style.append(("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")))
+    table.setStyle(TableStyle(style))
+    table.spaceAfter = pt(4)
+    return table
+
+
+def _figure(name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str) -> Flowable:
+    if name == "course":
+        return CourseDiagram(deck, width_mm=width_mm)
+    if name in ("example-before", "example-after") and ex is not None:
+        snap = ex.before if name == "example-before" else ex.after
+        active = ex.report.turn.faces()
+        return CourseDiagram(deck, snap.course, snap.positions, snap.chits, snap.seats, tuple(active), width_mm)
+    raise TemplateError(Fault(shown, 0, 0, f"unknown figure '{name}'; the figures are course, example-before, example-after"))
+
+
+def rulebook_file(deck: Deck, edition: int, paper_name: str, template_dir: Path, title: str) -> bytes:
+    import io
+
+    paper = Paper.named(paper_name)
+    shown = _relative(template_dir / "rulebook.xml.j2")
+    root, ex = render_markup(deck, edition, template_dir)
+    width = paper.width - 2 * MARGIN
+    story = flowables(root, deck, ex, width, shown)
+    buf = io.BytesIO()
+    footer = f"{deck.title}: {deck.subtitle} — rules, edition {edition}"
+
+    def on_page(c: Canvas, doc) -> None:
+        c.saveState()
+        c.setFont(fonts.font_name("regular"), 7.5)
+        c.setFillColor(color("#6B6355"))
+        c.drawString(pt(MARGIN), pt(10), footer)
+        c.drawRightString(pt(paper.width - MARGIN), pt(10), f"page {doc.page}")
+        c.drawCentredString(pt(paper.width / 2), pt(6), f"{CREDIT}. This edition: {LICENCE}.")
+        c.restoreState()
+
+    doc = BaseDocTemplate(
+        buf,
+        pagesize=(pt(paper.width), pt(paper.height)),
+        leftMargin=pt(MARGIN),
+        rightMargin=pt(MARGIN),
+        topMargin=pt(MARGIN),
+        bottomMargin=pt(MARGIN),
+        title=title,
+        author="Michael Purcell (game design); hi5pnp (this adaptation)",
+        subject=f"Rules, edition {edition}. {CREDIT}. This adaptation: licence {LICENCE}.",
+        keywords=["High Five", "The Golden Gauntlet", "rules", f"licence {LICENCE}"],
+        creator="hi5pnp",
+        producer="hi5pnp with ReportLab",
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.font_name("regular"),
+    )
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
+    doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
+    try:
+        doc.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
+    except PlatypusLayoutError as exc:
+        raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {exc}")) from None
+    return buf.getvalue()
