@@ -13,18 +13,25 @@ import os
 import shutil
 import tempfile
 from dataclasses import asdict, dataclass, field
-from importlib import metadata
 from pathlib import Path
 from functools import partial
 
+import pypdf
+import reportlab
+
 from . import PROJECT_ROOT, TEMPLATE_DIR
 from .alignment import alignment_file
+from .assemble import Part, assemble_kit
+from .quickref import quickref_file
+from .recordsheet import record_sheet_file
+from .rulebook import rulebook_file
 from .scorecards import render_scorecards, scorecards_file
 from .tokens import render_tokens, tokens_file
 from .cardsheets import Placement, duplex_file, fold_file
 from .deck import Deck
 from .deckload import load_deck
 from .errors import OutputError
+from .example import worked_example
 from .faces import CardSpec, render_cards
 from .parallel import run_jobs
 
@@ -39,6 +46,8 @@ class BuildOptions:
     card_size_name: str = "poker"
     flip: str = "long"  # duplex: turn the sheet over its "long" or "short" edge
     back_offset: tuple[float, float] = (0.0, 0.0)
+    edition: int | None = None  # rules edition of the rulebook; None: the deck's
+    method: str = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
 
     def describe(self) -> dict:
         d = asdict(self)
@@ -63,26 +72,50 @@ def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
         for path in sorted(folder.glob(pattern)):
             if path.is_file():
                 h.update(path.name.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
-    for lib in ("reportlab", "pypdf"):
-        h.update(f"{lib}=={metadata.version(lib)}\0".encode())
+    h.update(f"reportlab=={reportlab.Version}\0pypdf=={pypdf.__version__}\0".encode())
     h.update(json.dumps(options.describe(), sort_keys=True).encode())
     return h.hexdigest()
 
 
-def _paper_files(deck: Deck, options: BuildOptions, template_dir: Path, paper: str, cards, scorecards) -> list[tuple[str, bytes, list[Placement]]]:
-    """Every file of the kit for one paper size."""
+def _paper_files(
+    deck: Deck, options: BuildOptions, template_dir: Path, paper: str, cards, scorecards, example
+) -> list[tuple[str, bytes, list[Placement]]]:
+    """Every file of the kit for one paper size, the assembled kit last."""
     title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
     card = options.card
-    made: list[tuple[str, bytes, list[Placement]]] = []
-    name = f"cards-duplex-{paper}.pdf"
-    made.append((name, *duplex_file(cards, card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)")))
-    name = f"cards-fold-{paper}.pdf"
-    made.append((name, *fold_file(cards, card, paper, name, f"{title} — cards (fold and sleeve)")))
-    made.append(
-        (f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test"), [])
-    )
-    made.append((f"scorecards-{paper}.pdf", scorecards_file(scorecards, paper, f"{title} — score cards"), []))
-    made.append((f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens"), []))
+    edition = options.edition or deck.edition
+    flip_words = "long edge" if options.flip == "long" else "short edge"
+    duplex_name, fold_name = f"cards-duplex-{paper}.pdf", f"cards-fold-{paper}.pdf"
+    duplex, duplex_at = duplex_file(cards, card, paper, duplex_name, options.flip, options.back_offset, f"{title} — cards (duplex)")
+    fold, fold_at = fold_file(cards, card, paper, fold_name, f"{title} — cards (fold and sleeve)")
+    parts = {
+        "rulebook": (f"rulebook-{paper}.pdf", rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", example)),
+        "duplex": (duplex_name, duplex),
+        "fold": (fold_name, fold),
+        "alignment": (f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test")),
+        "scorecards": (f"scorecards-{paper}.pdf", scorecards_file(scorecards, paper, f"{title} — score cards")),
+        "tokens": (f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens")),
+        "record": (f"record-sheet-{paper}.pdf", record_sheet_file(deck, edition, paper, f"{title} — game record sheet")),
+        "quickref": (f"quickref-{paper}.pdf", quickref_file(deck, edition, card, paper, template_dir, f"{title} — quick reference")),
+    }
+    kit_parts = [Part("Rulebook", parts["rulebook"][1], "one-sided (or double-sided, as you like)", False)]
+    if options.method == "duplex":
+        kit_parts += [
+            Part("Duplex alignment test", parts["alignment"][1], f"double-sided, {flip_words}: check the ruler first", True),
+            Part("Cards (duplex)", duplex, f"double-sided, {flip_words}; cut on the crop marks", True),
+        ]
+    else:
+        kit_parts.append(Part("Cards (fold and sleeve)", fold, "one-sided; cut out each pair, fold, sleeve", False))
+    kit_parts += [
+        Part("Score cards", parts["scorecards"][1], "one-sided", False),
+        Part("Tokens", parts["tokens"][1], "one-sided; cut round the circles", False),
+        Part("Game record sheet", parts["record"][1], "one-sided, as many as you need", False),
+        Part("Quick reference", parts["quickref"][1], "double-sided, long edge", True),
+    ]
+    kit = assemble_kit(paper, kit_parts, f"{title} — print-and-play kit", options.flip)
+    placed = {duplex_name: duplex_at, fold_name: fold_at}
+    made = [(name, data, placed.get(name, [])) for name, data in parts.values()]
+    made.append((f"kit-{paper}.pdf", kit, []))
     return made
 
 
@@ -90,7 +123,8 @@ def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DI
     """Every file of the kit, in memory; the paper sizes are made in parallel."""
     cards = render_cards(deck, options.card, template_dir)
     scorecards = render_scorecards(deck, template_dir)
-    jobs = [partial(_paper_files, deck, options, template_dir, paper, cards, scorecards) for paper in options.papers]
+    example = worked_example(deck, options.edition or deck.edition)
+    jobs = [partial(_paper_files, deck, options, template_dir, paper, cards, scorecards, example) for paper in options.papers]
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
     for made in run_jobs(jobs):

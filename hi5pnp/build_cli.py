@@ -55,8 +55,10 @@ def register(group: click.Group) -> None:
     @click.option("--bleed", default="0", show_default=True, metavar="MM", help="Bleed around each card (mm); cards are spaced apart to make room.")
     @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
     @click.option("--back-offset", default="0,0", show_default=True, metavar="X,Y", help="Duplex: shift the backs by X,Y mm (read it off the alignment page).")
+    @click.option("--edition", type=click.Choice(["1", "2"]), default=None, help="Rules edition of the rulebook, quick reference and record sheet (default: the deck's).")
+    @click.option("--method", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
     @click.option("--templates", "templates", metavar="DIR", type=click.Path(file_okay=False, path_type=Path), help="Layout templates folder (default: templates/).")
-    def build(deck, out, paper, card_size, bleed, flip, back_offset, templates):
+    def build(deck, out, paper, card_size, bleed, flip, back_offset, edition, method, templates):
         """Build the print-and-play kit (PDFs and a layout manifest)."""
         from . import TEMPLATE_DIR
         from .build import DEFAULT_OUT, BuildOptions
@@ -77,6 +79,8 @@ def register(group: click.Group) -> None:
             card_size_name=name,
             flip=flip,
             back_offset=_offset(back_offset),
+            edition=int(edition) if edition else None,
+            method=method,
         )
         out_dir = out or DEFAULT_OUT
         try:

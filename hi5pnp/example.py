@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .deck import Deck
 from .engine import SEATS, State, TurnReport
-from .notation import ASSIST, CHIT, HELP, PLAIN, Turn
+from .notation import ASSIST, CHIT, HELP, Turn
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,17 @@ def _is_example(state: State, turn: Turn) -> bool:
     return True
 
 
+def _could_be_example(state: State) -> bool:
+    """Cheap test before listing every legal turn: a ready competitor of the
+    player to move with a match of 2 or more and an opponent beside it."""
+    seat = state.current_player()
+    for face in state.ready_faces(seat):
+        f = state.facing(face)
+        if f.matches >= 2 and any(state.seat(o) != seat for o in f.eligible):
+            return True
+    return False
+
+
 def worked_example(deck: Deck, edition: int | None = None, max_turns: int = 200) -> WorkedExample | None:
     n = deck.rules.team_size
     cards = deck.competitors
@@ -72,15 +83,17 @@ def worked_example(deck: Deck, edition: int | None = None, max_turns: int = 200)
     for _ in range(max_turns):
         if state.is_terminal() or state.needs_course():
             return None
-        actions = state.legal_actions()
         spread = len({state.position(f) for f in state.faces if state.on_course(f)}) >= 2
-        examples = [t for t in actions if _is_example(state, t)] if spread and len(played) >= 4 else []
+        examples = []
+        if spread and len(played) >= 4 and _could_be_example(state):
+            examples = [t for t in state.legal_actions() if _is_example(state, t)]
         if examples:
             turn = examples[0]
             before = _snapshot(state)
             report = state.apply(turn)
             return WorkedExample(before, _snapshot(state), report, tuple(played), teams, "north", state.edition)
-        plain = next(t for t in actions if t.action == PLAIN)
+        seat = state.current_player()
+        plain = Turn(state.ready_faces(seat)[0])
         state.apply(plain)
         played.append(str(plain))
     return None

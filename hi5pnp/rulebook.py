@@ -8,6 +8,7 @@ turns each tag into flowables. Every number in the text comes from the deck.
 from __future__ import annotations
 
 import dataclasses
+import io
 import xml.etree.ElementTree as ET
 from functools import lru_cache, partial
 from pathlib import Path
@@ -40,7 +41,7 @@ from .draw import color
 from .errors import Fault, TemplateError
 from .example import WorkedExample, worked_example
 from .faces import deck_context
-from .layout import _relative
+from .layout import _relative, _template_fault
 from .pdfdoc import CREDIT, LICENCE
 from .sheets import Paper
 from .tokens import CHITS
@@ -154,9 +155,8 @@ def check_deck_for_text(deck: Deck) -> None:
         raise TemplateError(faults)
 
 
-def render_markup(deck: Deck, edition: int, template_dir: Path) -> tuple[ET.Element, WorkedExample | None]:
+def render_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExample | None) -> ET.Element:
     check_deck_for_text(deck)
-    ex = worked_example(deck, edition)
     context = {
         "deck": deck_context(deck),
         "edition": edition,
@@ -174,18 +174,25 @@ def render_markup(deck: Deck, edition: int, template_dir: Path) -> tuple[ET.Elem
     except jinja2.TemplateSyntaxError as exc:
         raise TemplateError(Fault(shown, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
     except jinja2.UndefinedError as exc:
-        from .layout import _template_fault
-
         raise TemplateError(_template_fault(exc, shown, exc.message or "undefined")) from None
     try:
         root = ET.fromstring(text)
     except ET.ParseError as exc:
         raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")) from None
-    return root, ex
+    return root
 
 
-def flowables(root: ET.Element, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str) -> list[Flowable]:
-    st = styles()
+def flowables(
+    root: ET.Element,
+    deck: Deck,
+    ex: WorkedExample | None,
+    width_mm: float,
+    shown: str,
+    st: dict[str, ParagraphStyle] | None = None,
+    outline: bool = True,
+) -> list[Flowable]:
+    """The flowables for the markup under ``root``; headings become bookmarks when ``outline``."""
+    st = st or styles()
     out: list[Flowable] = []
     heading = 0
     for el in root:
@@ -196,7 +203,10 @@ def flowables(root: ET.Element, deck: Deck, ex: WorkedExample | None, width_mm: 
             heading += 1
             if tag == "h1":
                 out.append(CondPageBreak(pt(40)))
-            out.append(Heading(_inner(el), st[tag], 0 if tag == "h1" else 1, f"h{heading}"))
+            if outline:
+                out.append(Heading(_inner(el), st[tag], 0 if tag == "h1" else 1, f"h{heading}"))
+            else:
+                out.append(Paragraph(_inner(el), st[tag]))
         elif tag == "p":
             out.append(Paragraph(_inner(el), st["body"]))
         elif tag in ("ul", "steps"):
@@ -246,12 +256,17 @@ def _figure(name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, sh
     raise TemplateError(Fault(shown, 0, 0, f"unknown figure '{name}'; the figures are course, example-before, example-after"))
 
 
-def rulebook_file(deck: Deck, edition: int, paper_name: str, template_dir: Path, title: str) -> bytes:
-    import io
+_SEARCH = object()
+
+
+def rulebook_file(deck: Deck, edition: int, paper_name: str, template_dir: Path, title: str, ex: WorkedExample | None | object = _SEARCH) -> bytes:
+    """The rulebook; ``ex`` is the worked example (played here if not given)."""
+    if ex is _SEARCH:
+        ex = worked_example(deck, edition)
 
     paper = Paper.named(paper_name)
     shown = _relative(template_dir / "rulebook.xml.j2")
-    root, ex = render_markup(deck, edition, template_dir)
+    root = render_markup(deck, edition, template_dir, ex)
     width = paper.width - 2 * MARGIN
     story = flowables(root, deck, ex, width, shown)
     buf = io.BytesIO()

@@ -1,0 +1,107 @@
+"""The assembled kit: one PDF per paper size with everything a hobbyist
+prints, printing notes first, a bookmark for each part. Put together with
+pypdf from the parts the build has just made."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
+from reportlab.lib.utils import simpleSplit
+
+from . import fonts
+from .draw import color
+from .pdfdoc import CREDIT, LICENCE, new_canvas
+from .sheets import Paper
+from .units import pt
+
+
+@dataclass(frozen=True)
+class Part:
+    title: str  # the bookmark
+    data: bytes
+    how: str  # how to print it
+    duplex: bool  # printed double-sided: starts on an odd page of the kit
+
+
+def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], flip_words: str) -> bytes:
+    c, buf = new_canvas((paper.width, paper.height), title, "Printing notes")
+    x, y = 18.0, paper.height - 24.0
+
+    def text(s: str, size: float = 9.5, style: str = "regular", dx: float = 0.0, fill: str = "#2B2B36") -> None:
+        c.setFillColor(color(fill))
+        c.setFont(fonts.font_name(style), size)
+        c.drawString(pt(x + dx), pt(y), s)
+
+    text(title, 15, "bold")
+    y -= 8
+    text("Print-and-play kit: printing notes", 11, fill="#6B6355")
+    y -= 12
+    for line in (
+        "Print at 100 % scale (\"actual size\"), never \"fit to page\": the cards are made to fit 66 × 91 mm sleeves.",
+        "Check the scale first: the 100 mm ruler on the duplex alignment page must measure exactly 100 mm.",
+        f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_words}.",
+        "Print the other pages one-sided. Blank pages keep every double-sided part starting on a fresh sheet.",
+    ):
+        for k, piece in enumerate(simpleSplit(line, fonts.font_name("regular"), 9, pt(paper.width - 2 * x - 5))):
+            text(("•  " if k == 0 else "    ") + piece, 9)
+            y -= 5.2
+        y -= 1.2
+    y -= 6
+    text("Page", 9.5, "bold")
+    text("Part", 9.5, "bold", 24)
+    text("How to print", 9.5, "bold", 78)
+    y -= 2
+    c.setStrokeColor(color("#B9AC8C"))
+    c.line(pt(x), pt(y), pt(paper.width - x), pt(y))
+    for pages, part, how in rows:
+        y -= 6.5
+        text(pages, 9)
+        text(part, 9, "bold", 24)
+        text(how, 9, dx=78)
+    y -= 14
+    text(f"{CREDIT}. This print-and-play adaptation: {LICENCE}.", 8, fill="#6B6355")
+    c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def assemble_kit(paper_name: str, parts: list[Part], title: str, flip: str) -> bytes:
+    paper = Paper.named(paper_name)
+    readers = [PdfReader(io.BytesIO(p.data)) for p in parts]
+    # plan the pages: the notes page first, then each part, padded so that
+    # double-sided parts start on an odd page
+    rows: list[tuple[str, str, str]] = []
+    plan: list[tuple[int, int]] = []  # (blank pages before, first page) per part
+    page = 2
+    for part, reader in zip(parts, readers):
+        blanks = 1 if part.duplex and page % 2 == 0 else 0
+        first = page + blanks
+        last = first + len(reader.pages) - 1
+        rows.append((f"{first}" if first == last else f"{first}–{last}", part.title, part.how))
+        plan.append((blanks, first))
+        page = last + 1
+    flip_words = "long edge" if flip == "long" else "short edge"
+    notes = PdfReader(io.BytesIO(_notes_page(paper, title, rows, flip_words)))
+    writer = PdfWriter()
+    writer.append(notes, outline_item="Printing notes")
+    for part, reader, (blanks, _) in zip(parts, readers, plan):
+        for _ in range(blanks):
+            writer.add_blank_page(pt(paper.width), pt(paper.height))
+        writer.append(reader, outline_item=part.title, import_outline=True)
+    writer.add_metadata(
+        {
+            "/Title": title,
+            "/Author": "Michael Purcell (game design); hi5pnp (this adaptation)",
+            "/Subject": f"Print-and-play kit. {CREDIT}. This adaptation: licence {LICENCE}.",
+            "/Keywords": f"High Five, The Golden Gauntlet, print and play, licence {LICENCE}",
+            "/Creator": "hi5pnp",
+            "/Producer": "hi5pnp with ReportLab and pypdf",
+        }
+    )
+    writer._root_object[NameObject("/PageMode")] = NameObject("/UseOutlines")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

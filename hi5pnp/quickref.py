@@ -1,0 +1,98 @@
+"""The quick-reference card: sleeve-sized, two-sided, one per player.
+
+templates/quickref.xml.j2 is set with the rulebook's markup into a frame the
+size of a card face; each side must fit, or the build stops. Two copies go on
+one sheet, their backs placed for a long-edge duplex flip.
+"""
+
+from __future__ import annotations
+
+import copy
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jinja2
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Frame
+
+from .cardsheets import draw_marks, draw_note
+from .deck import Deck
+from .draw import color
+from .errors import Fault, TemplateError
+from .faces import CardSpec, deck_context
+from .layout import _relative
+from .pdfdoc import new_canvas
+from .rulebook import _environment, _template_fault, flowables, styles
+from .sheets import Slot, duplex_back, fit_grid
+from .units import pt
+
+PADDING = 3.5  # mm inside the card edge
+COPIES = 2
+
+
+def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
+    scale = 0.72
+    out = {}
+    for name, style in st.items():
+        s = copy.copy(style)
+        s.fontSize *= scale
+        s.leading *= scale
+        s.spaceAfter *= scale
+        s.spaceBefore *= scale
+        s.leftIndent *= scale
+        s.bulletIndent *= scale
+        s.bulletFontSize = s.fontSize
+        out[name] = s
+    return out
+
+
+def quickref_file(deck: Deck, edition: int, spec: CardSpec, paper_name: str, template_dir: Path, title: str) -> bytes:
+    shown = _relative(template_dir / "quickref.xml.j2")
+    env = _environment(str(template_dir))
+    try:
+        text = env.get_template("quickref.xml.j2").render(deck=deck_context(deck), edition=edition)
+        root = ET.fromstring(text)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(Fault(shown, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
+    except jinja2.UndefinedError as exc:
+        raise TemplateError(_template_fault(exc, shown, exc.message or "undefined")) from None
+    except ET.ParseError as exc:
+        raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse: {exc}")) from None
+    sides = root.findall("side")
+    if len(sides) != 2:
+        raise TemplateError(Fault(shown, 0, 0, f"the quick reference needs two <side> elements, not {len(sides)}"))
+    small = _small(styles())
+    grid = fit_grid(paper_name, spec.width, spec.height, 0.0, "a quick-reference card")
+    paper = grid.paper
+    c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards")
+    inner_w = spec.width - 2 * PADDING
+    names = []
+    for k, side in enumerate(sides):
+        story = flowables(side, deck, None, inner_w, shown, st=small, outline=False)
+        name = f"quickref{k}"
+        c.beginForm(name, lowerx=0, lowery=0, upperx=pt(spec.width), uppery=pt(spec.height))
+        c.setFillColor(color("#FBF8F1"))
+        c.setStrokeColor(color("#8C7A55"))
+        c.roundRect(pt(2), pt(2), pt(spec.width - 4), pt(spec.height - 4), pt(2.5), stroke=1, fill=1)
+        frame = Frame(pt(PADDING), pt(PADDING), pt(inner_w), pt(spec.height - 2 * PADDING), 0, 0, 0, 0, showBoundary=0)
+        frame.addFromList(story, c)
+        c.endForm()
+        if story:
+            raise TemplateError(
+                Fault(shown, 0, 0, f"the {side.get('name', k + 1)} side of the quick reference does not fit on a {spec.width:g} × {spec.height:g} mm card: shorten it")
+            )
+        names.append(name)
+    slots = [Slot(*grid.cell(i), spec.width, spec.height) for i in range(min(COPIES, grid.per_page))]
+    for k, name in enumerate(names):
+        if k == 0:
+            draw_marks(c, grid.crop_marks())
+            draw_note(c, paper, grid.bottom, "Quick reference, one per player: print double-sided, flip on the long edge, at 100 %.")
+        for slot in slots:
+            place = slot if k == 0 else duplex_back(slot, paper, "long")
+            c.saveState()
+            c.translate(pt(place.x), pt(place.y))
+            c.doForm(name)
+            c.restoreState()
+        c.showPage()
+    c.save()
+    return buf.getvalue()
