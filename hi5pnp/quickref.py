@@ -19,7 +19,7 @@ from .cardsheets import draw_marks, draw_note
 from .deck import Deck
 from .draw import color
 from .errors import Fault, TemplateError
-from .faces import CardSpec, deck_context
+from .faces import POKER, CardSpec, deck_context
 from .layout import _relative
 from .pdfdoc import new_canvas
 from .rulebook import _environment, _template_fault, flowables, styles
@@ -46,7 +46,9 @@ def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
     return out
 
 
-def quickref_file(deck: Deck, edition: int, spec: CardSpec, paper_name: str, template_dir: Path, title: str) -> bytes:
+def quickref_file(deck: Deck, edition: int, card: CardSpec, paper_name: str, template_dir: Path, title: str) -> bytes:
+    """Two quick-reference cards; poker size, or the cards' size when that is larger."""
+    spec = CardSpec(max(card.width, POKER[0]), max(card.height, POKER[1]))
     shown = _relative(template_dir / "quickref.xml.j2")
     env = _environment(str(template_dir))
     try:

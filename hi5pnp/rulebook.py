@@ -54,7 +54,7 @@ MARGIN = 18.0  # mm
 
 def styles() -> dict[str, ParagraphStyle]:
     fonts.register()
-    body = ParagraphStyle("body", fontName=fonts.font_name("regular"), fontSize=9.6, leading=13.4, textColor=color(INK), spaceAfter=5)
+    body = ParagraphStyle("body", fontName=fonts.font_name("regular"), bulletFontName=fonts.font_name("regular"), fontSize=9.6, leading=13.4, textColor=color(INK), spaceAfter=5)
     return {
         "body": body,
         "title": ParagraphStyle("title", parent=body, fontName=fonts.font_name("bold"), fontSize=28, leading=34, alignment=TA_CENTER, spaceAfter=4),
@@ -234,6 +234,7 @@ def _table(el: ET.Element, st, width_mm: float) -> Table:
         widths = [100 / cols] * cols
     table = Table(rows, colWidths=[pt(width_mm * w / 100) for w in widths], hAlign="LEFT")
     style = [
+        ("FONT", (0, 0), (-1, -1), fonts.font_name("regular"), 9),  # never the table's default Helvetica
         ("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 3),

@@ -34,7 +34,7 @@ def reader(out: Path, name: str) -> pypdf.PdfReader:
 
 def test_files_and_page_counts(kit):
     out, _ = kit
-    expected = {"cards-duplex": 4, "cards-fold": 4, "duplex-alignment": 2, "scorecards": 1, "tokens": 1}
+    expected = {"cards-duplex": 4, "cards-fold": 4, "duplex-alignment": 2, "scorecards": 1, "tokens": 1, "quickref": 2, "record-sheet": 4}
     for paper in ("a4", "letter"):
         for stem, pages in expected.items():
             r = reader(out, f"{stem}-{paper}.pdf")
@@ -45,7 +45,7 @@ def test_files_and_page_counts(kit):
 def test_page_sizes(kit, paper):
     out, _ = kit
     w, h = PAPER_PT[paper]
-    for stem in ("cards-duplex", "duplex-alignment", "scorecards", "tokens", "cards-fold"):
+    for stem in ("cards-duplex", "duplex-alignment", "scorecards", "tokens", "cards-fold", "rulebook", "quickref", "record-sheet", "kit"):
         for page in reader(out, f"{stem}-{paper}.pdf").pages:
             size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
             assert size == pytest.approx(sorted((w, h)), abs=0.01), stem
@@ -93,7 +93,7 @@ def test_metadata(kit):
     for name in built.files:
         if name.endswith(".pdf"):
             meta = reader(out, name).metadata
-            assert meta.title.startswith("High Five: The Golden Gauntlet")
+            assert meta.title.startswith("High Five: The Golden Gauntlet"), name
             assert "Michael Purcell" in meta.author
             assert "CC BY-SA 4.0" in meta.subject
 
@@ -238,3 +238,16 @@ def test_card_size_presets(name, size):
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("letter",), card=CardSpec(*size), card_size_name=name))
     for row in built.manifest["cards"]:
         assert (row["width"], row["height"]) == size
+
+
+def test_record_sheet_has_numbered_turn_lines_per_round(kit):
+    out, _ = kit
+    reader = pypdf.PdfReader(out / "record-sheet-a4.pdf")
+    assert len(reader.pages) == 1 + 3  # the set-up, then one page per round
+    first = reader.pages[0].extract_text()
+    assert "3a assist 7b 2a:chit" in first and "NORTH" in first and "SOUTH" in first
+    for k, page in enumerate(reader.pages[1:], 1):
+        text = page.extract_text()
+        assert f"Round {k}" in text
+        numbers = {int(n) for n in text.split() if n.isdigit()}
+        assert set(range(1, 91)) <= numbers  # at least 90 numbered turn lines

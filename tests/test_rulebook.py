@@ -1,0 +1,170 @@
+"""The rulebook, quick reference and assembled kit, read back with pypdf:
+every number comes from the deck, every ruling is there, the credit line is
+there, and the kit's bookmarks point at its parts."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+
+import pypdf
+import pytest
+
+from hi5pnp import TEMPLATE_DIR
+from hi5pnp.build import BuildOptions, make_kit
+from hi5pnp.deckload import load_deck
+from hi5pnp.errors import TemplateError
+from hi5pnp.faces import CardSpec
+from hi5pnp.quickref import quickref_file
+from hi5pnp.rulebook import rulebook_file
+
+from deckfix import CARDS, deck_copy, line_of  # noqa: F401 (deck_copy is a fixture)
+
+CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
+
+
+def text_of(data: bytes) -> str:
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.fixture(scope="module")
+def rulebook2() -> str:
+    return text_of(rulebook_file(load_deck(CARDS), 2, "a4", TEMPLATE_DIR, "t"))
+
+
+def test_every_ruling_is_present(rulebook2):
+    for n in range(1, 14):
+        assert f"R-{n} " in rulebook2, n
+
+
+def test_credit_line(rulebook2):
+    assert "High Five: The Golden Gauntlet is a game by Michael Purcell" in rulebook2
+    assert "CC BY-SA 4.0" in rulebook2
+    assert CREDIT in rulebook2  # in the page footer
+
+
+def test_bundled_numbers(rulebook2):
+    for phrase in (
+        "a team of 5 competitors",
+        "the first 5 competitors to reach the finish",
+        "After 3 rounds",
+        "scores 3 points for its owner",
+        "if it holds fewer than 3",
+        "positions are numbered from 1 to 12",
+        "10 Competitor cards",
+        "6 Obstacle cards",
+        "30 Chits",
+        "20 Competitor tokens",
+    ):
+        assert phrase in rulebook2, phrase
+    assert "Help yourself" not in rulebook2  # edition 2 has no such option
+
+
+def test_edition_one(rulebook2):
+    text = text_of(rulebook_file(load_deck(CARDS), 1, "letter", TEMPLATE_DIR, "t"))
+    assert "Help yourself" in text and "rules of edition 1" in text
+    assert "Just move" not in text
+
+
+def test_worked_example_comes_from_the_engine(rulebook2):
+    assert "The log writes this turn as 4a assist 1a 7a:chit" in rulebook2
+    assert "its match is 2" in rulebook2
+
+
+def test_other_numbers_change_the_text(deck_copy):
+    deck_copy("game.yaml", "  rounds: 3", "  rounds: 4")
+    deck_copy("game.yaml", "  finishers: 5", "  finishers: 4")
+    deck_copy("game.yaml", "placing_points: [5, 4, 3, 2, 1]", "placing_points: [9, 6, 3, 1]")
+    deck_copy("game.yaml", "  column_points: 3", "  column_points: 2")
+    folder = deck_copy("game.yaml", "  chit_limit: 3", "  chit_limit: 2")
+    text = text_of(rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t"))
+    for phrase in ("After 4 rounds", "the first 4 competitors", "scores 2 points for its owner", "if it holds fewer than 2", "1st 9 2nd 6 3rd 3 4th 1"):
+        assert phrase in text, phrase
+    assert "5th" not in text and "After 3 rounds" not in text
+
+
+def test_more_obstacles_lengthen_the_course(deck_copy):
+    extra = '- card: 7\n  a: {name: "Sand Trap", color: gold, trait: power}\n  b: {name: "Zip Line", color: blue, trait: wits}\n'
+    path = deck_copy.folder / "obstacles.yaml"
+    path.write_text(path.read_text() + extra)
+    text = text_of(rulebook_file(load_deck(deck_copy.folder), 2, "a4", TEMPLATE_DIR, "t"))
+    assert "positions are numbered from 1 to 14" in text and "7 Obstacle cards" in text
+
+
+def test_no_placing_points_is_an_error_at_its_line(deck_copy):
+    folder = deck_copy("game.yaml", "placing_points: [5, 4, 3, 2, 1]", "placing_points: [0, 0, 0, 0, 0]")
+    with pytest.raises(TemplateError) as info:
+        rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t")
+    fault = info.value.faults[0]
+    assert fault.path.endswith("game.yaml") and fault.line == line_of(folder / "game.yaml", "placing_points")
+    assert "placing_points are all 0" in fault.message
+
+
+def test_template_typo_names_the_line(tmp_path):
+    folder = tmp_path / "templates"
+    shutil.copytree(TEMPLATE_DIR, folder)
+    path = folder / "rulebook.xml.j2"
+    path.write_text(path.read_text().replace("{{ r.rounds }} rounds the player", "{{ r.roundz }} rounds the player"))
+    with pytest.raises(TemplateError) as info:
+        rulebook_file(load_deck(CARDS), 2, "a4", folder, "t")
+    fault = info.value.faults[0]
+    assert fault.path.endswith("rulebook.xml.j2") and fault.line == line_of(path, "r.roundz")
+    assert "roundz" in fault.message
+
+
+def test_quick_reference_both_sides_and_overflow(tmp_path):
+    deck = load_deck(CARDS)
+    data = quickref_file(deck, 2, CardSpec(), "a4", TEMPLATE_DIR, "t")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 2
+    assert "Assist" in reader.pages[0].extract_text() and "Scoring" in reader.pages[1].extract_text()
+    folder = tmp_path / "templates"
+    shutil.copytree(TEMPLATE_DIR, folder)
+    path = folder / "quickref.xml.j2"
+    path.write_text(path.read_text().replace("<h2>Scoring</h2>", "<h2>Scoring</h2>" + "<p>Far too much text for a card.</p>" * 30))
+    with pytest.raises(TemplateError, match="back side of the quick reference does not fit"):
+        quickref_file(deck, 2, CardSpec(), "a4", folder, "t")
+
+
+@pytest.fixture(scope="module")
+def kit():
+    return make_kit(load_deck(CARDS), BuildOptions())
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_kit_bookmarks_point_at_each_part(kit, paper):
+    reader = pypdf.PdfReader(io.BytesIO(kit.files[f"kit-{paper}.pdf"]))
+    top = [(o.title, reader.get_destination_page_number(o)) for o in reader.outline if not isinstance(o, list)]
+    titles = [t for t, _ in top]
+    assert titles == ["Printing notes", "Rulebook", "Duplex alignment test", "Cards (duplex)", "Score cards", "Tokens", "Game record sheet", "Quick reference"]
+    parts = {
+        "Rulebook": f"rulebook-{paper}.pdf",
+        "Duplex alignment test": f"duplex-alignment-{paper}.pdf",
+        "Cards (duplex)": f"cards-duplex-{paper}.pdf",
+        "Score cards": f"scorecards-{paper}.pdf",
+        "Tokens": f"tokens-{paper}.pdf",
+        "Game record sheet": f"record-sheet-{paper}.pdf",
+        "Quick reference": f"quickref-{paper}.pdf",
+    }
+    starts = dict(top)
+    assert starts["Printing notes"] == 0
+    for title, name in parts.items():
+        part = pypdf.PdfReader(io.BytesIO(kit.files[name]))
+        first = starts[title]
+        # the bookmarked page is the part's first page
+        assert reader.pages[first].extract_text() == part.pages[0].extract_text(), title
+        if title in ("Duplex alignment test", "Cards (duplex)", "Quick reference"):
+            assert first % 2 == 0, f"{title} must start on an odd page to print double-sided"
+    notes = reader.pages[0].extract_text()
+    assert "100 %" in notes and "100 mm" in notes and "double-sided" in notes
+    assert kit.files[f"kit-{paper}.pdf"] == make_kit(load_deck(CARDS), BuildOptions(papers=(paper,))).files[f"kit-{paper}.pdf"]
+
+
+def test_fold_method_kit():
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), method="fold"))
+    reader = pypdf.PdfReader(io.BytesIO(built.files["kit-a4.pdf"]))
+    titles = [o.title for o in reader.outline if not isinstance(o, list)]
+    assert "Cards (fold and sleeve)" in titles and "Duplex alignment test" not in titles
