@@ -8,9 +8,9 @@ is the verdict.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .deck import Deck
 from .deckload import load_deck
@@ -22,8 +22,7 @@ from .picture import course_picture, legal_instead
 VALID, INVALID, UNREADABLE = 0, 1, 2
 
 
-@dataclass
-class Problem:
+class Problem(NamedTuple):
     """The fault a verdict rests on."""
 
     line: int
@@ -31,15 +30,18 @@ class Problem:
     message: str
     turn: str = ""  # the turn as written, for a turn's fault
     where: str = ""  # "round 2, turn 14"
-    details: list[str] = field(default_factory=list)  # what was legal; the course picture
+    details: Sequence[str] = ()  # what was legal; the course picture
 
 
-@dataclass
 class Verdict:
-    path: str
-    problem: Problem | None = None
-    state: State | None = None
-    read_faults: list[Fault] = field(default_factory=list)
+    """The checker's answer for one log."""
+
+    def __init__(self, path: str, problem: Problem | None = None, state: State | None = None,
+                 read_faults: Sequence[Fault] = ()):
+        self.path = path
+        self.problem = problem
+        self.state = state  # the game as far as it was replayed
+        self.read_faults = list(read_faults)
 
     @property
     def valid(self) -> bool:
@@ -168,19 +170,18 @@ def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer | Non
 
 def _play_round(state: State, rnd: LogRound, number: int, observer: Observer | None) -> None:
     ended_at = 0
-    for k, (turn, text, line) in enumerate(zip(rnd.turns, rnd.turn_texts, rnd.turn_lines)):
-        where = f"round {number}, turn {k + 1}"
+    for k, (turn, line) in enumerate(zip(rnd.turns, rnd.turn_lines)):
         if ended_at:
             why = Illegal(
                 f"round {number} ended at line {ended_at}, when its last needed finisher arrived; "
                 "no turn follows it",
                 "R-12",
             )
-            raise _Stop(Problem(line, "rules", str(why), text, where, course_picture(state)))
+            raise _Stop(Problem(line, "rules", str(why), rnd.turn_text(k), f"round {number}, turn {k + 1}", course_picture(state)))
         why = state.why_illegal(turn)
         if why is not None:
             details = legal_instead(state, turn.face) + course_picture(state)
-            raise _Stop(Problem(line, "rules", str(why), text, where, details))
+            raise _Stop(Problem(line, "rules", str(why), rnd.turn_text(k), f"round {number}, turn {k + 1}", details))
         if observer:
             observer.turn_played(state, state.apply(turn, check=False), line)
         else:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .deck import CompetitorFace, Deck, ObstacleFace
 from .notation import ASSIST, BYPASS, CHIT, HELP, PLAIN, Brought, Turn
@@ -31,8 +31,7 @@ SEATS = ("north", "south")
 NO_COURSE, PLAYING, OVER = "course", "playing", "over"
 
 
-@dataclass(frozen=True)
-class Illegal:
+class Illegal(NamedTuple):
     """Why something breaks the rules: a reason in game words and the ruling it rests on."""
 
     message: str
@@ -52,8 +51,7 @@ class IllegalTurn(Exception):
         self.illegal = illegal
 
 
-@dataclass(frozen=True)
-class Facing:
+class Facing(NamedTuple):
     """What the active competitor faces and may do: the facts every rule uses."""
 
     face: str
@@ -65,28 +63,33 @@ class Facing:
     max_spend: int  # the most chits a bypass may spend here (R-7)
 
 
-@dataclass
 class TurnReport:
     """What one turn did, for the replay and the rulebook's examples."""
 
-    turn: Turn
-    seat: str
-    round: int  # 1-based
-    segment: int  # 1-based within the round
-    start: int
-    obstacle: ObstacleFace
-    matches: int
-    end: int  # the active competitor's new position
-    brought: list[str] = field(default_factory=list)
-    chits_taken: int = 0
-    chits_spent: int = 0
-    marks: list[tuple[int, str]] = field(default_factory=list)  # (1-based column, trait)
-    placed: list[tuple[str, int]] = field(default_factory=list)  # (face, place)
-    unplaced: list[str] = field(default_factory=list)  # arrived after the round was full (R-12)
-    segment_over: bool = False
-    round_over: bool = False
-    game_over: bool = False
-    next_player: str | None = None
+    __slots__ = (
+        "turn", "seat", "round", "segment", "start", "obstacle", "matches", "end", "brought", "chits_taken",
+        "chits_spent", "marks", "placed", "unplaced", "segment_over", "round_over", "game_over", "next_player",
+    )
+
+    def __init__(self, turn: Turn, seat: str, round: int, segment: int, start: int, obstacle: ObstacleFace):
+        self.turn = turn
+        self.seat = seat
+        self.round = round  # 1-based
+        self.segment = segment  # 1-based within the round
+        self.start = start
+        self.obstacle = obstacle
+        self.matches = 0  # gems of the obstacle's colour
+        self.end = start  # the active competitor's new position
+        self.brought: list[str] = []
+        self.chits_taken = 0
+        self.chits_spent = 0
+        self.marks: list[tuple[int, str]] = []  # (1-based column, trait)
+        self.placed: list[tuple[str, int]] = []  # (face, place)
+        self.unplaced: list[str] = []  # arrived after the round was full (R-12)
+        self.segment_over = False
+        self.round_over = False
+        self.game_over = False
+        self.next_player: str | None = None
 
 
 def setup_problem(deck: Deck, teams: Mapping[str, Sequence[str]]) -> tuple[str, int | None, Illegal] | None:
@@ -255,9 +258,10 @@ class State:
         p = self.pos[i]
         ob = self.obstacle_at(p)
         m = self.comp[i].gems.count(ob.color)
-        eligible = tuple(f for j, f in enumerate(self.faces) if j != i and not self.out[j] and self.pos[j] == p)
+        me = self.faces[i]
+        eligible = tuple(f for f, q, o in zip(self.faces, self.pos, self.out) if q == p and not o and f != me)
         c = self.chits[i]
-        return Facing(self.faces[i], p, ob, m, eligible, c, min(m, c, self.finish - p - 1))
+        return Facing(me, p, ob, m, eligible, c, min(m, c, self.finish - p - 1))
 
     # -------------------------------------------------------------- the course
     def lay_course(self, course: Sequence[str]) -> None:
@@ -289,9 +293,8 @@ class State:
         i = self.index.get(turn.face)
         if i is None:
             return self._not_in_play(turn.face)
-        problem = self._whose_turn(i)
-        if problem is not None:
-            return problem
+        if self.seat_of[i] != self.to_move or not self.ready[i]:
+            return self._whose_turn(i)
         if turn.action == PLAIN:
             return None
         f = self._facing(i)
@@ -310,8 +313,6 @@ class State:
 
     def _whose_turn(self, i: int) -> Illegal | None:
         owner, mover = self.seat_of[i], self.to_move
-        if owner == mover and self.ready[i]:
-            return None
         face = self.faces[i]
         if owner != mover:
             if self.ready_count[owner] == 0:
@@ -370,7 +371,7 @@ class State:
                     "§4",
                 )
         k, m = len(turn.brought), f.matches
-        who = ", ".join(f.eligible) or "nobody"
+        who = ", ".join(f.eligible) or "nobody"  # for the messages below
         if self.edition == 2 and k > m:
             return Illegal(
                 f"{face} brings {k} but may bring at most {m}: that many of its gems are "
@@ -488,9 +489,9 @@ class State:
         i = self.index[turn.face]
         p = self.pos[i]
         ob = self.obstacle_at(p)
-        rep = TurnReport(turn, SEATS[self.seat_of[i]], self.round + 1, self.segment, p, ob, 0, 0)
+        rep = TurnReport(turn, SEATS[self.seat_of[i]], self.round + 1, self.segment, p, ob)
         rep.matches = self.comp[i].gems.count(ob.color)
-        self._play(i, turn, ob, rep)
+        self._play(i, turn, rep)
         rep.end = self.pos[i]
         rep.brought = [b.face for b in turn.brought]
         rep.next_player = self.current_player()
@@ -498,25 +499,28 @@ class State:
 
     def play(self, turn: Turn) -> None:
         """:meth:`apply` without the verdict or the report: the checker's and bots' fast path."""
-        i = self.index[turn.face]
-        self._play(i, turn, self.obstacle_at(self.pos[i]), None)
+        self._play(self.index[turn.face], turn, None)
 
-    def _play(self, i: int, turn: Turn, ob: ObstacleFace, rep: TurnReport | None) -> None:
-        p = self.pos[i]
-        brought = [self.index[b.face] for b in turn.brought]
-        self.pos[i] = p + 1 + (turn.spend if turn.action == BYPASS else 0)
+    def _play(self, i: int, turn: Turn, rep: TurnReport | None) -> None:
+        pos = self.pos
+        p = pos[i]
+        pos[i] = end = p + 1 + turn.spend  # spend is 0 but for a bypass
         self._exhaust(i)
-        if turn.action == BYPASS:
+        if turn.spend:
             self.chits[i] -= turn.spend
             if rep:
                 rep.chits_spent = turn.spend
-        for j in brought:
-            self.pos[j] = p + 1
-        if brought:
-            self._take_rewards(i, turn, ob.trait, rep)
-        for j in [i, *brought]:
-            if self.pos[j] == self.finish:
-                self._arrive(j, rep)
+        finish = self.finish
+        if end == finish:
+            self._arrive(i, rep)
+        if turn.brought:
+            brought = [self.index[b.face] for b in turn.brought]
+            for j in brought:
+                pos[j] = p + 1
+            self._take_rewards(i, turn, self.obstacle_at(p).trait, rep)
+            if p + 1 == finish:
+                for j in brought:
+                    self._arrive(j, rep)
         if len(self.finished) >= self.rules.finishers:
             self._end_round(rep)
         else:

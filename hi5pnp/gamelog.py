@@ -7,7 +7,6 @@ Whether the game it records was played by the rules is the checker's question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,48 +29,49 @@ class LogError(InputError):
     exit_code = 2
 
 
-@dataclass
 class LogRound:
-    line: int
-    course: list[str]
-    course_line: int  # the line of the 'course' key
-    course_lines: list[int]
-    turns: list[Turn]
-    turn_texts: list[str]
-    turn_lines: list[int]
-    finish: list[str] | None = None
-    finish_line: int = 0
-    points: dict[str, int] | None = None
-    points_lines: dict[str, int] = field(default_factory=dict)
+    """One round of a log as written, with the line of each entry."""
+
+    def __init__(self, line: int, course: list[str], course_line: int, course_lines: list[int],
+                 turns: list[Turn], turn_texts: list[str], turn_lines: list[int]):
+        self.line = line
+        self.course = course
+        self.course_line = course_line  # the line of the 'course' key
+        self.course_lines = course_lines
+        self.turns = turns
+        self.turn_texts = turn_texts  # as written
+        self.turn_lines = turn_lines
+        self.finish: list[str] | None = None
+        self.finish_line = 0
+        self.points: dict[str, int] | None = None
+        self.points_lines: dict[str, int] = {}
+
+    def turn_text(self, k: int) -> str:
+        return " ".join(self.turn_texts[k].split())
 
 
-@dataclass
 class GameLog:
-    path: str
-    folder: Path
-    deck: str | None
-    deck_line: int
-    edition: int | None
-    teams: dict[str, list[str]]
-    team_lines: dict[str, int]
-    team_item_lines: dict[str, list[int]]
-    first: str
-    rounds: list[LogRound]
-    rounds_line: int  # the line of the 'rounds' key
-    players: dict[str, str] = field(default_factory=dict)
-    event: str = ""
-    result: dict[str, Any] = field(default_factory=dict)  # columns / score / winner, as written
-    result_lines: dict[str, int] = field(default_factory=dict)  # "score.north" -> line
+    """A whole log as written, with the line of each entry."""
 
-    def competitor_ids(self) -> list[tuple[str, int]]:
-        """Every competitor face id the log names, with its line."""
-        ids = [(f, ln) for s in SEATS for f, ln in zip(self.teams[s], self.team_item_lines[s])]
-        for rnd in self.rounds:
-            for turn, ln in zip(rnd.turns, rnd.turn_lines):
-                ids += [(f, ln) for f in turn.faces()]
-            if rnd.finish:
-                ids += [(f, rnd.finish_line) for f in rnd.finish]
-        return ids
+    def __init__(self, *, path: str, folder: Path, deck: str | None, deck_line: int, edition: int | None,
+                 teams: dict[str, list[str]], team_lines: dict[str, int], team_item_lines: dict[str, list[int]],
+                 first: str, rounds: list[LogRound], rounds_line: int, players: dict[str, str], event: str,
+                 result: dict[str, Any], result_lines: dict[str, int]):
+        self.path = path
+        self.folder = folder
+        self.deck = deck
+        self.deck_line = deck_line
+        self.edition = edition
+        self.teams = teams
+        self.team_lines = team_lines
+        self.team_item_lines = team_item_lines
+        self.first = first
+        self.rounds = rounds
+        self.rounds_line = rounds_line  # the line of the 'rounds' key
+        self.players = players
+        self.event = event
+        self.result = result  # columns / score / winner, as written
+        self.result_lines = result_lines  # "score.north" -> line
 
 
 class _Reader:
@@ -218,15 +218,15 @@ def _read_round(r: _Reader, rm: YMap, number: int) -> LogRound | None:
     course = r.faces(rm, "course", where)
     tl = r.need(rm, "turns", list, "a list of turns", where)
     turns, texts, lines = [], [], []
-    for k, text in enumerate(tl or []):
+    parse = Turn.parse
+    for text, pos in zip(tl or (), tl.item_pos if tl else ()):
         try:
-            turn = Turn.parse(text)
+            turns.append(parse(text))
         except NotationError as exc:
-            r.at(tl, k, f"{_show(text)} is not a turn: {exc}")
+            r.faults.append(Fault(r.path, pos[0], pos[1], f"{_show(text)} is not a turn: {exc}"))
             continue
-        turns.append(turn)
-        texts.append(" ".join(text.split()))
-        lines.append(tl.at(k)[0])
+        texts.append(text)
+        lines.append(pos[0])
     rnd = None
     if course is not None and tl is not None:
         rnd = LogRound(rm.pos[0], course[0], rm.key_at("course")[0], course[1], turns, texts, lines)
@@ -291,9 +291,25 @@ def deck_location(log: GameLog) -> str | Path:
 def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     """Read faults for every face id the deck does not have."""
     faults = []
-    for fid, line in log.competitor_ids():
-        if deck.competitor_face(fid) is None:
-            faults.append(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"))
+    known: set[str] = set()
+
+    def competitor(fid: str, line: int) -> None:
+        if fid not in known:
+            if deck.competitor_face(fid) is None:
+                faults.append(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"))
+            else:
+                known.add(fid)
+
+    for seat in SEATS:
+        for fid, line in zip(log.teams[seat], log.team_item_lines[seat]):
+            competitor(fid, line)
+    for rnd in log.rounds:
+        for turn, line in zip(rnd.turns, rnd.turn_lines):
+            competitor(turn.face, line)
+            for b in turn.brought:
+                competitor(b.face, line)
+        for fid in rnd.finish or ():
+            competitor(fid, rnd.finish_line)
     for rnd in log.rounds:
         for fid, line in zip(rnd.course, rnd.course_lines):
             if deck.obstacle_face(fid) is None:

@@ -6,7 +6,6 @@ and light hi5pnp modules are imported on these paths, never the PDF stack.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path
@@ -35,15 +34,10 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
     if not files:
         click.echo(f"{', '.join(logs)}: no game logs (.yaml or .yml files) found", err=True)
         sys.exit(2)
-    several = len(files) > 1
     worst = 0
-    for out in check_all(files, deck, jobs):
+    for out in check_all(files, deck, jobs, as_json):
         worst = max(worst, out.exit_code)
-        if as_json:
-            obj = {"log": out.path, **out.json} if several else out.json
-            click.echo(json.dumps(obj))
-        else:
-            click.echo("\n".join(out.lines), err=out.exit_code == 2)
+        click.echo(out.text, err=out.exit_code == 2 and not as_json)
     sys.exit(worst)
 
 

@@ -11,7 +11,7 @@ parses fine and is then refused by the rules.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 PLAIN = "plain"
 ASSIST = "assist"
@@ -26,7 +26,7 @@ _BROUGHT = re.compile(r"^([0-9]+)([ab])(?::(chit|t[0-9]+))?$")
 _COUNT = re.compile(r"^[0-9]+$")
 
 
-_PARSED_MAX = 4096  # turns repeat a lot across logs: parse each text once
+_PARSED_MAX = 1 << 16  # turns repeat a lot across logs: parse each text once
 
 
 class NotationError(ValueError):
@@ -44,8 +44,7 @@ def face_id(text: str) -> str | None:
 _parsed: dict[str, Turn] = {}
 
 
-@dataclass(frozen=True)
-class Brought:
+class Brought(NamedTuple):
     """A competitor brought along, with the reward its arrival earns (if any).
 
     ``reward`` is None, ``"chit"`` or a 1-based column number of the active
@@ -63,8 +62,7 @@ class Brought:
         return f"{self.face}:t{self.reward}"
 
 
-@dataclass(frozen=True)
-class Turn:
+class Turn(NamedTuple):
     """One turn: the active competitor and the option its owner takes."""
 
     face: str

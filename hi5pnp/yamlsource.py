@@ -96,7 +96,7 @@ def _pos(mark) -> tuple[int, int]:
 
 
 _plain: dict[str, Any] = {}  # plain scalars resolve to immutable values: resolve each text once
-_PLAIN_MAX = 4096
+_PLAIN_MAX = 1 << 16
 
 
 def _scalar(ev: events.ScalarEvent) -> Any:

@@ -44,7 +44,7 @@ def test_broken_notation(text):
 faces = st.builds(lambda n, s: f"{n}{s}", st.integers(1, 99), st.sampled_from("ab"))
 rewards = st.one_of(st.none(), st.just(CHIT), st.integers(0, 9))
 turns = st.one_of(
-    st.builds(Turn, faces),
+    st.builds(lambda f: Turn(f), faces),
     st.builds(lambda f, k: Turn(f, BYPASS, (), k), faces, st.integers(0, 5)),
     st.builds(
         lambda f, a, b: Turn(f, a, tuple(Brought(x, r) for x, r in b)),

@@ -1,0 +1,66 @@
+"""Measure the judge's checker.
+
+1. One full log: the wall time of ``hi5pnp check LOG`` against the floor of
+   ``python -c "import yaml, click"`` measured in the same run (best of N
+   each). The target is a ratio of at most 1.5: the check path must stay light.
+2. A batch: logs checked per second by one ``hi5pnp check`` call over 1,000
+   generated logs (target: at least 500 logs/s).
+
+Run:  python bench/bench_check.py [--runs N] [--logs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from hi5pnp.bots import play_random_game, to_log
+from hi5pnp.deckload import load_deck
+
+
+def best_time(cmd: list[str], runs: int, env: dict[str, str]) -> float:
+    best = float("inf")
+    for _ in range(runs + 1):  # the first run fills the bytecode cache
+        start = time.perf_counter()
+        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        best = min(best, time.perf_counter() - start)
+        if done.returncode != 0:
+            sys.exit(f"{' '.join(cmd)} exited {done.returncode}: {done.stderr.decode()[:500]}")
+    return best
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--logs", type=int, default=1000)
+    args = ap.parse_args()
+    deck = load_deck("default", need_score_sheet=False)
+    hi5 = [sys.executable, "-m", "hi5pnp"]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "logs"
+        folder.mkdir()
+        # As on a judge's machine: bytecode is cached after the first run
+        # (kept out of the source tree here).
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
+        for seed in range(args.logs):
+            game = play_random_game(deck, random.Random(seed), 1 + seed % 2)
+            (folder / f"game{seed:04d}.yaml").write_text(to_log(game))
+        one = folder / "game0000.yaml"
+        turns = sum(1 for line in one.read_text().splitlines() if line.startswith("      - "))
+        floor = best_time([sys.executable, "-c", "import yaml, click"], args.runs, env)
+        single = best_time([*hi5, "check", str(one)], args.runs, env)
+        print(f"one log ({turns} turns): check {single * 1000:.0f} ms, floor (import yaml, click) "
+              f"{floor * 1000:.0f} ms, ratio {single / floor:.2f} (target <= 1.5)")
+        batch = best_time([*hi5, "check", str(folder)], 3, env)
+        print(f"batch: {args.logs} logs in {batch:.2f} s: {args.logs / batch:.0f} logs/s (target >= 500)")
+
+
+if __name__ == "__main__":
+    main()
