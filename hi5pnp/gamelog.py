@@ -279,10 +279,13 @@ def deck_location(log: GameLog) -> str | Path:
     def refuse(why: str) -> LogError:
         return LogError(Fault(log.path, log.deck_line, 0, f"deck '{name}' is refused: {why}"))
 
-    if Path(name).is_absolute() or name.startswith("~") or "\\" in name or ":" in name:
+    if Path(name).is_absolute() or name.startswith("~") or "\\" in name or ":" in name or "\0" in name:
         raise refuse("a log names a bundled deck or a folder beside it; pass --deck to use another")
-    base = log.folder.resolve()
-    target = (log.folder / name).resolve()
+    try:
+        base = log.folder.resolve()
+        target = (log.folder / name).resolve()
+    except (OSError, RuntimeError) as exc:
+        raise refuse(f"the path cannot be followed ({exc})") from None
     if not target.is_relative_to(base):
         raise refuse("it lies outside the log's folder; pass --deck to use it")
     return target

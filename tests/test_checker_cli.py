@@ -185,3 +185,33 @@ def test_the_check_path_does_not_import_the_pdf_stack():
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_a_link_out_of_the_folder_is_refused(logs, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    shutil.move(logs / "mini", outside / "mini")
+    (logs / "mini").symlink_to(outside / "mini")
+    r = run("check", logs / "valid_ed2.yaml")
+    assert r.exit_code == 2 and "outside the log's folder" in r.stderr
+
+
+def test_json_of_an_unreadable_log(tmp_path):
+    (tmp_path / "x.yaml").write_text("log: hi5/1\n")
+    obj = json.loads(run("check", "--json", tmp_path / "x.yaml").output)
+    assert obj == {
+        "valid": False,
+        "error": {"line": 1, "kind": "read", "message": "the log lacks the required field 'first'"},
+        "rounds": [],
+        "columns": None,
+        "score": None,
+        "winner": None,
+    }
+
+
+def test_a_big_batch_in_several_processes_gives_the_same_answers(logs):
+    for k in range(60):
+        shutil.copy(GOLDEN / ("valid_ed2.yaml" if k % 3 else "chit_limit.yaml"), logs / f"g{k:02d}.yaml")
+    one = run("check", "--json", "--jobs", "1", logs)
+    two = run("check", "--json", "--jobs", "2", logs)
+    assert one.exit_code == two.exit_code == 1
+    assert one.output == two.output and len(one.output.splitlines()) == 62
