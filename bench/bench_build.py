@@ -57,7 +57,6 @@ def peer(runs: int, tmp: str) -> str:
         import cardimpose  # noqa: F401
     except ImportError:
         return "cardimpose not installed (pip install cardimpose to compare); it takes about 1 s here"
-    from hi5pnp.build import BuildOptions
     from hi5pnp.cardsheets import FormCache
     from hi5pnp.deckload import load_deck
     from hi5pnp.faces import CardSpec, render_cards

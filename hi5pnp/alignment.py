@@ -60,7 +60,7 @@ def _ruler(c: Canvas, x: float, y: float) -> None:
     c.setStrokeColor(color("#000000"))
     c.setLineWidth(0.4)
     c.line(pt(x), pt(y), pt(x + 100), pt(y))
-    for mm in range(0, 101):
+    for mm in range(101):
         length = 5 if mm % 10 == 0 else 3.5 if mm % 5 == 0 else 2
         c.setLineWidth(0.4 if mm % 10 == 0 else 0.25)
         c.line(pt(x + mm), pt(y), pt(x + mm), pt(y + length))

@@ -13,8 +13,8 @@ import os
 import shutil
 import tempfile
 from dataclasses import asdict, dataclass, field
-from pathlib import Path
 from functools import partial
+from pathlib import Path
 
 import pypdf
 import reportlab
@@ -22,11 +22,6 @@ import reportlab
 from . import PROJECT_ROOT, TEMPLATE_DIR
 from .alignment import alignment_file
 from .assemble import Part, assemble_kit
-from .quickref import quickref_file
-from .recordsheet import record_sheet_file
-from .rulebook import rulebook_file
-from .scorecards import render_scorecards, scorecards_file
-from .tokens import render_tokens, tokens_file
 from .cardsheets import Placement, duplex_file, fold_file
 from .deck import Deck
 from .deckload import load_deck
@@ -34,6 +29,11 @@ from .errors import OutputError
 from .example import worked_example
 from .faces import CardSpec, render_cards
 from .parallel import run_jobs
+from .quickref import quickref_file, quickref_markup
+from .recordsheet import record_sheet_file
+from .rulebook import rulebook_file, rulebook_markup
+from .scorecards import render_scorecards, scorecards_file
+from .tokens import render_tokens, tokens_file
 
 MANIFEST = "manifest.json"
 PAPER_NAMES = ("a4", "letter")
@@ -78,25 +78,26 @@ def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
 
 
 def _paper_files(
-    deck: Deck, options: BuildOptions, template_dir: Path, paper: str, cards, scorecards, example
+    deck: Deck, options: BuildOptions, template_dir: Path, paper: str, made_once: dict
 ) -> list[tuple[str, bytes, list[Placement]]]:
     """Every file of the kit for one paper size, the assembled kit last."""
     title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
     card = options.card
     edition = options.edition or deck.edition
     flip_words = "long edge" if options.flip == "long" else "short edge"
+    cards, scorecards = made_once["cards"], made_once["scorecards"]
     duplex_name, fold_name = f"cards-duplex-{paper}.pdf", f"cards-fold-{paper}.pdf"
     duplex, duplex_at = duplex_file(cards, card, paper, duplex_name, options.flip, options.back_offset, f"{title} — cards (duplex)")
     fold, fold_at = fold_file(cards, card, paper, fold_name, f"{title} — cards (fold and sleeve)")
     parts = {
-        "rulebook": (f"rulebook-{paper}.pdf", rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", example)),
+        "rulebook": (f"rulebook-{paper}.pdf", rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", made_once["example"], made_once["rulebook"])),
         "duplex": (duplex_name, duplex),
         "fold": (fold_name, fold),
         "alignment": (f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test")),
         "scorecards": (f"scorecards-{paper}.pdf", scorecards_file(scorecards, paper, f"{title} — score cards")),
         "tokens": (f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens")),
         "record": (f"record-sheet-{paper}.pdf", record_sheet_file(deck, edition, paper, f"{title} — game record sheet")),
-        "quickref": (f"quickref-{paper}.pdf", quickref_file(deck, edition, card, paper, template_dir, f"{title} — quick reference")),
+        "quickref": (f"quickref-{paper}.pdf", quickref_file(deck, edition, card, paper, template_dir, f"{title} — quick reference", made_once["quickref"])),
     }
     kit_parts = [Part("Rulebook", parts["rulebook"][1], "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
@@ -121,10 +122,17 @@ def _paper_files(
 
 def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
     """Every file of the kit, in memory; the paper sizes are made in parallel."""
-    cards = render_cards(deck, options.card, template_dir)
-    scorecards = render_scorecards(deck, template_dir)
-    example = worked_example(deck, options.edition or deck.edition)
-    jobs = [partial(_paper_files, deck, options, template_dir, paper, cards, scorecards, example) for paper in options.papers]
+    edition = options.edition or deck.edition
+    example = worked_example(deck, edition)
+    # what both paper sizes share is made once, before the work is shared out
+    made_once = {
+        "cards": render_cards(deck, options.card, template_dir),
+        "scorecards": render_scorecards(deck, template_dir),
+        "example": example,
+        "rulebook": rulebook_markup(deck, edition, template_dir, example),
+        "quickref": quickref_markup(deck, edition, template_dir),
+    }
+    jobs = [partial(_paper_files, deck, options, template_dir, paper, made_once) for paper in options.papers]
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
     for made in run_jobs(jobs):

@@ -16,7 +16,16 @@ from .draw import color, draw_layout
 from .faces import CardSpec, RenderedCard
 from .layout import Layout
 from .pdfdoc import new_canvas, set_page_size
-from .sheets import Mark, Paper, Slot, best_grid, duplex_back, fit_grid, fold_marks, fold_pair
+from .sheets import (
+    Mark,
+    Paper,
+    Slot,
+    best_grid,
+    duplex_back,
+    fit_grid,
+    fold_marks,
+    fold_pair,
+)
 from .units import pt
 
 MARK_COLOR = "#000000"

@@ -11,7 +11,6 @@ import copy
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import jinja2
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Frame
 
@@ -22,7 +21,7 @@ from .errors import Fault, TemplateError
 from .faces import POKER, CardSpec, deck_context
 from .layout import _relative
 from .pdfdoc import new_canvas
-from .rulebook import _environment, _template_fault, flowables, styles
+from .rulebook import flowables, render_xml, styles
 from .sheets import Slot, duplex_back, fit_grid
 from .units import pt
 
@@ -46,20 +45,17 @@ def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
     return out
 
 
-def quickref_file(deck: Deck, edition: int, card: CardSpec, paper_name: str, template_dir: Path, title: str) -> bytes:
+def quickref_markup(deck: Deck, edition: int, template_dir: Path) -> ET.Element:
+    return render_xml(template_dir, "quickref.xml.j2", {"deck": deck_context(deck), "edition": edition})
+
+
+def quickref_file(
+    deck: Deck, edition: int, card: CardSpec, paper_name: str, template_dir: Path, title: str, markup: ET.Element | None = None
+) -> bytes:
     """Two quick-reference cards; poker size, or the cards' size when that is larger."""
     spec = CardSpec(max(card.width, POKER[0]), max(card.height, POKER[1]))
     shown = _relative(template_dir / "quickref.xml.j2")
-    env = _environment(str(template_dir))
-    try:
-        text = env.get_template("quickref.xml.j2").render(deck=deck_context(deck), edition=edition)
-        root = ET.fromstring(text)
-    except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(Fault(shown, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
-    except jinja2.UndefinedError as exc:
-        raise TemplateError(_template_fault(exc, shown, exc.message or "undefined")) from None
-    except ET.ParseError as exc:
-        raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse: {exc}")) from None
+    root = markup if markup is not None else quickref_markup(deck, edition, template_dir)
     sides = root.findall("side")
     if len(sides) != 2:
         raise TemplateError(Fault(shown, 0, 0, f"the quick reference needs two <side> elements, not {len(sides)}"))

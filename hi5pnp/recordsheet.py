@@ -109,7 +109,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
         _text(c, MARGIN, y, f"Round {rnd}", 14, "bold")
         _text(c, right, y, f"{deck.title}: game record", 8.5, align="right", fill=MUTED)
         y -= 9
-        _text(c, MARGIN, y, f"Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
+        _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
         y -= 10
         _boxes(c, MARGIN, y, len(deck.obstacles))
         y -= 6

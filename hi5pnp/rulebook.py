@@ -155,7 +155,22 @@ def check_deck_for_text(deck: Deck) -> None:
         raise TemplateError(faults)
 
 
-def render_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExample | None) -> ET.Element:
+def render_xml(template_dir: Path, name: str, context: dict[str, Any]) -> ET.Element:
+    """Render a markup template (rulebook, quick reference) and parse it."""
+    shown = _relative(template_dir / name)
+    try:
+        text = _environment(str(template_dir)).get_template(name).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise TemplateError(Fault(shown, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
+    except jinja2.UndefinedError as exc:
+        raise TemplateError(_template_fault(exc, shown, exc.message or "undefined")) from None
+    try:
+        return ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")) from None
+
+
+def rulebook_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExample | None) -> ET.Element:
     check_deck_for_text(deck)
     context = {
         "deck": deck_context(deck),
@@ -167,19 +182,7 @@ def render_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExampl
         },
         "example": example_context(deck, ex),
     }
-    env = _environment(str(template_dir))
-    shown = _relative(template_dir / "rulebook.xml.j2")
-    try:
-        text = env.get_template("rulebook.xml.j2").render(**context)
-    except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(Fault(shown, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
-    except jinja2.UndefinedError as exc:
-        raise TemplateError(_template_fault(exc, shown, exc.message or "undefined")) from None
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as exc:
-        raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")) from None
-    return root
+    return render_xml(template_dir, "rulebook.xml.j2", context)
 
 
 def flowables(
@@ -260,14 +263,23 @@ def _figure(name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, sh
 _SEARCH = object()
 
 
-def rulebook_file(deck: Deck, edition: int, paper_name: str, template_dir: Path, title: str, ex: WorkedExample | None | object = _SEARCH) -> bytes:
-    """The rulebook; ``ex`` is the worked example (played here if not given)."""
+def rulebook_file(
+    deck: Deck,
+    edition: int,
+    paper_name: str,
+    template_dir: Path,
+    title: str,
+    ex: WorkedExample | None | object = _SEARCH,
+    markup: ET.Element | None = None,
+) -> bytes:
+    """The rulebook. ``ex`` (the worked example) and ``markup`` (the rendered
+    template) are made here unless given: a build makes them once for both
+    paper sizes."""
     if ex is _SEARCH:
         ex = worked_example(deck, edition)
-
     paper = Paper.named(paper_name)
     shown = _relative(template_dir / "rulebook.xml.j2")
-    root = render_markup(deck, edition, template_dir, ex)
+    root = markup if markup is not None else rulebook_markup(deck, edition, template_dir, ex)
     width = paper.width - 2 * MARGIN
     story = flowables(root, deck, ex, width, shown)
     buf = io.BytesIO()

@@ -7,8 +7,8 @@ The names are the ones a deck may choose in game.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import cos, pi, sin
-from typing import Callable
 
 
 def _poly(p, pts, cx, cy, s):

@@ -41,7 +41,7 @@ class Paper:
     height: float
 
     @classmethod
-    def named(cls, name: str, landscape: bool = False) -> "Paper":
+    def named(cls, name: str, landscape: bool = False) -> Paper:
         w, h = PAPERS[name]
         return cls(name, h, w) if landscape else cls(name, w, h)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from deckfix import CARDS, deck_copy  # noqa: F401 (deck_copy is a fixture)
+from deckfix import CARDS
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

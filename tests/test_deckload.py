@@ -8,7 +8,7 @@ import pytest
 from hi5pnp.deckload import load_deck
 from hi5pnp.errors import DeckError
 
-from deckfix import CARDS, deck_copy, line_of  # noqa: F401 (deck_copy is a fixture)
+from deckfix import CARDS, line_of
 
 
 def test_bundled_deck_is_valid_and_balanced():

@@ -19,7 +19,7 @@ from hi5pnp.faces import CardSpec
 from hi5pnp.quickref import quickref_file
 from hi5pnp.rulebook import rulebook_file
 
-from deckfix import CARDS, deck_copy, line_of  # noqa: F401 (deck_copy is a fixture)
+from deckfix import CARDS, line_of
 
 CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
 

@@ -15,7 +15,7 @@ from hi5pnp.deckload import load_deck
 from hi5pnp.errors import TemplateError
 from hi5pnp.layout import parse_output
 
-from deckfix import CARDS, deck_copy, line_of  # noqa: F401 (deck_copy is a fixture)
+from deckfix import CARDS, line_of
 
 A4 = BuildOptions(papers=("a4",))
 
