@@ -167,9 +167,13 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) 
     competitors: tuple[CompetitorCard, ...] = ()
     obstacles: tuple[ObstacleCard, ...] = ()
     if docs.get("competitors.yaml") is not _BROKEN:
-        competitors = _read_competitors(r, docs["competitors.yaml"], game, _display(folder / "competitors.yaml"))
+        competitors = _read_cards(
+            r, docs["competitors.yaml"], game, _display(folder / "competitors.yaml"), "competitor", _read_competitor_face, CompetitorCard
+        )
     if docs.get("obstacles.yaml") is not _BROKEN:
-        obstacles = _read_obstacles(r, docs["obstacles.yaml"], game, _display(folder / "obstacles.yaml"))
+        obstacles = _read_cards(
+            r, docs["obstacles.yaml"], game, _display(folder / "obstacles.yaml"), "obstacle", _read_obstacle_face, ObstacleCard
+        )
     sheet = None
     if docs.get("score_sheets.yaml") not in (None, _BROKEN):
         sheet = _read_sheet(r, docs["score_sheets.yaml"], _display(folder / "score_sheets.yaml"))
@@ -364,27 +368,27 @@ def _trait(r: _Reader, container, key, value, game: dict) -> str | None:
     return value
 
 
-def _read_competitors(r: _Reader, doc: Any, game: dict | None, path: str) -> tuple[CompetitorCard, ...]:
+def _read_cards(r: _Reader, doc: Any, game: dict | None, path: str, kind: str, read_face, make_card) -> tuple:
+    """The cards of competitors.yaml or obstacles.yaml (``kind``: competitor/obstacle)."""
     if not isinstance(doc, YList):
-        r.faults.append(Fault(path, 1, 1, f"competitors.yaml must be a list of cards, not {_type_name(doc)}"))
+        r.faults.append(Fault(path, 1, 1, f"{kind}s.yaml must be a list of cards, not {_type_name(doc)}"))
         return ()
     game = game or {"colors": {}, "traits": ()}
     cards, seen = [], {}
     for i, cm in enumerate(doc):
         if not isinstance(cm, YMap):
-            r.fault(doc, i, f"each competitor card must be a mapping with card, a and b, not {_type_name(cm)}")
+            r.fault(doc, i, f"each {kind} card must be a mapping with card, a and b, not {_type_name(cm)}")
             continue
-        r.unknown_keys(cm, ("card", "a", "b"), "a competitor card")
-        num = _card_number(r, cm, seen, "a competitor card")
-        where = f"competitor card {num}" if num is not None else "competitor card"
+        article = "an" if kind[0] in "aeiou" else "a"
+        r.unknown_keys(cm, ("card", "a", "b"), f"{article} {kind} card")
+        num = _card_number(r, cm, seen, f"{article} {kind} card")
+        where = f"{kind} card {num}" if num is not None else f"{kind} card"
         fmaps = _face_maps(r, cm, where)
         if num is None or fmaps is None:
             continue
-        faces = []
-        for side, fm in fmaps.items():
-            faces.append(_read_competitor_face(r, fm, num, side, game))
+        faces = [read_face(r, fm, num, side, game) for side, fm in fmaps.items()]
         if all(faces):
-            cards.append(CompetitorCard(num, faces[0], faces[1]))
+            cards.append(make_card(num, *faces))
     return tuple(cards)
 
 
@@ -434,36 +438,16 @@ def _read_competitor_face(r: _Reader, fm: YMap, num: int, side: str, game: dict)
     return CompetitorFace(num, side, name, tuple(gems), tuple(columns))  # type: ignore[arg-type]
 
 
-def _read_obstacles(r: _Reader, doc: Any, game: dict | None, path: str) -> tuple[ObstacleCard, ...]:
-    if not isinstance(doc, YList):
-        r.faults.append(Fault(path, 1, 1, f"obstacles.yaml must be a list of cards, not {_type_name(doc)}"))
-        return ()
-    game = game or {"colors": {}, "traits": ()}
-    cards, seen = [], {}
-    for i, cm in enumerate(doc):
-        if not isinstance(cm, YMap):
-            r.fault(doc, i, f"each obstacle card must be a mapping with card, a and b, not {_type_name(cm)}")
-            continue
-        r.unknown_keys(cm, ("card", "a", "b"), "an obstacle card")
-        num = _card_number(r, cm, seen, "an obstacle card")
-        where = f"obstacle card {num}" if num is not None else "obstacle card"
-        fmaps = _face_maps(r, cm, where)
-        if num is None or fmaps is None:
-            continue
-        faces = []
-        for side, fm in fmaps.items():
-            fw = f"obstacle face {num}{side}"
-            r.unknown_keys(fm, OBSTACLE_FACE_KEYS, fw)
-            name = r.text(fm, "name", fw, required=False)
-            color = _color(r, fm, "color", fm.get("color"), game) if "color" in fm else None
-            trait = _trait(r, fm, "trait", fm.get("trait"), game) if "trait" in fm else None
-            for key in ("color", "trait"):
-                if key not in fm:
-                    r.faults.append(fault_on(fm, f"{fw} lacks the required key '{key}'"))
-            faces.append(ObstacleFace(num, side, name, color, trait) if color and trait else None)
-        if all(faces):
-            cards.append(ObstacleCard(num, faces[0], faces[1]))
-    return tuple(cards)
+def _read_obstacle_face(r: _Reader, fm: YMap, num: int, side: str, game: dict) -> ObstacleFace | None:
+    where = f"obstacle face {num}{side}"
+    r.unknown_keys(fm, OBSTACLE_FACE_KEYS, where)
+    name = r.text(fm, "name", where, required=False)
+    color = _color(r, fm, "color", fm.get("color"), game) if "color" in fm else None
+    trait = _trait(r, fm, "trait", fm.get("trait"), game) if "trait" in fm else None
+    for key in ("color", "trait"):
+        if key not in fm:
+            r.faults.append(fault_on(fm, f"{where} lacks the required key '{key}'"))
+    return ObstacleFace(num, side, name, color, trait) if color and trait else None
 
 
 def _read_sheet(r: _Reader, doc: Any, path: str) -> ScoreSheet | None:

@@ -13,6 +13,7 @@ template and its line.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -94,10 +95,27 @@ def _tint(hexv: str, amount: float) -> str:
     return "#{:02X}{:02X}{:02X}".format(*mix)
 
 
+@lru_cache(maxsize=1)
+def bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between builds in the user's cache folder (as
+    Python keeps .pyc files); keyed by the template's source, so never stale.
+    None where that folder cannot be written."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(base, "hi5pnp", "templates")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        if not os.access(folder, os.W_OK):
+            return None
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(folder)
+
+
 @lru_cache(maxsize=8)
 def environment(template_dir: str) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(template_dir),
+        bytecode_cache=bytecode_cache(),
         undefined=jinja2.StrictUndefined,
         finalize=_finalize,
         # autoescape marks macro output safe, so _finalize passes it through;

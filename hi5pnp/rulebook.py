@@ -41,7 +41,7 @@ from .draw import color
 from .errors import Fault, TemplateError
 from .example import WorkedExample, worked_example
 from .faces import deck_context
-from .layout import _relative, _template_fault
+from .layout import _relative, _template_fault, bytecode_cache
 from .pdfdoc import CREDIT, LICENCE
 from .sheets import Paper
 from .tokens import CHITS
@@ -85,6 +85,7 @@ class Heading(Paragraph):
 def _environment(template_dir: str) -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(template_dir),
+        bytecode_cache=bytecode_cache(),
         undefined=jinja2.StrictUndefined,
         autoescape=True,  # the output is XML: card names are escaped
         trim_blocks=True,
