@@ -8,10 +8,12 @@ passed in, so the same seed gives the same deal.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from dataclasses import dataclass
 
 from .deck import SIDES, Deck
-from .gamelog import FORMAT, SEATS, flow
+from . import BUNDLED_DECKS
+from .gamelog import FORMAT, SEATS, flow, quote
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,14 @@ def deal(deck: Deck, rng: random.Random) -> Setup:
     return Setup(cards, first, courses)
 
 
+def deck_line(deck: str) -> str:
+    """How a log names ``deck``: a bundled name as it is; a folder by its own name,
+    for the log must sit beside it (a log may not point elsewhere)."""
+    if deck in BUNDLED_DECKS:
+        return deck
+    return f"{quote(Path(deck).resolve().name)}   # keep this deck folder beside the log, or check with --deck"
+
+
 def skeleton(setup: Setup, deck_name: str, edition: int, seed: int | None = None) -> str:
     """The deal as a log to fill in: choose a side for each card, then write the turns."""
     head = f"# Dealt by hi5pnp deal{f' --seed {seed}' if seed is not None else ''}."
@@ -46,7 +56,7 @@ def skeleton(setup: Setup, deck_name: str, edition: int, seed: int | None = None
         "# Fill in: a side (a or b) for each card marked '?', then each round's turns,",
         "# one a line, as they are played. Check it with: hi5pnp check <this file>",
         f"log: {FORMAT}",
-        f"deck: {deck_name}",
+        f"deck: {deck_line(deck_name)}",
         f"edition: {edition}",
         'event: ""',
         'players: {north: "", south: ""}',

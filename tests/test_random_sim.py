@@ -131,3 +131,33 @@ def test_mutated_logs_never_crash_the_checker(decks, name):
             invalid += not verdict.valid
             verdict.to_json()
     assert invalid > 200  # mutations do break games
+
+
+def test_invariants_hold_after_every_turn(decks):
+    """Ready counts, positions, chits and the finish list stay consistent in random play."""
+    from hi5pnp.bots import random_turn
+    from hi5pnp.deal import deal
+    from hi5pnp.engine import State
+
+    for name in ("default", "three-a-side", "one-card"):
+        deck = decks[name]
+        limit = deck.rules.chit_limit
+        for seed in range(20):
+            rng = random.Random(seed)
+            setup = deal(deck, rng)
+            state = State(deck, {s: [f"{n}a" for n in setup.cards[s]] for s in ("north", "south")}, setup.first, 1 + seed % 2)
+            for course in setup.courses:
+                state.lay_course(course)
+                while state.course is not None:
+                    state.apply(random_turn(state, rng))
+                    if state.course is None:
+                        break
+                    for k in (0, 1):
+                        assert state.ready_count[k] == sum(
+                            1 for i, r in enumerate(state.ready) if r and state.seat_of[i] == k
+                        )
+                    assert state.ready_count[state.to_move] > 0
+                    on = [i for i in range(len(state.faces)) if not state.out[i]]
+                    assert all(1 <= state.pos[i] < state.finish and 0 <= state.chits[i] <= limit for i in on)
+                    assert all(state.pos[i] == state.finish for i in state.finished)
+            assert state.is_terminal() and len(state.round_points) == deck.rules.rounds
