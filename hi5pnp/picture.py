@@ -3,7 +3,7 @@ who stands where, and what the player to move could legally have done."""
 
 from __future__ import annotations
 
-from .engine import PLAYING, SEATS, State
+from .engine import PLAYING, State
 
 
 def course_picture(state: State) -> list[str]:
@@ -42,29 +42,28 @@ def _spot(position: int, at: dict[int, list[str]]) -> str:
 
 
 def legal_instead(state: State, face: str | None = None) -> list[str]:
-    """What the player to move could do: the ready competitors and, for ``face``, its options."""
+    """What the player to move could do: their ready competitors and each one's options
+    (only ``face``'s, when it is one of them)."""
     seat = state.current_player()
     if seat is None:
         return ["no turn can be played: the round is over"]
-    lines = [
-        f"{seat} to play (first-player token: {state.token_holder()}); "
-        f"ready: {', '.join(state.ready_faces(seat))}"
-    ]
-    if face is None or face not in state.index or not state.is_ready(face) or state.seat(face) != seat:
-        return lines
+    ready = state.ready_faces(seat)
+    lines = [f"{seat} to play (first-player token: {state.token_holder()}); ready: {', '.join(ready)}"]
+    shown = [face] if face in ready else ready
+    return lines + [options(state, f) for f in shown]
+
+
+def options(state: State, face: str) -> str:
+    """One ready competitor's options, in words."""
     f = state.facing(face)
     ob = f.obstacle
     n = min(f.matches, len(f.eligible))
-    bring = f"exactly {n}" if state.edition == 1 else f"up to {n}"
-    lines.append(
-        f"{face} at position {f.position} faces {ob.id}{' ' + ob.name if ob.name else ''} ({ob.color}, {ob.trait}) "
-        f"with {f.matches} matching gem{'s' * (f.matches != 1)}: may bring {bring} of "
-        f"{', '.join(f.eligible) or 'nobody'}; holds {f.chits} of {state.rules.chit_limit} chits; "
-        f"may bypass spending up to {f.max_spend}"
+    if n == 0:
+        bring = "may bring nobody"
+    else:
+        bring = f"may bring {'exactly' if state.edition == 1 else 'up to'} {n} of {', '.join(f.eligible)}"
+    return (
+        f"{face} at {f.position} faces {ob.id}{' ' + ob.name if ob.name else ''} ({ob.color}, {ob.trait}) "
+        f"with {f.matches} matching gem{'s' * (f.matches != 1)}: {bring}; "
+        f"holds {f.chits} of {state.rules.chit_limit} chits; may bypass spending up to {f.max_spend}"
     )
-    return lines
-
-
-def standings(state: State) -> str:
-    sc = state.scores()
-    return ", ".join(f"{s} {sc[s]}" for s in SEATS)
