@@ -254,12 +254,15 @@ class State:
         i = self.index[face]
         return self._facing(i)
 
-    def _facing(self, i: int) -> Facing:
+    def _facing(self, i: int, others: bool = True) -> Facing:
+        """The facts of :class:`Facing`; ``others=False`` skips listing those at the position."""
         p = self.pos[i]
         ob = self.obstacle_at(p)
         m = self.comp[i].gems.count(ob.color)
         me = self.faces[i]
-        eligible = tuple(f for f, q, o in zip(self.faces, self.pos, self.out) if q == p and not o and f != me)
+        eligible = ()
+        if others:
+            eligible = tuple(f for f, q, o in zip(self.faces, self.pos, self.out) if q == p and not o and f != me)
         c = self.chits[i]
         return Facing(me, p, ob, m, eligible, c, min(m, c, self.finish - p - 1))
 
@@ -297,9 +300,9 @@ class State:
             return self._whose_turn(i)
         if turn.action == PLAIN:
             return None
-        f = self._facing(i)
         if turn.action == BYPASS:
-            return self._bypass_problem(f, turn.spend)
+            return self._bypass_problem(self._facing(i, others=False), turn.spend)
+        f = self._facing(i)
         if turn.action == HELP and self.edition == 2:
             return Illegal("help is an option of edition 1 only; this game is played under edition 2", "§4")
         return self._bring_problem(i, f, turn)
@@ -498,14 +501,16 @@ class State:
         return rep
 
     def play(self, turn: Turn) -> None:
-        """:meth:`apply` without the verdict or the report: the checker's and bots' fast path."""
+        """:meth:`apply` without the verdict or the report: the checker's and bots' fast
+        path, for a turn :meth:`why_illegal` has just passed."""
         self._play(self.index[turn.face], turn, None)
 
     def _play(self, i: int, turn: Turn, rep: TurnReport | None) -> None:
         pos = self.pos
         p = pos[i]
         pos[i] = end = p + 1 + turn.spend  # spend is 0 but for a bypass
-        self._exhaust(i)
+        self.ready[i] = False  # it was ready: the verdict saw to that
+        self.ready_count[self.seat_of[i]] -= 1
         if turn.spend:
             self.chits[i] -= turn.spend
             if rep:

@@ -35,10 +35,16 @@ class NotationError(ValueError):
 
 def face_id(text: str) -> str | None:
     """The canonical face id (``3a``) of ``text`` (``3A``, ``03a``), or None."""
-    m = _FACE.match(text.strip().lower())
-    if not m or len(m.group(1)) > 6:
-        return None
-    return f"{int(m.group(1))}{m.group(2)}"
+    known = _face_ids.get(text)
+    if known is None:
+        m = _FACE.match(text.strip().lower())
+        known = "" if not m or len(m.group(1)) > 6 else f"{int(m.group(1))}{m.group(2)}"
+        if len(_face_ids) < _PARSED_MAX:
+            _face_ids[text] = known
+    return known or None
+
+
+_face_ids: dict[str, str] = {}  # text -> face id, or "" for none
 
 
 _parsed: dict[str, Turn] = {}
