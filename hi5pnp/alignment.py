@@ -83,8 +83,9 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
         "2. Measure the ruler at the bottom: it must be exactly 100 mm long.",
         "3. Hold the sheet up to a light. The red cross printed on the back shows through:",
         "    read the number on each scale where a red line crosses it.",
-        "4. Both 0: your printer is aligned. Otherwise build again with those numbers added to",
-        f"    the offset used for this page ({offset[0]:g},{offset[1]:g}):  hi5pnp build --back-offset X,Y",
+        "4. Both 0: your printer is aligned. Otherwise shift the back pages by X mm right and Y mm up:",
+        "    in your printer's settings if it has a back-side offset, or by building the kit again with",
+        f"    those numbers added to this page's offset ({offset[0]:g},{offset[1]:g}):  hi5pnp build --back-offset X,Y",
     ]
     for i, line in enumerate(lines):
         _text(c, 22, H - 36 - i * 5.2, line, 9)
@@ -100,8 +101,9 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     target = duplex_back(Slot(cx, cy, 0, 0), paper, flip, offset)
     c.setStrokeColor(color(RED))
     c.setLineWidth(0.5)
-    c.line(pt(target.x), pt(target.y - 60), pt(target.x), pt(target.y + 20))
-    c.line(pt(target.x - 20), pt(target.y), pt(target.x + 70), pt(target.y))
+    # the lines run right across the page, so they cross the scales whatever the flip
+    c.line(pt(target.x), pt(12), pt(target.x), pt(H - 30))
+    c.line(pt(12), pt(target.y), pt(W - 12), pt(target.y))
     _text(c, W / 2, H - 22, "Duplex alignment test: back", 12, "bold", "center")
     c.showPage()
     c.save()

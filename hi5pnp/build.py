@@ -31,7 +31,7 @@ from .faces import CardSpec, render_cards
 from .parallel import run_jobs
 from .quickref import quickref_file, quickref_markup
 from .recordsheet import record_sheet_file
-from .rulebook import rulebook_file, rulebook_markup
+from .rulebook import example_faces, rulebook_file, rulebook_markup
 from .scorecards import render_scorecards, scorecards_file
 from .tokens import render_tokens, tokens_file
 
@@ -90,7 +90,10 @@ def _paper_files(
     duplex, duplex_at = duplex_file(cards, card, paper, duplex_name, options.flip, options.back_offset, f"{title} — cards (duplex)")
     fold, fold_at = fold_file(cards, card, paper, fold_name, f"{title} — cards (fold and sleeve)")
     parts = {
-        "rulebook": (f"rulebook-{paper}.pdf", rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", made_once["example"], made_once["rulebook"])),
+        "rulebook": (
+            f"rulebook-{paper}.pdf",
+            rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", made_once["example"], made_once["rulebook"], made_once["faces"]),
+        ),
         "duplex": (duplex_name, duplex),
         "fold": (fold_name, fold),
         "alignment": (f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test")),
@@ -130,6 +133,7 @@ def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DI
         "scorecards": render_scorecards(deck, template_dir),
         "example": example,
         "rulebook": rulebook_markup(deck, edition, template_dir, example),
+        "faces": example_faces(deck, example, template_dir, options.card),
         "quickref": quickref_markup(deck, edition, template_dir),
     }
     jobs = [partial(_paper_files, deck, options, template_dir, paper, made_once) for paper in options.papers]

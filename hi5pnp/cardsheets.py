@@ -96,14 +96,21 @@ def draw_marks(c: Canvas, marks: list[Mark]) -> None:
     c.restoreState()
 
 
-def draw_note(c: Canvas, paper: Paper, grid_bottom: float, text: str) -> None:
-    """A line of small print centred under the grid, where the margin has room."""
-    y = grid_bottom / 2 - 1.0
-    if y < 4.0:
-        return
+def draw_note(c: Canvas, paper: Paper, grid_bottom: float, text: str, grid_left: float | None = None) -> None:
+    """A line of small print centred under the grid; where the bottom margin is
+    too narrow (3 × 3 cards on Letter) it runs up the left margin instead."""
     c.setFillColor(color(NOTE_COLOR))
     c.setFont(fonts.font_name("regular"), 7)
-    c.drawCentredString(pt(paper.width / 2), pt(y), text)
+    y = grid_bottom / 2 - 1.0
+    if y >= 4.0:
+        c.drawCentredString(pt(paper.width / 2), pt(y), text)
+        return
+    if grid_left is not None and grid_left >= 9.0:
+        c.saveState()
+        c.translate(pt(grid_left / 2 + 1.0), pt(paper.height / 2))
+        c.rotate(90)
+        c.drawCentredString(0, 0, text)
+        c.restoreState()
 
 
 def duplex_file(
@@ -132,9 +139,10 @@ def duplex_file(
                 draw_note(
                     c, paper, grid.bottom,
                     f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_words}, at 100 % (actual size).",
+                    grid.left,
                 )
             else:
-                draw_note(c, paper, grid.bottom, f"Cards sheet {n} of {len(sheets)}, back.")
+                draw_note(c, paper, grid.bottom, f"Cards sheet {n} of {len(sheets)}, back.", grid.left)
             for i, card in enumerate(sheet):
                 x, y = grid.cell(i)
                 front = Slot(x, y, spec.width, spec.height)

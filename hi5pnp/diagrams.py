@@ -19,6 +19,7 @@ from .units import pt
 INK = "#2B2B36"
 SEAT_COLORS = {"north": "#2E4A8C", "south": "#B5512A"}
 MUTED = "#8A8070"
+CHIT_COLOR = "#E8C547"
 
 
 class CourseDiagram(Flowable):
@@ -94,7 +95,7 @@ class CourseDiagram(Flowable):
         _, yn, _ = self._spot(n + 1)
         xf, _, _ = self._spot(2 * n + 1)
         p = c.beginPath()
-        p.moveTo(pt(x0 - self.col * 0.9), pt(y0))
+        p.moveTo(pt(x0), pt(y0))
         p.lineTo(pt(xe + self.col * 0.45), pt(y0))
         p.lineTo(pt(xe + self.col * 0.45), pt(yn))
         p.lineTo(pt(xf), pt(yn))
@@ -114,8 +115,8 @@ class CourseDiagram(Flowable):
             path = c.beginPath()
             add_shape(path, self.deck.glyphs[face.color], pt(x), pt(mid + 1.9), pt(4.2))
             c.drawPath(path, stroke=0, fill=1, fillMode=0)
-            self._text(x, mid - 4.6, face.trait, 5.5, align="center")
-            self._text(x, mid - 7.2, face.id, 5, align="center", fill=MUTED)
+            self._text(x, mid - 4.6, face.trait, 5.8, align="center")
+            self._text(x, mid - 7.3, face.id, 5.8, align="center", fill=MUTED)
         # position markers
         for pos in range(1, 2 * n + 2):
             x, y, side = self._spot(pos)
@@ -130,7 +131,7 @@ class CourseDiagram(Flowable):
                 c.circle(pt(x), pt(y), pt(3), stroke=1, fill=1)
                 self._text(x, y - 1.1, str(pos), 6.5, "bold", "center")
         sx, sy, _ = self._spot(1)
-        self._text(sx - self.col * 0.9 - 1, sy - 1.2, "start", 6.5, "bold", "right")
+        self._text(sx - 4.2, sy - 1.2, "start", 6.5, "bold", "right")
         self._text(self.w / 2, mid + 14.5 + self.north_h + 5, "NORTH", 7, "bold", "center", SEAT_COLORS["north"])
         self._text(self.w / 2, 1.0, "SOUTH", 7, "bold", "center", SEAT_COLORS["south"])
         # competitors standing at each position, two columns of labels
@@ -144,10 +145,14 @@ class CourseDiagram(Flowable):
                 row, colm = divmod(k, 2)
                 fx = x + (-4.6 if colm == 0 else 4.6)
                 fy = y + side * (6.0 + row * 3.6) + (0 if side > 0 else -1.6)
-                label = face + (" " + "•" * self.chits[face] if self.chits.get(face) else "")
                 seat = self.seats.get(face, "north")
                 bold = "bold" if face in self.highlight else "regular"
-                self._text(fx, fy, label, 6, bold, "center", SEAT_COLORS[seat])
+                self._text(fx, fy, face, 6.5, bold, "center", SEAT_COLORS[seat])
+                for k in range(self.chits.get(face, 0)):  # a gold dot per chit on its card
+                    c.setFillColor(color(CHIT_COLOR))
+                    c.setStrokeColor(color("#8A6A10"))
+                    c.setLineWidth(0.3)
+                    c.circle(pt(fx + 3.2 + k * 1.9), pt(fy + 0.9), pt(0.8), stroke=1, fill=1)
         c.restoreState()
 
     def _text(self, x, y, text, size, style="regular", align="left", fill=INK):

@@ -31,6 +31,7 @@ class WorkedExample:
     after: Snapshot
     report: TurnReport
     setup_turns: tuple[str, ...]
+    acted: tuple[str, ...]  # competitors that had already acted in the example's segment
     teams: dict[str, tuple[str, ...]]
     first: str
     edition: int
@@ -90,8 +91,9 @@ def worked_example(deck: Deck, edition: int | None = None, max_turns: int = 200)
         if examples:
             turn = examples[0]
             before = _snapshot(state)
+            acted = tuple(f for f in state.faces if state.on_course(f) and not state.is_ready(f))
             report = state.apply(turn)
-            return WorkedExample(before, _snapshot(state), report, tuple(played), teams, "north", state.edition)
+            return WorkedExample(before, _snapshot(state), report, tuple(played), acted, teams, "north", state.edition)
         seat = state.current_player()
         plain = Turn(state.ready_faces(seat)[0])
         state.apply(plain)

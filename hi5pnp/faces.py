@@ -92,18 +92,25 @@ def obstacle_context(deck: Deck, face: ObstacleFace) -> dict[str, Any]:
     }
 
 
+def render_faces(deck: Deck, spec: CardSpec, template_dir: Path, faces: list[CompetitorFace | ObstacleFace]) -> tuple[Layout, ...]:
+    """Some faces, rendered (competitor or obstacle, by their type)."""
+    base = {"card": spec.context(), "deck": deck_context(deck), "size": [spec.width, spec.height]}
+    out = []
+    for f in faces:
+        kind, template, ctx_of = (
+            ("competitor", "competitor.yaml.j2", competitor_context)
+            if isinstance(f, CompetitorFace)
+            else ("obstacle", "obstacle.yaml.j2", obstacle_context)
+        )
+        out.append(render(template_dir, template, {**base, "face": ctx_of(deck, f), "item_name": f"{kind} face {f.id}"}))
+    return tuple(out)
+
+
 def render_cards(deck: Deck, spec: CardSpec, template_dir: Path) -> list[RenderedCard]:
     """Every card of the deck, both faces rendered: competitors, then obstacles."""
-    base = {"card": spec.context(), "deck": deck_context(deck), "size": [spec.width, spec.height]}
     cards: list[RenderedCard] = []
-    for kind, template, cards_of, ctx_of in (
-        ("competitor", "competitor.yaml.j2", deck.competitors, competitor_context),
-        ("obstacle", "obstacle.yaml.j2", deck.obstacles, obstacle_context),
-    ):
+    for kind, cards_of in (("competitor", deck.competitors), ("obstacle", deck.obstacles)):
         for card in cards_of:
-            layouts = tuple(
-                render(template_dir, template, {**base, "face": ctx_of(deck, f), "item_name": f"{kind} face {f.id}"})
-                for f in card.faces
-            )
+            layouts = render_faces(deck, spec, template_dir, list(card.faces))
             cards.append(RenderedCard(kind, card.number, layouts, (card.a.id, card.b.id)))  # type: ignore[arg-type]
     return cards

@@ -8,6 +8,7 @@ one sheet, their backs placed for a long-edge duplex flip.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -30,7 +31,7 @@ COPIES = 2
 
 
 def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
-    scale = 0.72
+    scale = 0.78
     out = {}
     for name, style in st.items():
         s = copy.copy(style)
@@ -61,6 +62,8 @@ def quickref_file(
         raise TemplateError(Fault(shown, 0, 0, f"the quick reference needs two <side> elements, not {len(sides)}"))
     small = _small(styles())
     grid = fit_grid(paper_name, spec.width, spec.height, 0.0, "a quick-reference card")
+    if grid.cols >= COPIES:  # one row of the copies, centred, with crop marks for them only
+        grid = dataclasses.replace(grid, cols=COPIES, rows=1)
     paper = grid.paper
     c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards")
     inner_w = spec.width - 2 * PADDING
@@ -84,7 +87,7 @@ def quickref_file(
     for k, name in enumerate(names):
         if k == 0:
             draw_marks(c, grid.crop_marks())
-            draw_note(c, paper, grid.bottom, "Quick reference, one per player: print double-sided, flip on the long edge, at 100 %.")
+            draw_note(c, paper, grid.bottom, "Quick reference, one per player: print double-sided, flip on the long edge, at 100 %.", grid.left)
         for slot in slots:
             place = slot if k == 0 else duplex_back(slot, paper, "long")
             c.saveState()

@@ -129,7 +129,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
         y -= 10
         _field(c, MARGIN, y, "Placing points: north", 70)
         _field(c, MARGIN + 78, y, "south", 50)
-        _text(c, right, y, "More turns? Continue on the back.", 8, align="right", fill=MUTED)
+        _text(c, right, y, "More turns? Carry on on a spare round page.", 8, align="right", fill=MUTED)
         c.showPage()
     c.save()
     return buf.getvalue()

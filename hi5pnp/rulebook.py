@@ -37,11 +37,11 @@ from . import fonts
 from .deck import Deck
 from .deckload import locate
 from .diagrams import CourseDiagram
-from .draw import color
+from .draw import color, draw_layout
 from .errors import Fault, TemplateError
 from .example import WorkedExample, worked_example
-from .faces import deck_context
-from .layout import _relative, _template_fault, bytecode_cache
+from .faces import CardSpec, deck_context, render_faces
+from .layout import Layout, _relative, _template_fault, bytecode_cache
 from .pdfdoc import CREDIT, LICENCE
 from .sheets import Paper
 from .tokens import CHITS
@@ -59,13 +59,44 @@ def styles() -> dict[str, ParagraphStyle]:
         "body": body,
         "title": ParagraphStyle("title", parent=body, fontName=fonts.font_name("bold"), fontSize=28, leading=34, alignment=TA_CENTER, spaceAfter=4),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=13, leading=17, alignment=TA_CENTER, textColor=color("#6B6355"), spaceAfter=16),
-        "h1": ParagraphStyle("h1", parent=body, fontName=fonts.font_name("bold"), fontSize=15, leading=19, spaceBefore=10, spaceAfter=6, textColor=color(ACCENT)),
-        "h2": ParagraphStyle("h2", parent=body, fontName=fonts.font_name("bold"), fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=4, textColor=color(ACCENT)),
+        "h1": ParagraphStyle("h1", parent=body, fontName=fonts.font_name("bold"), fontSize=15, leading=19, spaceBefore=10, spaceAfter=6, textColor=color(ACCENT), keepWithNext=1),
+        "h2": ParagraphStyle("h2", parent=body, fontName=fonts.font_name("bold"), fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=4, textColor=color(ACCENT), keepWithNext=1),
+        "lead": ParagraphStyle("lead", parent=body, keepWithNext=1),  # a paragraph ending in ":" stays with what follows
         "li": ParagraphStyle("li", parent=body, leftIndent=14, bulletIndent=3, spaceAfter=3),
         "cell": ParagraphStyle("cell", parent=body, spaceAfter=0, fontSize=9, leading=12),
         "caption": ParagraphStyle("caption", parent=body, fontName=fonts.font_name("italic"), fontSize=8.4, leading=11, alignment=TA_CENTER, textColor=color("#6B6355")),
         "ruling": ParagraphStyle("ruling", parent=body, leftIndent=30, firstLineIndent=-30, spaceAfter=4),
     }
+
+
+class CardPicture(Flowable):
+    """Real card faces, as printed, side by side and a little smaller."""
+
+    def __init__(self, faces: tuple[Layout, ...], width_mm: float, scale: float = 0.72):
+        super().__init__()
+        self.faces, self.scale = faces, scale
+        self.gap = 8.0
+        total = sum(f.width for f in faces) * scale + self.gap * (len(faces) - 1)
+        self.left = (width_mm - total) / 2
+        self.width = pt(width_mm)
+        self.height = pt(max(f.height for f in faces) * scale + 2)
+
+    def wrap(self, avail_w, avail_h):
+        return self.width, self.height
+
+    def draw(self):
+        c = self.canv
+        x = self.left
+        for face in self.faces:
+            c.saveState()
+            c.translate(pt(x), pt(1))
+            c.scale(self.scale, self.scale)
+            draw_layout(c, face, clip_bleed=0.0)
+            c.setStrokeColor(color("#B9AC8C"))
+            c.setLineWidth(0.5)
+            c.rect(0, 0, pt(face.width), pt(face.height), stroke=1, fill=0)
+            c.restoreState()
+            x += face.width * self.scale + self.gap
 
 
 class Heading(Paragraph):
@@ -140,7 +171,16 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
         "brought_words": brought_words,
         "reward_words": " ".join(rewards) or "No reward is taken.",
         "notation": str(rep.turn),
+        "acted": list(ex.acted),
     }
+
+
+def example_faces(deck: Deck, ex: WorkedExample | None, template_dir: Path, spec: CardSpec | None = None) -> tuple[Layout, ...]:
+    """The two faces the rulebook pictures: the worked example's competitor and
+    the obstacle it faces (or the first of each)."""
+    comp = deck.competitor_face(ex.report.turn.face) if ex else deck.competitors[0].a
+    obst = deck.obstacle_face(ex.report.obstacle.id) if ex else deck.obstacles[0].a
+    return render_faces(deck, spec or CardSpec(), template_dir, [comp, obst])
 
 
 def check_deck_for_text(deck: Deck) -> None:
@@ -194,6 +234,7 @@ def flowables(
     shown: str,
     st: dict[str, ParagraphStyle] | None = None,
     outline: bool = True,
+    faces: tuple[Layout, ...] = (),
 ) -> list[Flowable]:
     """The flowables for the markup under ``root``; headings become bookmarks when ``outline``."""
     st = st or styles()
@@ -212,7 +253,8 @@ def flowables(
             else:
                 out.append(Paragraph(_inner(el), st[tag]))
         elif tag == "p":
-            out.append(Paragraph(_inner(el), st["body"]))
+            text = _inner(el)
+            out.append(Paragraph(text, st["lead" if text.endswith(":") else "body"]))
         elif tag in ("ul", "steps"):
             for i, li in enumerate(el, 1):
                 out.append(Paragraph(_inner(li), st["li"], bulletText=f"{i}." if tag == "steps" else "•"))
@@ -220,7 +262,11 @@ def flowables(
         elif tag == "table":
             out.append(_table(el, st, width_mm))
         elif tag == "figure":
-            out.append(KeepTogether([_figure(el.get("name", ""), deck, ex, width_mm, shown), Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]))
+            picture = _figure(el.get("name", ""), deck, ex, width_mm, shown, faces)
+            group = [picture, Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]
+            while out and getattr(out[-1], "getKeepWithNext", lambda: False)():
+                group.insert(0, out.pop())  # a heading stays with its picture
+            out.append(KeepTogether(group))
         elif tag == "ruling":
             out.append(Paragraph(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
         elif tag == "pagebreak":
@@ -251,14 +297,16 @@ def _table(el: ET.Element, st, width_mm: float) -> Table:
     return table
 
 
-def _figure(name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str) -> Flowable:
+def _figure(name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str, faces: tuple[Layout, ...]) -> Flowable:
+    if name == "cards" and faces:
+        return CardPicture(faces, width_mm)
     if name == "course":
         return CourseDiagram(deck, width_mm=width_mm)
     if name in ("example-before", "example-after") and ex is not None:
         snap = ex.before if name == "example-before" else ex.after
         active = ex.report.turn.faces()
         return CourseDiagram(deck, snap.course, snap.positions, snap.chits, snap.seats, tuple(active), width_mm)
-    raise TemplateError(Fault(shown, 0, 0, f"unknown figure '{name}'; the figures are course, example-before, example-after"))
+    raise TemplateError(Fault(shown, 0, 0, f"unknown figure '{name}'; the figures are cards, course, example-before, example-after"))
 
 
 _SEARCH = object()
@@ -272,6 +320,7 @@ def rulebook_file(
     title: str,
     ex: WorkedExample | None | object = _SEARCH,
     markup: ET.Element | None = None,
+    faces: tuple[Layout, ...] | None = None,
 ) -> bytes:
     """The rulebook. ``ex`` (the worked example) and ``markup`` (the rendered
     template) are made here unless given: a build makes them once for both
@@ -282,7 +331,9 @@ def rulebook_file(
     shown = _relative(template_dir / "rulebook.xml.j2")
     root = markup if markup is not None else rulebook_markup(deck, edition, template_dir, ex)
     width = paper.width - 2 * MARGIN
-    story = flowables(root, deck, ex, width, shown)
+    if faces is None:
+        faces = example_faces(deck, ex, template_dir)
+    story = flowables(root, deck, ex, width, shown, faces=faces)
     buf = io.BytesIO()
     footer = f"{deck.title}: {deck.subtitle} — rules, edition {edition}"
 

@@ -3,6 +3,7 @@ layout) through templates/scorecard.yaml.j2, imposed with crop marks."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from .cardsheets import FormCache, draw_marks, draw_note
@@ -62,12 +63,15 @@ def scorecards_file(cards: list[Layout], paper_name: str, title: str) -> bytes:
             (fit_grid(paper_name, first.width, first.height, 0.0, "a score card", landscape=True), grid),
             key=lambda g: g.per_page,
         )
+    if grid.per_page > len(cards):  # only as many rows as there are cards, so no empty frames
+        rows = -(-len(cards) // grid.cols)
+        grid = dataclasses.replace(grid, rows=rows)
     paper = grid.paper
     c, buf = new_canvas((paper.width, paper.height), title, "Score cards")
     forms = FormCache(c, 0.0)
     for start in range(0, len(cards), grid.per_page):
         draw_marks(c, grid.crop_marks())
-        draw_note(c, paper, grid.bottom, "Score cards: print one-sided at 100 %, cut on the marks. A sleeve makes them reusable.")
+        draw_note(c, paper, grid.bottom, "Score cards: print one-sided at 100 %, cut on the marks, write in pencil.")
         for i, layout in enumerate(cards[start : start + grid.per_page]):
             x, y = grid.cell(i)
             forms.place(layout, Slot(x, y, layout.width, layout.height))
