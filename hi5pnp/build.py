@@ -63,14 +63,19 @@ class Kit:
     manifest: dict
 
 
+#: Modules of the judge's tools alone: they cannot change the kit's bytes.
+JUDGE_ONLY = {"batch.py", "bots.py", "checker.py", "deal.py", "gamelog.py", "judge_cli.py", "picture.py", "replay.py"}
+
+
 def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
     """A digest of everything the kit's bytes depend on: the deck, the templates,
-    the drawing code, the build options and the versions of the PDF libraries."""
+    the code (the rules engine included: it plays the rulebook's example), the
+    build options and the versions of the PDF libraries."""
     h = hashlib.sha256()
     h.update(deck.fingerprint.encode())
     for folder, pattern in ((template_dir, "*"), (Path(__file__).parent, "*.py")):
         for path in sorted(folder.glob(pattern)):
-            if path.is_file():
+            if path.is_file() and path.name not in JUDGE_ONLY:
                 h.update(path.name.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
     h.update(f"reportlab=={reportlab.Version}\0pypdf=={pypdf.__version__}\0".encode())
     h.update(json.dumps(options.describe(), sort_keys=True).encode())
