@@ -88,4 +88,8 @@ def register(group: click.Group) -> None:
         except Hi5Error as exc:
             _fail(exc)
         pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
-        click.echo(f"wrote {len(kit.files)} files to {out_dir}: {', '.join(pdfs)}")
+        try:
+            shown = out_dir.resolve().relative_to(Path.cwd().resolve())
+        except ValueError:
+            shown = out_dir
+        click.echo(f"wrote {len(kit.files)} files to {shown}/: {', '.join(pdfs)}")
