@@ -10,7 +10,7 @@ from reportlab.lib.colors import HexColor
 
 from . import fonts
 from .layout import Layout
-from .shapes import add_shape
+from .shapes import add_shape, circle_path
 from .units import pt
 
 _colors: dict[str, HexColor] = {}
@@ -23,17 +23,37 @@ def color(hexv: str) -> HexColor:
     return c
 
 
-def _paint(c, p) -> tuple[int, int]:
-    fill = p.get("fill")
-    stroke = p.get("stroke")
-    if fill:
-        c.setFillColor(color(fill))
-    if stroke:
-        c.setStrokeColor(color(stroke))
-        c.setLineWidth(pt(p.get("lw", 0.3)))
-        dash = p.get("dash")
-        c.setDash([pt(d) for d in dash] if dash else [])
-    return (1 if stroke else 0, 1 if fill else 0)
+class _Pen:
+    """The graphics state of one layout's drawing, so that each colour, width
+    and dash is written only when it changes. (State set inside a
+    saveState/restoreState pair never changes these.)"""
+
+    def __init__(self, c):
+        self.c = c
+        self.fill = self.stroke = self.lw = self.dash = None
+
+    def fill_with(self, hexv: str) -> None:
+        if hexv != self.fill:
+            self.c.setFillColor(color(hexv))
+            self.fill = hexv
+
+    def paint(self, p) -> tuple[int, int]:
+        fill, stroke = p.get("fill"), p.get("stroke")
+        if fill:
+            self.fill_with(fill)
+        if stroke:
+            if stroke != self.stroke:
+                self.c.setStrokeColor(color(stroke))
+                self.stroke = stroke
+            lw = p.get("lw", 0.3)
+            if lw != self.lw:
+                self.c.setLineWidth(pt(lw))
+                self.lw = lw
+            dash = tuple(p.get("dash") or ())
+            if dash != self.dash:
+                self.c.setDash([pt(d) for d in dash])
+                self.dash = dash
+        return (1 if stroke else 0, 1 if fill else 0)
 
 
 def draw_layout(c, layout: Layout, clip_bleed: float | None = None) -> None:
@@ -47,11 +67,12 @@ def draw_layout(c, layout: Layout, clip_bleed: float | None = None) -> None:
         b = clip_bleed
         path.rect(pt(-b), pt(-b), pt(layout.width + 2 * b), pt(H + 2 * b))
         c.clipPath(path, stroke=0, fill=0)
+    pen = _Pen(c)
     for el in layout.elements:
         p = el.props
         kind = el.kind
         if kind == "rect":
-            stroke, fill = _paint(c, p)
+            stroke, fill = pen.paint(p)
             if stroke or fill:
                 x, y, w, h = pt(p["x"]), pt(H - p["y"] - p["h"]), pt(p["w"]), pt(p["h"])
                 if p["r"]:
@@ -59,14 +80,16 @@ def draw_layout(c, layout: Layout, clip_bleed: float | None = None) -> None:
                 else:
                     c.rect(x, y, w, h, stroke=stroke, fill=fill)
         elif kind == "circle":
-            stroke, fill = _paint(c, p)
+            stroke, fill = pen.paint(p)
             if stroke or fill:
-                c.circle(pt(p["x"]), pt(H - p["y"]), pt(p["r"]), stroke=stroke, fill=fill)
+                path = c.beginPath()
+                circle_path(path, pt(p["x"]), pt(H - p["y"]), pt(p["r"]))
+                c.drawPath(path, stroke=stroke, fill=fill, fillMode=0)
         elif kind == "line":
-            _paint(c, p)
+            pen.paint(p)
             c.line(pt(p["x1"]), pt(H - p["y1"]), pt(p["x2"]), pt(H - p["y2"]))
         elif kind == "shape":
-            c.setFillColor(color(p["fill"]))
+            pen.fill_with(p["fill"])
             path = c.beginPath()
             if p["rotate"]:
                 c.saveState()
@@ -79,12 +102,12 @@ def draw_layout(c, layout: Layout, clip_bleed: float | None = None) -> None:
                 add_shape(path, p["name"], pt(p["x"]), pt(H - p["y"]), pt(p["size"]))
                 c.drawPath(path, stroke=0, fill=1, fillMode=0)
         elif kind == "text":
+            pen.fill_with(p["fill"])
             _draw_text(c, p, H)
     c.restoreState()
 
 
 def _draw_text(c, p, H: float) -> None:
-    c.setFillColor(color(p["fill"]))
     c.setFont(fonts.font_name(p["font"]), p["size"])
     x, y = pt(p["x"]), pt(H - p["y"])
     draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[p["align"]]

@@ -28,8 +28,22 @@ def _regular(n: int, r: float, start: float = 90.0, inner: float | None = None):
     return pts
 
 
+KAPPA = 0.5522847498  # Bézier control distance for a quarter circle
+
+
+def circle_path(p, cx: float, cy: float, r: float) -> None:
+    """A circle as four Bézier curves (cheaper than reportlab's general arcs)."""
+    k = KAPPA * r
+    p.moveTo(cx + r, cy)
+    p.curveTo(cx + r, cy + k, cx + k, cy + r, cx, cy + r)
+    p.curveTo(cx - k, cy + r, cx - r, cy + k, cx - r, cy)
+    p.curveTo(cx - r, cy - k, cx - k, cy - r, cx, cy - r)
+    p.curveTo(cx + k, cy - r, cx + r, cy - k, cx + r, cy)
+    p.close()
+
+
 def _circle(p, cx, cy, s):
-    p.circle(cx, cy, 0.46 * s)
+    circle_path(p, cx, cy, 0.46 * s)
 
 
 def _square(p, cx, cy, s):
@@ -100,8 +114,8 @@ def _eye(p, cx, cy, s):
     p.curveTo(*P(-0.25, 0.4), *P(0.25, 0.4), *P(0.5, 0))
     p.curveTo(*P(0.25, -0.4), *P(-0.25, -0.4), *P(-0.5, 0))
     p.close()
-    p.circle(cx, cy, 0.2 * s)
-    p.circle(cx, cy, 0.1 * s)
+    circle_path(p, cx, cy, 0.2 * s)
+    circle_path(p, cx, cy, 0.1 * s)
 
 
 def _leaf(p, cx, cy, s):
