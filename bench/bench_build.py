@@ -59,7 +59,11 @@ def build_imports(out: str) -> list[str]:
 
 def peer(runs: int, tmp: str) -> str:
     try:
-        import cardimpose  # noqa: F401
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import cardimpose  # noqa: F401
     except ImportError:
         return "cardimpose not installed (pip install cardimpose to compare); it takes about 1 s here"
     from hi5pnp.cardsheets import FormCache
