@@ -43,7 +43,7 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], flip
         "Print at 100 % scale (\"actual size\"), never \"fit to page\": the cards are made to fit 66 × 91 mm sleeves.",
         "Check the scale first: the 100 mm ruler on the duplex alignment page must measure exactly 100 mm.",
         f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_words}.",
-        "Print the other pages one-sided, not the whole file double-sided: cards, tokens and score cards are cut out, so nothing may be on their backs.",
+        "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
     ):
         for k, piece in enumerate(simpleSplit(line, fonts.font_name("regular"), 9, pt(paper.width - 2 * x - 5))):

@@ -131,7 +131,7 @@ class CourseDiagram(Flowable):
                 c.circle(pt(x), pt(y), pt(3), stroke=1, fill=1)
                 self._text(x, y - 1.1, str(pos), 6.5, "bold", "center")
         sx, sy, _ = self._spot(1)
-        self._text(sx - 4.2, sy - 1.2, "start", 6.5, "bold", "right")
+        self._text(sx - 4.2, sy - 1.2, "start = 1", 6.5, "bold", "right")
         self._text(self.w / 2, mid + 14.5 + self.north_h + 5, "NORTH", 7, "bold", "center", SEAT_COLORS["north"])
         self._text(self.w / 2, 1.0, "SOUTH", 7, "bold", "center", SEAT_COLORS["south"])
         # competitors standing at each position, two columns of labels
