@@ -79,7 +79,7 @@ def _copy_outline(reader: PdfReader, items: list, writer: PdfWriter, parent, off
             if last is not None:
                 _copy_outline(reader, item, writer, last, offset)
             continue
-        last = writer.add_outline_item(item.title, offset + reader.get_destination_page_number(item), parent=parent)
+        last = writer.add_outline_item(title=item.title, page_number=offset + reader.get_destination_page_number(item), parent=parent)
 
 
 def assemble_kit(paper_name: str, parts: list[Part], title: str, flip: str) -> bytes:
@@ -101,13 +101,13 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, flip: str) -> b
     notes = PdfReader(io.BytesIO(_notes_page(paper, title, rows, flip_words)))
     writer = PdfWriter()
     writer.add_page(notes.pages[0])
-    writer.add_outline_item("Printing notes", 0)
+    writer.add_outline_item(title="Printing notes", page_number=0)
     for part, reader, (blanks, first) in zip(parts, readers, plan):
         for _ in range(blanks):
             writer.add_blank_page(pt(paper.width), pt(paper.height))
         for page in reader.pages:
             writer.add_page(page)
-        parent = writer.add_outline_item(part.title, first - 1)
+        parent = writer.add_outline_item(title=part.title, page_number=first - 1)
         _copy_outline(reader, reader.outline, writer, parent, first - 1)
     writer.add_metadata(
         {
