@@ -51,6 +51,3 @@ def missing_glyphs(text: str, style: str = "regular") -> str:
     cmap = face.charToGlyph
     return "".join(sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()}))
 
-
-def font_files() -> list[Path]:
-    return [FONT_DIR / f for _, f in FONTS.values()]

@@ -14,7 +14,7 @@ from . import BUNDLED_DECKS, yamlsource
 from .deck import Deck
 from .errors import Fault, InputError
 from .notation import NotationError, Turn, face_id
-from .yamlsource import YList, YMap
+from .yamlsource import YMap
 
 FORMAT = "hi5/1"
 SEATS = ("north", "south")

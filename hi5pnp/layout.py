@@ -67,7 +67,6 @@ class Layout:
     height: float
     safe: float
     elements: list[Element] = field(default_factory=list)
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _finalize(value: Any) -> Markup:
@@ -261,7 +260,10 @@ def _check(data: Any, shown: str, source: str, context: dict[str, Any]) -> Layou
         raise TemplateError(Fault(shown, 0, 0, f"'size' must be [width, height] in mm, not {size!r}"))
     width, height = float(size[0]), float(size[1])
     safe = float(data.get("safe", 0.0))
-    layout = Layout(shown, width, height, safe, extra={k: v for k, v in data.items() if k not in ("elements", "size", "safe")})
+    unknown = sorted(set(data) - {"elements", "size", "safe"})
+    if unknown:
+        raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe and elements"))
+    layout = Layout(shown, width, height, safe)
     for raw in data["elements"]:
         if not isinstance(raw, dict) or len(raw) < 1:
             bad(None, f"an element must be a mapping, not {raw!r}")

@@ -190,8 +190,6 @@ def check_deck_for_text(deck: Deck) -> None:
     if not any(r.placing_points):
         where = locate(deck, "game.yaml", "rules", "placing_points")
         faults.append(dataclasses.replace(where, message="placing_points are all 0: a race where finishing scores nothing cannot be taught; give the first place some points"))
-    if r.finishers > 2 * r.team_size - 1 and r.finishers > 1:
-        pass  # every competitor but none may finish: still a game
     if faults:
         raise TemplateError(faults)
 

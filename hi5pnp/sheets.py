@@ -56,10 +56,6 @@ class Slot:
     height: float
     rotation: int = 0
 
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.x + self.width / 2, self.y + self.height / 2)
-
 
 @dataclass(frozen=True)
 class Mark:
@@ -199,16 +195,6 @@ def duplex_back(front: Slot, paper: Paper, flip: str, offset: tuple[float, float
     return Slot(
         front.x + dx, paper.height - front.y - front.height + dy, front.width, front.height, (front.rotation + 180) % 360
     )
-
-
-def behind(back: Slot, paper: Paper, flip: str) -> Slot:
-    """Where a back-page slot lands on the front page's coordinates after the flip
-    (the inverse view of :func:`duplex_back`; used to check alignment)."""
-    long_edge_is_vertical = paper.height >= paper.width
-    mirror_x = (flip == "long") == long_edge_is_vertical
-    if mirror_x:
-        return Slot(paper.width - back.x - back.width, back.y, back.width, back.height, back.rotation)
-    return Slot(back.x, paper.height - back.y - back.height, back.width, back.height, (back.rotation + 180) % 360)
 
 
 def fold_pair(x: float, y: float, card_w: float, card_h: float) -> tuple[Slot, Slot, float]:
