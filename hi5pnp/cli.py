@@ -39,30 +39,19 @@ def validate(deck_arg: str | None, deck_opt: str | None) -> None:
         deck = load_deck(deck_opt or deck_arg)
     except Hi5Error as exc:
         fail(exc)
-    faces = sum(2 for _ in deck.competitors) + sum(2 for _ in deck.obstacles)
+    faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     click.echo(
         f"{_shown(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
         f"{len(deck.obstacles)} obstacle cards ({faces} faces)"
     )
 
 
-def _register_optional() -> None:
-    """Commands that live in their own modules."""
-    try:
-        from . import build_cli
-    except ImportError:  # pragma: no cover
-        build_cli = None
-    if build_cli is not None:
-        build_cli.register(main)
-    try:
-        from . import judge_cli
-    except ImportError:  # pragma: no cover
-        judge_cli = None
-    if judge_cli is not None:
-        judge_cli.register(main)
+def _register() -> None:
+    """Commands that live in their own modules (each imports its heavy libraries only when run)."""
+    from . import build_cli, judge_cli
 
-
-_register_optional()
+    build_cli.register(main)
+    judge_cli.register(main)
 
 
 def _shown(path: Path) -> str:
@@ -70,3 +59,6 @@ def _shown(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
     except ValueError:
         return str(path)
+
+
+_register()
