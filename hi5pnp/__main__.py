@@ -1,3 +1,3 @@
 from hi5pnp.cli import main
 
-main()
+main(prog_name="hi5pnp")

@@ -25,7 +25,7 @@ def fail(error: Hi5Error) -> None:
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="hi5pnp")
 def main() -> None:
-    """Print-and-play kit, rules checker and simulator for High Five: The Golden Gauntlet."""
+    """Print-and-play kit and judge's rules checker for High Five: The Golden Gauntlet."""
 
 
 @main.command()

@@ -97,4 +97,13 @@ def test_validate_broken_yaml_and_missing_folder(deck_copy, tmp_path):
 
 
 def test_python_dash_m_and_console_script_agree():
-    assert "build" in run("--help").stdout
+    import shutil
+
+    script = shutil.which("hi5pnp")
+    assert script, "the console script is installed by pip install -e ."
+    via_script = subprocess.run([script, "--help"], capture_output=True, text=True)
+    via_module = run("--help")
+    assert via_script.returncode == via_module.returncode == 0
+    assert via_script.stdout == via_module.stdout
+    for command in ("build", "validate", "check", "replay", "deal"):
+        assert f"  {command} " in via_module.stdout
