@@ -17,8 +17,9 @@ from .faces import CardSpec, RenderedCard
 from .layout import Layout
 from .pdfdoc import new_canvas, set_page_size
 from .sheets import (
+    MARK_CLEAR,
+    Grid,
     Mark,
-    Paper,
     Slot,
     best_grid,
     duplex_back,
@@ -30,6 +31,7 @@ from .units import pt
 
 MARK_COLOR = "#000000"
 NOTE_COLOR = "#555555"
+NOTE_EDGE = 4.0  # mm: the lowest a note's baseline may sit
 
 
 @dataclass
@@ -96,18 +98,22 @@ def draw_marks(c: Canvas, marks: list[Mark]) -> None:
     c.restoreState()
 
 
-def draw_note(c: Canvas, paper: Paper, grid_bottom: float, text: str, grid_left: float | None = None) -> None:
-    """A line of small print centred under the grid; where the bottom margin is
-    too narrow (3 × 3 cards on Letter) it runs up the left margin instead."""
+def draw_note(c: Canvas, grid: Grid, text: str) -> None:
+    """A line of small print centred below the crop marks; where that margin is
+    too narrow (3 × 3 cards on Letter) it runs up the left margin instead,
+    outside the crop marks."""
+    paper = grid.paper
     c.setFillColor(color(NOTE_COLOR))
     c.setFont(fonts.font_name("regular"), 7)
-    y = grid_bottom / 2 - 1.0
-    if y >= 4.0:
-        c.drawCentredString(pt(paper.width / 2), pt(y), text)
+    marks = grid.crop_marks()
+    below = min(min(m.y1, m.y2) for m in marks) - 3.2
+    if below >= NOTE_EDGE:
+        c.drawCentredString(pt(paper.width / 2), pt(below), text)
         return
-    if grid_left is not None and grid_left >= 9.0:
+    left = min(min(m.x1, m.x2) for m in marks) - 1.0
+    if left - 2.5 >= MARK_CLEAR:
         c.saveState()
-        c.translate(pt(grid_left / 2 + 1.0), pt(paper.height / 2))
+        c.translate(pt(left), pt(paper.height / 2))
         c.rotate(90)
         c.drawCentredString(0, 0, text)
         c.restoreState()
@@ -136,13 +142,9 @@ def duplex_file(
             page += 1
             if side == "front":
                 draw_marks(c, grid.crop_marks())
-                draw_note(
-                    c, paper, grid.bottom,
-                    f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_words}, at 100 % (actual size).",
-                    grid.left,
-                )
+                draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_words}, at 100 % (actual size).")
             else:
-                draw_note(c, paper, grid.bottom, f"Cards sheet {n} of {len(sheets)}, back.", grid.left)
+                draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, back.")
             for i, card in enumerate(sheet):
                 x, y = grid.cell(i)
                 front = Slot(x, y, spec.width, spec.height)
@@ -168,7 +170,8 @@ def fold_file(cards: list[RenderedCard], spec: CardSpec, paper_name: str, filena
     for page, sheet in enumerate(sheets, 1):
         draw_marks(c, marks)
         draw_note(
-            c, paper, grid.bottom,
+            c,
+            grid,
             f"Fold-and-sleeve sheet {page} of {len(sheets)}: print one-sided at 100 %. Cut out each pair, "
             "fold on the dashed marks (printed sides out) and slide into a sleeve.",
         )

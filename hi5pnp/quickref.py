@@ -87,7 +87,7 @@ def quickref_file(
     for k, name in enumerate(names):
         if k == 0:
             draw_marks(c, grid.crop_marks())
-            draw_note(c, paper, grid.bottom, "Quick reference, one per player: print double-sided, flip on the long edge, at 100 %.", grid.left)
+            draw_note(c, grid, "Quick reference, one per player: print double-sided, flip on the long edge, at 100 %.")
         for slot in slots:
             place = slot if k == 0 else duplex_back(slot, paper, "long")
             c.saveState()
