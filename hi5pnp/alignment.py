@@ -15,6 +15,7 @@ from . import fonts
 from .draw import color
 from .pdfdoc import new_canvas
 from .sheets import Paper, Slot, duplex_back
+from .sheets import flip_words as sheet_flip_words
 from .units import pt
 
 SPAN = 10  # the scales read from -SPAN to +SPAN mm
@@ -75,7 +76,7 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     W, H = paper.width, paper.height
     cx, cy = W / 2, H / 2
     mirror_x, mirror_y = _mirrored_axes(paper, flip)
-    flip_words = "long edge" if flip == "long" else "short edge"
+    flip_words = sheet_flip_words(flip)
     # front
     _text(c, W / 2, H - 22, "Duplex alignment test", 16, "bold", "center")
     lines = [

@@ -26,7 +26,7 @@ class Part:
     duplex: bool  # printed double-sided: starts on an odd page of the kit
 
 
-def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], flip_words: str) -> bytes:
+def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], notes: list[str]) -> bytes:
     c, buf = new_canvas((paper.width, paper.height), title, "Printing notes")
     x, y = 18.0, paper.height - 24.0
 
@@ -39,13 +39,7 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], flip
     y -= 8
     text("Print-and-play kit: printing notes", 11, fill="#6B6355")
     y -= 12
-    for line in (
-        "Print at 100 % scale (\"actual size\"), never \"fit to page\": the cards are made to fit 66 × 91 mm sleeves.",
-        "Check the scale first: the 100 mm ruler on the duplex alignment page must measure exactly 100 mm.",
-        f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_words}.",
-        "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
-        "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
-    ):
+    for line in notes:
         for k, piece in enumerate(simpleSplit(line, fonts.font_name("regular"), 9, pt(paper.width - 2 * x - 5))):
             text(("•  " if k == 0 else "    ") + piece, 9)
             y -= 5.2
@@ -82,7 +76,8 @@ def _copy_outline(reader: PdfReader, items: list, writer: PdfWriter, parent, off
         last = writer.add_outline_item(title=item.title, page_number=offset + reader.get_destination_page_number(item), parent=parent)
 
 
-def assemble_kit(paper_name: str, parts: list[Part], title: str, flip: str) -> bytes:
+def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str]) -> bytes:
+    """The kit: a page of printing ``notes`` and a table of the parts, then the parts."""
     paper = Paper.named(paper_name)
     readers = [PdfReader(io.BytesIO(p.data)) for p in parts]
     # plan the pages: the notes page first, then each part, padded so that
@@ -97,10 +92,9 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, flip: str) -> b
         rows.append((f"{first}" if first == last else f"{first}–{last}", part.title, part.how))
         plan.append((blanks, first))
         page = last + 1
-    flip_words = "long edge" if flip == "long" else "short edge"
-    notes = PdfReader(io.BytesIO(_notes_page(paper, title, rows, flip_words)))
+    notes_page = PdfReader(io.BytesIO(_notes_page(paper, title, rows, notes)))
     writer = PdfWriter()
-    writer.add_page(notes.pages[0])
+    writer.add_page(notes_page.pages[0])
     writer.add_outline_item(title="Printing notes", page_number=0)
     for part, reader, (blanks, first) in zip(parts, readers, plan):
         for _ in range(blanks):

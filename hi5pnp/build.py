@@ -25,7 +25,7 @@ from .assemble import Part, assemble_kit
 from .cardsheets import Placement, duplex_file, fold_file
 from .deck import Deck
 from .deckload import load_deck
-from .errors import OutputError
+from .errors import LayoutError, OutputError
 from .example import worked_example
 from .faces import CardSpec, render_cards
 from .parallel import run_jobs
@@ -33,6 +33,7 @@ from .quickref import quickref_file, quickref_markup
 from .recordsheet import record_sheet_file
 from .rulebook import example_faces, rulebook_file, rulebook_markup
 from .scorecards import render_scorecards, scorecards_file
+from .sheets import flip_words, sleeve_words
 from .tokens import render_tokens, tokens_file
 
 MANIFEST = "manifest.json"
@@ -61,6 +62,7 @@ class Kit:
     files: dict[str, bytes]
     placements: list[Placement]
     manifest: dict
+    warnings: list[str] = field(default_factory=list)
 
 
 #: Modules of the judge's tools alone: they cannot change the kit's bytes.
@@ -84,48 +86,71 @@ def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
 
 def _paper_files(
     deck: Deck, options: BuildOptions, template_dir: Path, paper: str, made_once: dict
-) -> list[tuple[str, bytes, list[Placement]]]:
-    """Every file of the kit for one paper size, the assembled kit last."""
+) -> tuple[list[tuple[str, bytes, list[Placement]]], list[str]]:
+    """Every file of the kit for one paper size, the assembled kit last; and
+    warnings for the user."""
     title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
     card = options.card
     edition = options.edition or deck.edition
-    flip_words = "long edge" if options.flip == "long" else "short edge"
+    flip_side = flip_words(options.flip)
+    warnings: list[str] = []
     cards, scorecards = made_once["cards"], made_once["scorecards"]
-    duplex_name, fold_name = f"cards-duplex-{paper}.pdf", f"cards-fold-{paper}.pdf"
-    duplex, duplex_at = duplex_file(cards, card, paper, duplex_name, options.flip, options.back_offset, f"{title} — cards (duplex)")
-    fold, fold_at = fold_file(cards, card, paper, fold_name, f"{title} — cards (fold and sleeve)")
-    parts = {
-        "rulebook": (
-            f"rulebook-{paper}.pdf",
-            rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", made_once["example"], made_once["rulebook"], made_once["faces"]),
-        ),
-        "duplex": (duplex_name, duplex),
-        "fold": (fold_name, fold),
-        "alignment": (f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test")),
-        "scorecards": (f"scorecards-{paper}.pdf", scorecards_file(scorecards, paper, f"{title} — score cards")),
-        "tokens": (f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens")),
-        "record": (f"record-sheet-{paper}.pdf", record_sheet_file(deck, edition, paper, f"{title} — game record sheet")),
-        "quickref": (f"quickref-{paper}.pdf", quickref_file(deck, edition, card, paper, template_dir, f"{title} — quick reference", made_once["quickref"])),
-    }
-    kit_parts = [Part("Rulebook", parts["rulebook"][1], "one-sided (or double-sided, as you like)", False)]
+    made: list[tuple[str, bytes, list[Placement]]] = []
+
+    def add(name: str, data: bytes, placed: list[Placement] | None = None) -> bytes:
+        made.append((name, data, placed or []))
+        return data
+
+    rulebook = add(
+        f"rulebook-{paper}.pdf",
+        rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", made_once["example"], made_once["rulebook"], made_once["faces"]),
+    )
+    name = f"cards-duplex-{paper}.pdf"
+    duplex = add(name, *duplex_file(cards, card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)"))
+    name = f"cards-fold-{paper}.pdf"
+    try:
+        fold = add(name, *fold_file(cards, card, paper, name, f"{title} — cards (fold and sleeve)"))
+    except LayoutError as exc:
+        if options.method == "fold":
+            raise
+        fold = None
+        warnings.append(f"{name} not made: {exc}")
+    alignment = add(f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test"))
+    score = add(f"scorecards-{paper}.pdf", scorecards_file(scorecards, paper, f"{title} — score cards"))
+    tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens"))
+    record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, edition, paper, f"{title} — game record sheet"))
+    quickref = add(
+        f"quickref-{paper}.pdf",
+        quickref_file(deck, edition, card, paper, template_dir, f"{title} — quick reference", made_once["quickref"], options.flip),
+    )
+    kit_parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
         kit_parts += [
-            Part("Duplex alignment test", parts["alignment"][1], f"double-sided, {flip_words}: check the ruler first", True),
-            Part("Cards (duplex)", duplex, f"double-sided, {flip_words}; cut on the crop marks", True),
+            Part("Duplex alignment test", alignment, f"double-sided, {flip_side}: check the ruler first", True),
+            Part("Cards (duplex)", duplex, f"double-sided, {flip_side}; cut on the crop marks", True),
         ]
     else:
         kit_parts.append(Part("Cards (fold and sleeve)", fold, "one-sided; cut out each pair, fold, sleeve", False))
     kit_parts += [
-        Part("Score cards", parts["scorecards"][1], "one-sided", False),
-        Part("Tokens", parts["tokens"][1], "one-sided; cut round the circles", False),
-        Part("Game record sheet", parts["record"][1], "one-sided, as many as you need", False),
-        Part("Quick reference", parts["quickref"][1], "double-sided, long edge", True),
+        Part("Score cards", score, "one-sided", False),
+        Part("Tokens", tokens, "one-sided; cut round the circles", False),
+        Part("Game record sheet", record, "one-sided, as many as you need", False),
+        Part("Quick reference", quickref, f"double-sided, {flip_side}", True),
     ]
-    kit = assemble_kit(paper, kit_parts, f"{title} — print-and-play kit", options.flip)
-    placed = {duplex_name: duplex_at, fold_name: fold_at}
-    made = [(name, data, placed.get(name, [])) for name, data in parts.values()]
-    made.append((f"kit-{paper}.pdf", kit, []))
-    return made
+    sleeves = sleeve_words(card.width, card.height)
+    if options.method == "duplex":
+        scale = "Check the scale first: the 100 mm ruler on the duplex alignment page must measure exactly 100 mm."
+    else:
+        scale = f"Check the scale first: a card on the card sheets must measure exactly {card.width:g} × {card.height:g} mm."
+    notes = [
+        f"Print at 100 % scale (\"actual size\"), never \"fit to page\": the cards are made to fit {sleeves} sleeves.",
+        scale,
+        f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.",
+        "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
+        "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
+    ]
+    add(f"kit-{paper}.pdf", assemble_kit(paper, kit_parts, f"{title} — print-and-play kit", notes))
+    return made, warnings
 
 
 def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
@@ -137,14 +162,16 @@ def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DI
         "cards": render_cards(deck, options.card, template_dir),
         "scorecards": render_scorecards(deck, template_dir),
         "example": example,
-        "rulebook": rulebook_markup(deck, edition, template_dir, example),
+        "rulebook": rulebook_markup(deck, edition, template_dir, example, options.card),
         "faces": example_faces(deck, example, template_dir, options.card),
         "quickref": quickref_markup(deck, edition, template_dir),
     }
     jobs = [partial(_paper_files, deck, options, template_dir, paper, made_once) for paper in options.papers]
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
-    for made in run_jobs(jobs):
+    warnings: list[str] = []
+    for made, warned in run_jobs(jobs):
+        warnings.extend(warned)
         for name, data, placed in made:
             files[name] = data
             placements.extend(placed)
@@ -158,12 +185,23 @@ def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DI
         "cards": [p.row() for p in placements],
     }
     files[MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
-    return Kit(files, placements, manifest)
+    return Kit(files, placements, manifest, warnings)
+
+
+def _previous_files(out_dir: Path) -> set[str]:
+    """The kit files the last build wrote here (from its manifest)."""
+    try:
+        old = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+        names = set(old.get("files", {}))
+    except (OSError, ValueError, AttributeError):
+        return set()
+    return {n for n in names if isinstance(n, str) and "/" not in n and n.endswith(".pdf")}
 
 
 def write_atomically(files: dict[str, bytes], out_dir: Path) -> None:
-    """Write every file or none: into a temporary folder beside them, then
-    rename each into place."""
+    """Make every file in a temporary folder beside the kit, then rename each
+    into place (a rename replaces a file whole); files an earlier build made
+    that this one does not are removed last."""
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".hi5pnp-build-", dir=out_dir))
@@ -172,8 +210,11 @@ def write_atomically(files: dict[str, bytes], out_dir: Path) -> None:
     try:
         for name, data in files.items():
             (tmp / name).write_bytes(data)
+        stale = _previous_files(out_dir) - set(files)
         for name in files:
             os.replace(tmp / name, out_dir / name)
+        for name in stale:  # made by an earlier build with other options, e.g. both papers
+            (out_dir / name).unlink(missing_ok=True)
     except OSError as exc:
         raise OutputError(f"{out_dir}: cannot write the kit here: {exc.strerror or exc}") from None
     finally:

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
-from .errors import Hi5Error
-
-
-def _fail(exc: Hi5Error) -> None:
-    for line in exc.lines():
-        click.echo(line, err=True)
-    sys.exit(exc.exit_code)
+from .errors import Hi5Error, shown_path
 
 
 def _card_size(value: str) -> tuple[str, tuple[float, float]]:
@@ -25,9 +18,9 @@ def _card_size(value: str) -> tuple[str, tuple[float, float]]:
     try:
         w, h = parse_size(value)
     except ValueError as exc:
-        raise click.BadParameter(f"{exc}; or one of: {', '.join(CARD_SIZES)}") from None
+        raise click.BadParameter(f"{exc}; or one of: {', '.join(CARD_SIZES)}", param_hint="--card-size") from None
     if not (20 <= w <= 200 and 20 <= h <= 200):
-        raise click.BadParameter(f"{w:g} × {h:g} mm is not a card size (each side 20–200 mm)")
+        raise click.BadParameter(f"{w:g} × {h:g} mm is not a card size (each side 20–200 mm)", param_hint="--card-size")
     return "custom", (w, h)
 
 
@@ -40,9 +33,9 @@ def _offset(value: str) -> tuple[float, float]:
             raise ValueError
         dx, dy = (parse_length(p) for p in parts)
     except ValueError:
-        raise click.BadParameter(f"'{value}' is not an offset; give X,Y in mm, e.g. 0.5,-1") from None
+        raise click.BadParameter(f"'{value}' is not an offset; give X,Y in mm, e.g. 0.5,-1", param_hint="--back-offset") from None
     if abs(dx) > 20 or abs(dy) > 20:
-        raise click.BadParameter(f"'{value}': an offset over 20 mm is not printer drift")
+        raise click.BadParameter(f"'{value}': an offset over 20 mm is not printer drift", param_hint="--back-offset")
     return dx, dy
 
 
@@ -86,10 +79,10 @@ def register(group: click.Group) -> None:
         try:
             kit = run_build(deck, out_dir, options, templates or TEMPLATE_DIR)
         except Hi5Error as exc:
-            _fail(exc)
+            from .cli import fail
+
+            fail(exc)
+        for warning in kit.warnings:
+            click.echo(f"note: {warning}", err=True)
         pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
-        try:
-            shown = out_dir.resolve().relative_to(Path.cwd().resolve())
-        except ValueError:
-            shown = out_dir
-        click.echo(f"wrote {len(kit.files)} files to {shown}/: {', '.join(pdfs)}")
+        click.echo(f"wrote {len(kit.files)} files to {shown_path(out_dir)}/: {', '.join(pdfs)}")

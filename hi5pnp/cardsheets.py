@@ -18,6 +18,7 @@ from .layout import Layout
 from .pdfdoc import new_canvas, set_page_size
 from .sheets import (
     MARK_CLEAR,
+    flip_words,
     Grid,
     Mark,
     Slot,
@@ -27,6 +28,7 @@ from .sheets import (
     fold_marks,
     fold_pair,
 )
+from .errors import LayoutError
 from .units import pt
 
 MARK_COLOR = "#000000"
@@ -67,17 +69,21 @@ class FormCache:
     def __init__(self, c: Canvas, bleed: float):
         self.c = c
         self.bleed = bleed
-        self.names: dict[int, str] = {}
+        self.names: dict[tuple[int, str], str] = {}
 
-    def place(self, layout: Layout, slot: Slot) -> None:
+    def place(self, layout: Layout, slot: Slot, bleeds: str = "lbrt") -> None:
+        """Draw ``layout`` in ``slot``; its bleed reaches out on the sides named in
+        ``bleeds`` (left, bottom, right, top) and stops at the trim elsewhere —
+        at a fold, where the other face begins."""
         c = self.c
-        key = id(layout)
+        key = (id(layout), bleeds)
         name = self.names.get(key)
         if name is None:
             name = self.names[key] = f"face{len(self.names)}"
-            b = self.bleed
-            c.beginForm(name, lowerx=pt(-b), lowery=pt(-b), upperx=pt(layout.width + b), uppery=pt(layout.height + b))
-            draw_layout(c, layout, clip_bleed=b)
+            b = {side: (self.bleed if side in bleeds else 0.0) for side in "lbrt"}
+            box = (-b["l"], -b["b"], layout.width + b["r"], layout.height + b["t"])
+            c.beginForm(name, lowerx=pt(box[0]), lowery=pt(box[1]), upperx=pt(box[2]), uppery=pt(box[3]))
+            draw_layout(c, layout, clip=box)
             c.endForm()
         c.saveState()
         c.translate(pt(slot.x), pt(slot.y))
@@ -131,18 +137,19 @@ def duplex_file(
     """Fronts (face a) on odd pages, backs (face b) on even pages."""
     grid = fit_grid(paper_name, spec.width, spec.height, spec.bleed, "a card")
     paper = grid.paper
+    _check_offset(grid, flip, offset)
     c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex")
     forms = FormCache(c, spec.bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
     page = 0
-    flip_words = "long edge" if flip == "long" else "short edge"
+    flip_side = flip_words(flip)
     for n, sheet in enumerate(sheets, 1):
         for side in ("front", "back"):
             page += 1
             if side == "front":
                 draw_marks(c, grid.crop_marks())
-                draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_words}, at 100 % (actual size).")
+                draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_side}, at 100 % (actual size).")
             else:
                 draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, back.")
             for i, card in enumerate(sheet):
@@ -155,6 +162,21 @@ def duplex_file(
             c.showPage()
     c.save()
     return buf.getvalue(), placements
+
+
+def _check_offset(grid: Grid, flip: str, offset: tuple[float, float]) -> None:
+    """A back offset must keep every back (with its bleed) on the paper."""
+    if offset == (0.0, 0.0):
+        return
+    paper, b = grid.paper, grid.bleed
+    for i in range(grid.per_page):
+        x, y = grid.cell(i)
+        back = duplex_back(Slot(x, y, grid.item_w, grid.item_h), paper, flip, offset)
+        if back.x - b < 0 or back.y - b < 0 or back.x + back.width + b > paper.width or back.y + back.height + b > paper.height:
+            raise LayoutError(
+                f"--back-offset {offset[0]:g},{offset[1]:g} moves the card backs off the paper; "
+                f"this sheet leaves {grid.left - b:.1f} mm at the sides and {grid.bottom - b:.1f} mm at top and bottom"
+            )
 
 
 def fold_file(cards: list[RenderedCard], spec: CardSpec, paper_name: str, filename: str, title: str) -> tuple[bytes, list[Placement]]:
@@ -178,8 +200,8 @@ def fold_file(cards: list[RenderedCard], spec: CardSpec, paper_name: str, filena
         for i, card in enumerate(sheet):
             x, y = grid.cell(i)
             a, b, _ = fold_pair(x, y, spec.width, spec.height)
-            for face, slot, side in ((0, a, "fold-left"), (1, b, "fold-right")):
-                forms.place(card.faces[face], slot)
+            for face, slot, side, bleeds in ((0, a, "fold-left", "lbt"), (1, b, "fold-right", "brt")):
+                forms.place(card.faces[face], slot, bleeds)
                 placements.append(Placement(filename, page, card.kind, card.ids[face], side, slot))
         c.showPage()
     c.save()

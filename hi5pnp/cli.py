@@ -7,11 +7,10 @@ the PDF stack.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
-from .errors import Hi5Error
+from .errors import Hi5Error, shown_path
 
 DECK_HELP = "Deck folder, or the name of a bundled deck (default: the bundled deck in cards/)."
 
@@ -41,7 +40,7 @@ def validate(deck_arg: str | None, deck_opt: str | None) -> None:
         fail(exc)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     click.echo(
-        f"{_shown(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
+        f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
         f"{len(deck.obstacles)} obstacle cards ({faces} faces)"
     )
 
@@ -52,13 +51,6 @@ def _register() -> None:
 
     build_cli.register(main)
     judge_cli.register(main)
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
-    except ValueError:
-        return str(path)
 
 
 _register()

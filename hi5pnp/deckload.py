@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import string
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,7 @@ from .deck import (
     ScoreRow,
     ScoreSheet,
 )
-from .errors import DeckError, Fault
+from .errors import DeckError, Fault, shown_path
 from .yamlsource import YList, YMap, fault_at, fault_key, fault_on
 
 DECK_FILES = ("game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml")
@@ -133,17 +134,10 @@ def resolve_deck_path(deck: str | Path | None) -> Path:
     return Path(deck)
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) -> Deck:
     """Load and validate a deck folder; raise :class:`DeckError` listing every fault."""
     folder = resolve_deck_path(deck)
-    shown_folder = _display(folder)
+    shown_folder = shown_path(folder)
     if not folder.is_dir():
         raise DeckError(Fault(shown_folder, 0, 0, "deck folder not found (a deck is a folder of YAML files)"))
     r = _Reader()
@@ -151,7 +145,7 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) 
     digest = hashlib.sha256()
     for name in DECK_FILES:
         path = folder / name
-        shown = _display(path)
+        shown = shown_path(path)
         if name == "score_sheets.yaml" and (not need_score_sheet or not path.exists()):
             continue
         try:
@@ -163,20 +157,20 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) 
             docs[name] = _BROKEN
     if any(v is _BROKEN for v in (docs["game.yaml"],)):
         raise DeckError(r.faults)
-    game = _read_game(r, docs["game.yaml"], _display(folder / "game.yaml"))
+    game = _read_game(r, docs["game.yaml"], shown_path(folder / "game.yaml"))
     competitors: tuple[CompetitorCard, ...] = ()
     obstacles: tuple[ObstacleCard, ...] = ()
     if docs.get("competitors.yaml") is not _BROKEN:
         competitors = _read_cards(
-            r, docs["competitors.yaml"], game, _display(folder / "competitors.yaml"), "competitor", _read_competitor_face, CompetitorCard
+            r, docs["competitors.yaml"], game, shown_path(folder / "competitors.yaml"), "competitor", _read_competitor_face, CompetitorCard
         )
     if docs.get("obstacles.yaml") is not _BROKEN:
         obstacles = _read_cards(
-            r, docs["obstacles.yaml"], game, _display(folder / "obstacles.yaml"), "obstacle", _read_obstacle_face, ObstacleCard
+            r, docs["obstacles.yaml"], game, shown_path(folder / "obstacles.yaml"), "obstacle", _read_obstacle_face, ObstacleCard
         )
     sheet = None
     if docs.get("score_sheets.yaml") not in (None, _BROKEN):
-        sheet = _read_sheet(r, docs["score_sheets.yaml"], _display(folder / "score_sheets.yaml"))
+        sheet = _read_sheet(r, docs["score_sheets.yaml"], shown_path(folder / "score_sheets.yaml"))
     if game is not None and game["rules"] is not None and docs.get("competitors.yaml") is not _BROKEN:
         need = 2 * game["rules"].team_size
         given = docs["competitors.yaml"]
@@ -450,6 +444,22 @@ def _read_obstacle_face(r: _Reader, fm: YMap, num: int, side: str, game: dict) -
     return ObstacleFace(num, side, name, color, trait) if color and trait else None
 
 
+#: What a score-sheet label or hint may fill in (see docs/deck-format.md).
+PLACEHOLDERS = ("n", "rounds", "column_points", "chit_limit", "placing_points")
+
+
+def _placeholder_problem(text: str) -> str:
+    """Why ``text`` is not a valid label with {placeholders}, or ""."""
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+    except ValueError as exc:
+        return f"{_show(text)}: {exc} (write {{{{ and }}}} for a brace)"
+    for f in fields:
+        if f not in PLACEHOLDERS:
+            return f"{_show(text)}: {{{f}}} is not a placeholder; use {', '.join('{' + p + '}' for p in PLACEHOLDERS)}"
+    return ""
+
+
 def _read_sheet(r: _Reader, doc: Any, path: str) -> ScoreSheet | None:
     m = r.mapping(doc, "score_sheets.yaml", path)
     if m is None:
@@ -477,6 +487,11 @@ def _read_sheet(r: _Reader, doc: Any, path: str) -> ScoreSheet | None:
             continue
         label = r.text(rm, "label", "a score row")
         hint = r.text(rm, "hint", "a score row", required=False)
+        for key in ("label", "hint"):
+            problem = _placeholder_problem(rm.get(key)) if isinstance(rm.get(key), str) else ""
+            if problem:
+                r.fault(rm, key, problem)
+                label = ""
         if kind and label:
             rows.append(ScoreRow(kind=kind, label=label, hint=hint))
     if rows_raw is not None and not any(row.kind == "total" for row in rows) and not r.faults:
@@ -489,7 +504,7 @@ def locate(deck: Deck, filename: str, *keys: Any) -> Fault:
     e.g. numbers the rulebook cannot teach): ``locate(deck, "game.yaml",
     "rules", "placing_points")`` gives a fault template whose message is empty."""
     path = deck.path / filename
-    shown = _display(path)
+    shown = shown_path(path)
     node = yamlsource.load(path, shown)
     line, col = 0, 0
     for key in keys:

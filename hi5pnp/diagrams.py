@@ -8,11 +8,15 @@ at each position with the chits on their cards.
 
 from __future__ import annotations
 
+import dataclasses
+
 from reportlab.platypus import Flowable
 
 from . import fonts
 from .deck import Deck
+from .deckload import locate
 from .draw import color
+from .errors import TemplateError
 from .shapes import add_shape
 from .units import pt
 
@@ -20,6 +24,7 @@ INK = "#2B2B36"
 SEAT_COLORS = {"north": "#2E4A8C", "south": "#B5512A"}
 MUTED = "#8A8070"
 CHIT_COLOR = "#E8C547"
+MIN_COLUMN = 11.0  # mm a card of the course needs in the picture
 
 
 class CourseDiagram(Flowable):
@@ -48,6 +53,14 @@ class CourseDiagram(Flowable):
         n = len(self.course)
         self.w = width_mm
         self.col = min(24.0, (width_mm - 34) / n)
+        if self.col < MIN_COLUMN:
+            raise TemplateError(
+                dataclasses.replace(
+                    locate(deck, "obstacles.yaml"),
+                    message=f"a course of {n} obstacle cards is too long to draw in the rulebook "
+                    f"(at most {int((width_mm - 34) // MIN_COLUMN)} on this paper)",
+                )
+            )
         counts = {p: list(self.positions.values()).count(p) for p in set(self.positions.values())}
         # tokens stand in two columns beside a position; room for the busiest one on each side
         south = max([k for p, k in counts.items() if p <= n] or [0])

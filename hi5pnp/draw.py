@@ -56,16 +56,16 @@ class _Pen:
         return (1 if stroke else 0, 1 if fill else 0)
 
 
-def draw_layout(c, layout: Layout, clip_bleed: float | None = None) -> None:
+def draw_layout(c, layout: Layout, clip: tuple[float, float, float, float] | None = None) -> None:
     """Draw ``layout`` with its top-left corner at (0, height) of the current
-    user space (points). ``clip_bleed``: clip to the trim box grown by this
-    many mm (backgrounds may extend past the trim into the bleed)."""
+    user space (points). ``clip``: (left, bottom, right, top) in mm from the
+    trim box's lower-left corner; backgrounds may reach into the bleed up to it."""
     H = layout.height
     c.saveState()
-    if clip_bleed is not None:
+    if clip is not None:
+        x0, y0, x1, y1 = clip
         path = c.beginPath()
-        b = clip_bleed
-        path.rect(pt(-b), pt(-b), pt(layout.width + 2 * b), pt(H + 2 * b))
+        path.rect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0))
         c.clipPath(path, stroke=0, fill=0)
     pen = _Pen(c)
     for el in layout.elements:

@@ -4,6 +4,15 @@ into messages and exit codes."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+
+
+def shown_path(path: Path) -> str:
+    """A path as messages show it: relative to the current folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
+    except ValueError:
+        return str(path)
 
 
 @dataclass(frozen=True, order=True)

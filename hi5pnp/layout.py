@@ -13,6 +13,7 @@ template and its line.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ import yaml
 from markupsafe import Markup
 
 from . import fonts
-from .errors import Fault, TemplateError
+from .errors import Fault, TemplateError, shown_path
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -137,20 +138,13 @@ def _template_fault(exc: BaseException, shown: str, message: str) -> Fault:
     while tb is not None:
         filename = tb.tb_frame.f_code.co_filename
         if filename.endswith(".j2"):
-            where, line = _relative(Path(filename)), tb.tb_lineno
+            where, line = shown_path(Path(filename)), tb.tb_lineno
         tb = tb.tb_next
     return Fault(where, line, 0, message)
 
 
 def _shown(template_dir: Path, name: str) -> str:
-    return _relative(template_dir / name)
-
-
-def _relative(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    return shown_path(template_dir / name)
 
 
 def render(template_dir: Path, name: str, context: dict[str, Any]) -> Layout:
@@ -259,7 +253,9 @@ def _check(data: Any, shown: str, source: str, context: dict[str, Any]) -> Layou
     if not (isinstance(size, list) and len(size) == 2 and all(isinstance(v, (int, float)) and v > 0 for v in size)):
         raise TemplateError(Fault(shown, 0, 0, f"'size' must be [width, height] in mm, not {size!r}"))
     width, height = float(size[0]), float(size[1])
-    safe = float(data.get("safe", 0.0))
+    safe = data.get("safe", 0.0)
+    if not _num(safe) or not math.isfinite(safe) or safe < 0:
+        raise TemplateError(Fault(shown, 0, 0, f"'safe' must be a length in mm, not {safe!r}"))
     unknown = sorted(set(data) - {"elements", "size", "safe"})
     if unknown:
         raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe and elements"))
@@ -325,13 +321,23 @@ def _num(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+#: Lengths that must not be negative (w and h must be more than 0).
+SIZES = ("w", "h", "r", "size", "lw", "width", "min_size")
+NUMBERS = ("x", "y", "x1", "y1", "x2", "y2", "rotate", *SIZES)
+
+
 def _check_props(kind: str, p: dict[str, Any]) -> str:
-    required, optional = ELEMENTS[kind]
-    for key in required:
-        if key in ("text", "name"):
+    for key in NUMBERS:
+        if key not in p or (p[key] is None and key in ("width", "min_size")):
             continue
-        if not _num(p[key]):
-            return f"'{key}' must be a number (mm), not {p[key]!r}"
+        value = p[key]
+        if not _num(value) or not math.isfinite(value):
+            return f"'{key}' must be a number (mm), not {value!r}"
+        if key in SIZES and (value < 0 or (key in ("w", "h") and value == 0)):
+            return f"'{key}' must be more than 0, not {value!r}"
+    dash = p.get("dash")
+    if dash is not None and not (isinstance(dash, list) and dash and all(_num(d) and math.isfinite(d) and d > 0 for d in dash)):
+        return f"'dash' must be a list of lengths such as [1.0, 0.8], not {dash!r}"
     for key in ("fill", "stroke"):
         if key in p and p[key] is not None and not (isinstance(p[key], str) and _COLOR.match(p[key])):
             return f"'{key}' must be a colour like \"#1A2B3C\" or null, not {p[key]!r}"

@@ -20,10 +20,10 @@ from .deck import Deck
 from .draw import color
 from .errors import Fault, TemplateError
 from .faces import POKER, CardSpec, deck_context
-from .layout import _relative
+from .errors import shown_path
 from .pdfdoc import new_canvas
 from .rulebook import flowables, render_xml, styles
-from .sheets import Slot, duplex_back, fit_grid
+from .sheets import Slot, duplex_back, fit_grid, flip_words
 from .units import pt
 
 PADDING = 3.5  # mm inside the card edge
@@ -51,11 +51,18 @@ def quickref_markup(deck: Deck, edition: int, template_dir: Path) -> ET.Element:
 
 
 def quickref_file(
-    deck: Deck, edition: int, card: CardSpec, paper_name: str, template_dir: Path, title: str, markup: ET.Element | None = None
+    deck: Deck,
+    edition: int,
+    card: CardSpec,
+    paper_name: str,
+    template_dir: Path,
+    title: str,
+    markup: ET.Element | None = None,
+    flip: str = "long",
 ) -> bytes:
     """Two quick-reference cards; poker size, or the cards' size when that is larger."""
     spec = CardSpec(max(card.width, POKER[0]), max(card.height, POKER[1]))
-    shown = _relative(template_dir / "quickref.xml.j2")
+    shown = shown_path(template_dir / "quickref.xml.j2")
     root = markup if markup is not None else quickref_markup(deck, edition, template_dir)
     sides = root.findall("side")
     if len(sides) != 2:
@@ -87,11 +94,14 @@ def quickref_file(
     for k, name in enumerate(names):
         if k == 0:
             draw_marks(c, grid.crop_marks())
-            draw_note(c, grid, "Quick reference, one per player: print double-sided, flip on the long edge, at 100 %.")
+            draw_note(c, grid, f"Quick reference, one per player: print double-sided, flip on the {flip_words(flip)}, at 100 %.")
         for slot in slots:
-            place = slot if k == 0 else duplex_back(slot, paper, "long")
+            place = slot if k == 0 else duplex_back(slot, paper, flip)
             c.saveState()
             c.translate(pt(place.x), pt(place.y))
+            if place.rotation == 180:
+                c.translate(pt(place.width), pt(place.height))
+                c.rotate(180)
             c.doForm(name)
             c.restoreState()
         c.showPage()

@@ -14,7 +14,7 @@ from .deck import Deck
 from .draw import color
 from .pdfdoc import new_canvas
 from .sheets import Paper
-from .units import pt
+from .units import pt, to_mm
 
 MARGIN = 14.0
 INK = "#2B2B36"
@@ -36,15 +36,20 @@ def _line(c: Canvas, x1: float, y1: float, x2: float, y2: float, fill: str = RUL
 
 def _field(c: Canvas, x: float, y: float, label: str, width: float) -> None:
     _text(c, x, y, label, 8.5, fill=MUTED)
-    start = x + fonts.width(label, "regular", 8.5) / 72 * 25.4 + 2
+    start = x + to_mm(fonts.width(label, "regular", 8.5)) + 2
     _line(c, start, y - 0.8, x + width, y - 0.8)
 
 
-def _boxes(c: Canvas, x: float, y: float, count: int, w: float = 13.0, h: float = 8.0) -> None:
+def _boxes(c: Canvas, x: float, y: float, count: int, right: float, w: float = 13.0, h: float = 8.0) -> float:
+    """``count`` boxes to write a face id in, in rows that stop at ``right``;
+    returns the y of the lowest row."""
     c.setStrokeColor(color(RULE))
     c.setLineWidth(0.5)
+    per_row = max(1, int((right - x + 1.5) // (w + 1.5)))
     for i in range(count):
-        c.rect(pt(x + i * (w + 1.5)), pt(y), pt(w), pt(h), stroke=1, fill=0)
+        row, col = divmod(i, per_row)
+        c.rect(pt(x + col * (w + 1.5)), pt(y - row * (h + 1.5)), pt(w), pt(h), stroke=1, fill=0)
+    return y - ((count - 1) // per_row) * (h + 1.5)
 
 
 def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> bytes:
@@ -70,7 +75,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
         y -= 12
         _text(c, MARGIN + 20, y + 2.2, f"Team (the face chosen from each of the {r.team_size} cards, e.g. 3b):", 8.5, fill=MUTED)
         y -= 10
-        _boxes(c, MARGIN + 20, y, r.team_size)
+        y = _boxes(c, MARGIN + 20, y, r.team_size, right)
     y -= 12
     _field(c, MARGIN, y, "First player (north or south)", (W - 2 * MARGIN) * 0.6)
     y -= 14
@@ -111,7 +116,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
         y -= 9
         _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
         y -= 10
-        _boxes(c, MARGIN, y, len(deck.obstacles))
+        y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
         y -= 6
         _text(c, MARGIN, y, "Turns (a line each; a blank line between segments helps)", 8.5, fill=MUTED)
         bottom = MARGIN + 22

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
@@ -41,9 +42,10 @@ from .draw import color, draw_layout
 from .errors import Fault, TemplateError
 from .example import WorkedExample, worked_example
 from .faces import CardSpec, deck_context, render_faces
-from .layout import Layout, _relative, _template_fault, bytecode_cache
+from .errors import shown_path
+from .layout import Layout, _template_fault, bytecode_cache
 from .pdfdoc import CREDIT, LICENCE
-from .sheets import Paper
+from .sheets import Paper, sleeve_words
 from .tokens import CHITS
 from .units import pt
 
@@ -91,7 +93,7 @@ class CardPicture(Flowable):
             c.saveState()
             c.translate(pt(x), pt(1))
             c.scale(self.scale, self.scale)
-            draw_layout(c, face, clip_bleed=0.0)
+            draw_layout(c, face, clip=(0.0, 0.0, face.width, face.height))
             c.setStrokeColor(color("#B9AC8C"))
             c.setLineWidth(0.5)
             c.rect(0, 0, pt(face.width), pt(face.height), stroke=1, fill=0)
@@ -125,8 +127,9 @@ def _environment(template_dir: str) -> jinja2.Environment:
 
 
 def _inner(el: ET.Element) -> str:
-    """The inline markup inside an element, for a Paragraph."""
-    parts = [el.text or ""]
+    """The inline markup inside an element, for a Paragraph (text escaped again:
+    a card named "Tom & Jerry <3" must reach the page as written)."""
+    parts = [escape(el.text or "")]
     for child in el:
         parts.append(ET.tostring(child, encoding="unicode"))
     return "".join(parts).strip()
@@ -196,7 +199,7 @@ def check_deck_for_text(deck: Deck) -> None:
 
 def render_xml(template_dir: Path, name: str, context: dict[str, Any]) -> ET.Element:
     """Render a markup template (rulebook, quick reference) and parse it."""
-    shown = _relative(template_dir / name)
+    shown = shown_path(template_dir / name)
     try:
         text = _environment(str(template_dir)).get_template(name).render(**context)
     except jinja2.TemplateSyntaxError as exc:
@@ -209,8 +212,9 @@ def render_xml(template_dir: Path, name: str, context: dict[str, Any]) -> ET.Ele
         raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")) from None
 
 
-def rulebook_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExample | None) -> ET.Element:
+def rulebook_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExample | None, card: CardSpec | None = None) -> ET.Element:
     check_deck_for_text(deck)
+    card = card or CardSpec()
     context = {
         "deck": deck_context(deck),
         "edition": edition,
@@ -218,6 +222,7 @@ def rulebook_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExam
             "chits": CHITS,
             "tokens": 2 * len(deck.competitors),
             "sleeves": len(deck.competitors) + len(deck.obstacles) + 2,
+            "sleeve_size": sleeve_words(card.width, card.height),
         },
         "example": example_context(deck, ex),
     }
@@ -326,14 +331,14 @@ def rulebook_file(
     if ex is _SEARCH:
         ex = worked_example(deck, edition)
     paper = Paper.named(paper_name)
-    shown = _relative(template_dir / "rulebook.xml.j2")
+    shown = shown_path(template_dir / "rulebook.xml.j2")
     root = markup if markup is not None else rulebook_markup(deck, edition, template_dir, ex)
     width = paper.width - 2 * MARGIN
     if faces is None:
         faces = example_faces(deck, ex, template_dir)
     story = flowables(root, deck, ex, width, shown, faces=faces)
     buf = io.BytesIO()
-    footer = f"{deck.title}: {deck.subtitle} — rules, edition {edition}"
+    footer = f"{deck.title}: {deck.subtitle} — rules, edition {edition}" if deck.subtitle else f"{deck.title} — rules, edition {edition}"
 
     def on_page(c: Canvas, doc) -> None:
         c.saveState()

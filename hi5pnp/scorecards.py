@@ -8,6 +8,8 @@ from pathlib import Path
 
 from .cardsheets import FormCache, draw_marks, draw_note
 from .deck import Deck, ScoreRow, ScoreSheet
+from .deckload import locate
+from .errors import TemplateError
 from .faces import deck_context
 from .layout import Layout, render
 from .pdfdoc import new_canvas
@@ -42,9 +44,20 @@ def sheet_rows(deck: Deck, sheet: ScoreSheet) -> list[dict[str, str]]:
     return rows
 
 
+MAX_ROWS = 10  # rows the score card holds at a size that can be written in
+
+
 def render_scorecards(deck: Deck, template_dir: Path) -> list[Layout]:
     sheet = deck.score_sheet or DEFAULT_SHEET
     rows = sheet_rows(deck, sheet)
+    if len(rows) > MAX_ROWS:
+        where = locate(deck, "game.yaml", "rules", "rounds")
+        raise TemplateError(
+            dataclasses.replace(
+                where,
+                message=f"{deck.rules.rounds} rounds make a score card of {len(rows)} rows; it holds at most {MAX_ROWS}",
+            )
+        )
     return [
         render(
             template_dir,

@@ -14,16 +14,39 @@ from .errors import LayoutError
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
-#: Common card sizes (width × height, mm) and the sleeves they fit.
+#: Common card sizes (width × height, mm).
 CARD_SIZES = {
-    "poker": (63.5, 88.9),  # standard sleeves 66 × 91 mm
-    "bridge": (57.2, 88.9),  # 59 × 91 mm
-    "euro": (59.0, 92.0),  # 62 × 94 mm
-    "american": (56.0, 87.0),  # 59 × 91 mm
-    "tarot": (70.0, 120.0),  # 73 × 123 mm
-    "mini-euro": (44.0, 68.0),  # 46 × 71 mm
-    "mini-american": (41.0, 63.0),  # 43 × 66 mm
+    "poker": (63.5, 88.9),
+    "bridge": (57.2, 88.9),
+    "euro": (59.0, 92.0),
+    "american": (56.0, 87.0),
+    "tarot": (70.0, 120.0),
+    "mini-euro": (44.0, 68.0),
+    "mini-american": (41.0, 63.0),
 }
+#: The sleeves each size fits (mm).
+SLEEVES = {
+    "poker": (66, 91),
+    "bridge": (59, 91),
+    "euro": (62, 94),
+    "american": (59, 91),
+    "tarot": (73, 123),
+    "mini-euro": (46, 71),
+    "mini-american": (43, 66),
+}
+
+
+def sleeve_words(card_w: float, card_h: float) -> str:
+    """The sleeves for cards of this size, in words ("66 × 91 mm")."""
+    for name, size in CARD_SIZES.items():
+        if (card_w, card_h) == size:
+            w, h = SLEEVES[name]
+            return f"{w} × {h} mm"
+    return f"a little larger than {card_w:g} × {card_h:g} mm"
+
+
+def flip_words(flip: str) -> str:
+    return "long edge" if flip == "long" else "short edge"
 
 MARK_GAP = 1.0  # mm between the outer trim (or bleed) edge and a crop mark
 MARK_LENGTH = 5.0  # mm, longest crop mark

@@ -58,6 +58,9 @@ FAULTS = [
     ("game.yaml", "edition: 2", "edition: 3", "edition: 3", "edition 3 does not exist"),
     ("game.yaml", "traits: [speed, power, grace, wits]", "traits: [speed, power, grace, wits", "trait_icons", "not valid YAML"),
     ("obstacles.yaml", "trait: speed}", "trait: !!python/object:os.system speed}", "python/object", "value not allowed"),
+    ("score_sheets.yaml", 'label: "Round {n}"', 'label: "Round {n} {foo}"', "{foo}", "{foo} is not a placeholder"),
+    ("score_sheets.yaml", 'label: "Total"', 'label: "Total {"', "Total {", "write {{ and }} for a brace"),
+    ("score_sheets.yaml", 'label: "Total"', 'label: "{placing_points.__class__}"', "__class__", "is not a placeholder"),
 ]
 
 

@@ -3,6 +3,7 @@ manifest checked against where the PDF really draws each face."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -230,14 +231,18 @@ def test_bleed_spaces_the_cards():
     assert xs[1] - xs[0] == pytest.approx(63.5 + 4.0)
 
 
-@pytest.mark.parametrize("name,size", [("bridge", (57.2, 88.9)), ("mini-euro", (44.0, 68.0)), ("tarot", (70.0, 120.0))])
-def test_card_size_presets(name, size):
+@pytest.mark.parametrize("name", ["poker", "bridge", "euro", "american", "tarot", "mini-euro", "mini-american"])
+def test_every_card_size_preset_builds(name):
+    """Every preset the help offers builds the bundled deck: names fit, the grid fits."""
     from hi5pnp.sheets import CARD_SIZES
 
-    assert CARD_SIZES[name] == size
+    size = CARD_SIZES[name]
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("letter",), card=CardSpec(*size), card_size_name=name))
-    for row in built.manifest["cards"]:
-        assert (row["width"], row["height"]) == size
+    rows = [r for r in built.manifest["cards"] if r["file"] == "cards-duplex-letter.pdf"]
+    assert len(rows) == 2 * 16 and all((r["width"], r["height"]) == size for r in rows)
+    reader = pypdf.PdfReader(io.BytesIO(built.files["cards-duplex-letter.pdf"]))
+    per_sheet = sum(1 for r in rows if r["page"] == 1)
+    assert len(reader.pages) == 2 * -(-16 // per_sheet)
 
 
 def test_record_sheet_has_numbered_turn_lines_per_round(kit):
@@ -251,3 +256,48 @@ def test_record_sheet_has_numbered_turn_lines_per_round(kit):
         assert f"Round {k}" in text
         numbers = {int(n) for n in text.split() if n.isdigit()}
         assert set(range(1, 91)) <= numbers  # at least 90 numbered turn lines
+
+
+def _form_boxes(page) -> list[tuple[float, float]]:
+    """The horizontal extent (mm) of each form drawn on a page, bleed included."""
+    boxes = []
+    for ctm, xo in _placed_forms(page):
+        x0, _, x1, _ = (float(v) for v in xo["/BBox"])
+        boxes.append((round((ctm[4] + x0) / PT, 2), round((ctm[4] + x1) / PT, 2)))
+    return sorted(boxes)
+
+
+def test_fold_pairs_with_bleed_meet_at_the_fold():
+    """With bleed, neither face of a pair paints over the other at the fold."""
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), card=CardSpec(bleed=3.0)))
+    rows = [r for r in built.manifest["cards"] if r["file"] == "cards-fold-a4.pdf" and r["page"] == 1]
+    page = pypdf.PdfReader(io.BytesIO(built.files["cards-fold-a4.pdf"])).pages[0]
+    boxes = _form_boxes(page)
+    for left in (r for r in rows if r["side"] == "fold-left"):
+        fold = round(left["x"] + left["width"], 2)
+        assert (round(left["x"] - 3.0, 2), fold) in boxes  # bleed on the outer side only
+        assert (fold, round(fold + left["width"] + 3.0, 2)) in boxes
+
+
+def test_short_flip_quick_reference_backs():
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), flip="short"))
+    page = pypdf.PdfReader(io.BytesIO(built.files["quickref-a4.pdf"])).pages[1]
+    rotations = {180 if ctm[0] < 0 else 0 for ctm, _ in _placed_forms(page)}
+    assert rotations == {180}  # turned, as duplex card backs are for a short-edge flip
+    notes = pypdf.PdfReader(io.BytesIO(built.files["kit-a4.pdf"])).pages[0].extract_text()
+    assert "short edge" in notes and "long edge" not in notes
+
+
+def test_back_offset_off_the_paper_is_refused():
+    from hi5pnp.errors import LayoutError
+
+    with pytest.raises(LayoutError, match="moves the card backs off the paper"):
+        make_kit(load_deck(CARDS), BuildOptions(papers=("letter",), back_offset=(-15.0, 0.0)))
+
+
+def test_a_rebuild_with_fewer_papers_removes_the_others(tmp_path):
+    write_atomically(make_kit(load_deck(CARDS), BuildOptions()).files, tmp_path)
+    assert (tmp_path / "kit-letter.pdf").exists()
+    kit = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",)))
+    write_atomically(kit.files, tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kit.files)

@@ -168,3 +168,37 @@ def test_fold_method_kit():
     reader = pypdf.PdfReader(io.BytesIO(built.files["kit-a4.pdf"]))
     titles = [o.title for o in reader.outline if not isinstance(o, list)]
     assert "Cards (fold and sleeve)" in titles and "Duplex alignment test" not in titles
+
+
+def test_names_with_markup_characters_reach_the_page(deck_copy):
+    deck_copy("competitors.yaml", 'name: "Sable Whisk"', 'name: "Sable <Whisk> & Co"')
+    folder = deck_copy("game.yaml", 'title: "High Five"', 'title: "High <Five> & Friends"')
+    text = text_of(rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t"))
+    assert "High <Five> & Friends" in text
+    assert "Sable <Whisk> & Co" in text  # the worked example's competitor
+
+
+def test_no_subtitle(deck_copy):
+    folder = deck_copy("game.yaml", 'subtitle: "The Golden Gauntlet"\n', "")
+    text = text_of(rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t"))
+    assert "rules of edition 2" in text and "· rules" not in text and ": —" not in text
+
+
+def test_fold_kit_notes_and_sleeves_for_tarot():
+    from hi5pnp.sheets import CARD_SIZES
+
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), method="fold", card=CardSpec(*CARD_SIZES["tarot"])))
+    notes = pypdf.PdfReader(io.BytesIO(built.files["kit-a4.pdf"])).pages[0].extract_text()
+    assert "73 × 123 mm sleeves" in notes and "ruler" not in notes
+    assert "must measure exactly 70 × 120 mm" in notes
+    assert "73 × 123 mm" in text_of(built.files["rulebook-a4.pdf"])
+
+
+def test_too_many_rounds_for_the_score_card(deck_copy):
+    from hi5pnp.scorecards import render_scorecards
+
+    folder = deck_copy("game.yaml", "  rounds: 3", "  rounds: 12")
+    with pytest.raises(TemplateError) as info:
+        render_scorecards(load_deck(folder), TEMPLATE_DIR)
+    fault = info.value.faults[0]
+    assert fault.line == line_of(folder / "game.yaml", "rounds: 12") and "holds at most 10" in fault.message

@@ -130,3 +130,24 @@ def test_every_rendered_template_reads_as_yaml_says():
         for face in faces:
             text = env.get_template(name).render(**base, face=ctx(deck, face))
             assert parse_output(text) == yaml.safe_load(text)
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ("lw: 0.8}", "lw: thick}", "'lw' must be a number"),
+        ("r: 2.5, fill", "r: -1, fill", "'r' must be more than 0"),
+        ("lw: 0.8}", "lw: 0.8, dash: oops}", "'dash' must be a list"),
+        ("x: 2, y: 2", "x: .nan, y: 2", "'x' must be a number"),
+    ],
+)
+def test_bad_numbers_in_a_template(templates, old, new, message):
+    path = templates / "obstacle.yaml.j2"
+    _edit(path, old, new)
+    fault = _error(CARDS, templates).faults[0]
+    assert message in fault.message and fault.line == line_of(path, "id: frame")
+
+
+def test_bad_safe_zone(templates):
+    _edit(templates / "obstacle.yaml.j2", "safe: {{ card.safe }}", "safe: abc")
+    assert "'safe' must be a length" in _error(CARDS, templates).faults[0].message
