@@ -13,7 +13,7 @@ from reportlab.lib.utils import simpleSplit
 
 from . import fonts
 from .draw import color
-from .pdfdoc import CREDIT, LICENCE, new_canvas
+from .pdfdoc import AUTHOR, CREDIT, KEYWORDS, LICENCE, new_canvas, subject
 from .sheets import Paper
 from .units import pt
 
@@ -106,9 +106,9 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str
     writer.add_metadata(
         {
             "/Title": title,
-            "/Author": "Michael Purcell (game design); hi5pnp (this adaptation)",
-            "/Subject": f"Print-and-play kit. {CREDIT}. This adaptation: licence {LICENCE}.",
-            "/Keywords": f"High Five, The Golden Gauntlet, print and play, licence {LICENCE}",
+            "/Author": AUTHOR,
+            "/Subject": subject("Print-and-play kit"),
+            "/Keywords": ", ".join(KEYWORDS),
             "/Creator": "hi5pnp",
             "/Producer": "hi5pnp with ReportLab and pypdf",
         }

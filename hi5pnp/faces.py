@@ -12,8 +12,9 @@ from typing import Any
 
 from .deck import CompetitorFace, Deck, ObstacleFace
 from .layout import Layout, render
+from .sheets import CARD_SIZES
 
-POKER = (63.5, 88.9)
+POKER = CARD_SIZES["poker"]
 
 
 @dataclass(frozen=True)

@@ -385,9 +385,7 @@ def _fit_text(p: dict[str, Any]) -> str:
 
 
 def text_width(p: dict[str, Any]) -> float:
-    from .units import to_mm
-
-    return to_mm(fonts.width(p["text"], p["font"], float(p["size"])))
+    return _text_width(p["text"], p["size"], p["font"])
 
 
 def bbox(kind: str, p: dict[str, Any]) -> tuple[float, float, float, float]:

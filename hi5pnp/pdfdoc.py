@@ -11,9 +11,16 @@ from .units import pt
 
 CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
 LICENCE = "CC BY-SA 4.0"
+AUTHOR = "Michael Purcell (game design); hi5pnp (this adaptation)"
+KEYWORDS = ["High Five", "The Golden Gauntlet", "print and play", f"licence {LICENCE}"]
 
 
-def new_canvas(size_mm: tuple[float, float], title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
+def subject(what: str) -> str:
+    """The Subject metadata of every PDF: what it is, the credit, the licence."""
+    return f"{what}. {CREDIT}. This adaptation: licence {LICENCE}."
+
+
+def new_canvas(size_mm: tuple[float, float], title: str, what: str) -> tuple[Canvas, io.BytesIO]:
     """A canvas writing into memory. ``invariant`` fixes the dates and the
     document id, so the same input always gives the same bytes."""
     fonts.register()
@@ -26,9 +33,9 @@ def new_canvas(size_mm: tuple[float, float], title: str, subject: str) -> tuple[
         initialFontName=fonts.font_name("regular"),  # never an unembedded standard font
     )
     c.setTitle(title)
-    c.setAuthor("Michael Purcell (game design); hi5pnp (this adaptation)")
-    c.setSubject(f"{subject}. {CREDIT}. This adaptation: licence {LICENCE}.")
-    c.setKeywords(["High Five", "The Golden Gauntlet", "print and play", f"licence {LICENCE}"])
+    c.setAuthor(AUTHOR)
+    c.setSubject(subject(what))
+    c.setKeywords(KEYWORDS)
     c.setCreator("hi5pnp")
     c.setProducer("hi5pnp with ReportLab")
     return c, buf

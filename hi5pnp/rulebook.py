@@ -44,7 +44,7 @@ from .example import WorkedExample, worked_example
 from .faces import CardSpec, deck_context, render_faces
 from .errors import shown_path
 from .layout import Layout, _template_fault, bytecode_cache
-from .pdfdoc import CREDIT, LICENCE
+from .pdfdoc import AUTHOR, CREDIT, KEYWORDS, LICENCE, subject
 from .sheets import Paper, sleeve_words
 from .tokens import CHITS
 from .units import pt
@@ -357,9 +357,9 @@ def rulebook_file(
         topMargin=pt(MARGIN),
         bottomMargin=pt(MARGIN),
         title=title,
-        author="Michael Purcell (game design); hi5pnp (this adaptation)",
-        subject=f"Rules, edition {edition}. {CREDIT}. This adaptation: licence {LICENCE}.",
-        keywords=["High Five", "The Golden Gauntlet", "rules", f"licence {LICENCE}"],
+        author=AUTHOR,
+        subject=subject(f"Rules, edition {edition}"),
+        keywords=KEYWORDS,
         creator="hi5pnp",
         producer="hi5pnp with ReportLab",
         invariant=1,

@@ -138,7 +138,7 @@ def parse(text: str, path: str) -> Any:
     def fail(pos: tuple[int, int], message: str) -> YamlReadError:
         return YamlReadError(Fault(path, pos[0], pos[1], message))
 
-    stack: list[list] = []  # frames: [container, pending_key, key_pos, anchor, start_pos]
+    stack: list[list] = []  # frames: [container, pending key, its position, anchor, start position]
     anchors: dict[str, tuple[Any, int]] = {}
     nodes = 0
     root: Any = None
@@ -161,8 +161,8 @@ def parse(text: str, path: str) -> Any:
         if frame[1] is _NO_KEY:
             if isinstance(value, (dict, list)):
                 raise fail(pos, "a mapping key must be a plain value, not a list or mapping")
-            if value in container or value in frame[4]:
-                first = container.key_pos.get(value) or frame[4].get(value)
+            if value in container:
+                first = container.key_pos[value]
                 raise fail(pos, f"duplicate key '{value}' (first given at line {first[0]})")
             frame[1] = value
             frame[2] = pos
@@ -190,9 +190,9 @@ def parse(text: str, path: str) -> Any:
                     raise fail(_pos(ev.start_mark), f"nesting deeper than {MAX_DEPTH} levels; refused")
                 pos = _pos(ev.start_mark)
                 container = YMap(path, pos) if isinstance(ev, events.MappingStartEvent) else YList(path, pos)
-                stack.append([container, _NO_KEY, None, ev.anchor, {}, pos])
+                stack.append([container, _NO_KEY, None, ev.anchor, pos])
             elif isinstance(ev, (events.MappingEndEvent, events.SequenceEndEvent)):
-                container, _, _, anchor, _, pos = stack.pop()
+                container, _, _, anchor, pos = stack.pop()
                 size = 1
                 if anchor:
                     size = _size(container)
