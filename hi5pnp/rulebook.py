@@ -285,7 +285,8 @@ def _table(el: ET.Element, st, width_mm: float) -> Table:
     cols = max(len(r) for r in rows)
     if len(widths) != cols:
         widths = [100 / cols] * cols
-    table = Table(rows, colWidths=[pt(width_mm * w / 100) for w in widths], hAlign="LEFT")
+    header = el.get("header") == "1"
+    table = Table(rows, colWidths=[pt(width_mm * w / 100) for w in widths], hAlign="LEFT", repeatRows=1 if header else 0)
     style = [
         ("FONT", (0, 0), (-1, -1), fonts.font_name("regular"), 9),  # never the table's default Helvetica
         ("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")),
@@ -293,7 +294,7 @@ def _table(el: ET.Element, st, width_mm: float) -> Table:
         ("TOPPADDING", (0, 0), (-1, -1), 3),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
     ]
-    if el.get("header") == "1":
+    if header:
         style.append(("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")))
     table.setStyle(TableStyle(style))
     table.spaceAfter = pt(4)
