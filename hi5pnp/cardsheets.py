@@ -85,13 +85,19 @@ class FormCache:
             c.beginForm(name, lowerx=pt(box[0]), lowery=pt(box[1]), upperx=pt(box[2]), uppery=pt(box[3]))
             draw_layout(c, layout, clip=box)
             c.endForm()
-        c.saveState()
-        c.translate(pt(slot.x), pt(slot.y))
-        if slot.rotation == 180:
-            c.translate(pt(slot.width), pt(slot.height))
-            c.rotate(180)
-        c.doForm(name)
-        c.restoreState()
+        draw_form(c, name, slot)
+
+
+def draw_form(c: Canvas, name: str, slot: Slot) -> None:
+    """Draw form ``name`` (made with its origin at the trim box's lower-left
+    corner) in ``slot``, turned 180° about the slot's centre if asked."""
+    c.saveState()
+    c.translate(pt(slot.x), pt(slot.y))
+    if slot.rotation == 180:
+        c.translate(pt(slot.width), pt(slot.height))
+        c.rotate(180)
+    c.doForm(name)
+    c.restoreState()
 
 
 def draw_marks(c: Canvas, marks: list[Mark]) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Frame
 
-from .cardsheets import draw_marks, draw_note
+from .cardsheets import draw_form, draw_marks, draw_note
 from .deck import Deck
 from .draw import color
 from .errors import Fault, TemplateError
@@ -96,14 +96,7 @@ def quickref_file(
             draw_marks(c, grid.crop_marks())
             draw_note(c, grid, f"Quick reference, one per player: print double-sided, flip on the {flip_words(flip)}, at 100 %.")
         for slot in slots:
-            place = slot if k == 0 else duplex_back(slot, paper, flip)
-            c.saveState()
-            c.translate(pt(place.x), pt(place.y))
-            if place.rotation == 180:
-                c.translate(pt(place.width), pt(place.height))
-                c.rotate(180)
-            c.doForm(name)
-            c.restoreState()
+            draw_form(c, name, slot if k == 0 else duplex_back(slot, paper, flip))
         c.showPage()
     c.save()
     return buf.getvalue()
