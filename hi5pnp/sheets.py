@@ -14,33 +14,23 @@ from .errors import LayoutError
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
-#: Common card sizes (width × height, mm).
-CARD_SIZES = {
-    "poker": (63.5, 88.9),
-    "bridge": (57.2, 88.9),
-    "euro": (59.0, 92.0),
-    "american": (56.0, 87.0),
-    "tarot": (70.0, 120.0),
-    "mini-euro": (44.0, 68.0),
-    "mini-american": (41.0, 63.0),
+#: Common card sizes and the sleeves they fit: name -> ((card w, h), (sleeve w, h)) in mm.
+CARD_PRESETS = {
+    "poker": ((63.5, 88.9), (66, 91)),
+    "bridge": ((57.2, 88.9), (59, 91)),
+    "euro": ((59.0, 92.0), (62, 94)),
+    "american": ((56.0, 87.0), (59, 91)),
+    "tarot": ((70.0, 120.0), (73, 123)),
+    "mini-euro": ((44.0, 68.0), (46, 71)),
+    "mini-american": ((41.0, 63.0), (43, 66)),
 }
-#: The sleeves each size fits (mm).
-SLEEVES = {
-    "poker": (66, 91),
-    "bridge": (59, 91),
-    "euro": (62, 94),
-    "american": (59, 91),
-    "tarot": (73, 123),
-    "mini-euro": (46, 71),
-    "mini-american": (43, 66),
-}
+CARD_SIZES = {name: card for name, (card, _) in CARD_PRESETS.items()}
 
 
 def sleeve_words(card_w: float, card_h: float) -> str:
     """The sleeves for cards of this size, in words ("66 × 91 mm")."""
-    for name, size in CARD_SIZES.items():
-        if (card_w, card_h) == size:
-            w, h = SLEEVES[name]
+    for card, (w, h) in CARD_PRESETS.values():
+        if (card_w, card_h) == card:
             return f"{w} × {h} mm"
     return f"a little larger than {card_w:g} × {card_h:g} mm"
 
