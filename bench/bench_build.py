@@ -53,7 +53,8 @@ def build_imports(out: str) -> list[str]:
         "mods = sorted(m for m in sys.modules if m.split('.')[0] in libs)\n"
         "sys.stderr.write(json.dumps(mods))\n"
     )
-    res = subprocess.run([PY, "-c", code], capture_output=True, text=True, env=ENV)
+    # in one process (HI5PNP_JOBS=1), so that every library any worker needs is listed
+    res = subprocess.run([PY, "-c", code], capture_output=True, text=True, env={**ENV, "HI5PNP_JOBS": "1"})
     return json.loads(res.stderr.strip().splitlines()[-1])
 
 

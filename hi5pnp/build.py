@@ -3,6 +3,12 @@
 Everything is made in memory first; only when every file has been made are
 they written, each through a temporary file renamed into place, so a failed
 build leaves the previous kit untouched.
+
+A build runs in two stages. :func:`prepare` loads the deck and renders what
+every paper size shares (layouts, the worked example, the rulebook's text);
+it needs no PDF library, so ``hi5pnp build`` runs it in a worker while the
+main process loads reportlab and pypdf. Then :mod:`hi5pnp.papers` makes each
+paper size's files, the sizes in parallel.
 """
 
 from __future__ import annotations
@@ -12,29 +18,23 @@ import json
 import os
 import shutil
 import tempfile
+import xml.etree.ElementTree as ET
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from pathlib import Path
 
-import pypdf
-import reportlab
-
 from . import PROJECT_ROOT, TEMPLATE_DIR
-from .alignment import alignment_file
-from .assemble import Part, assemble_kit
-from .cardsheets import Placement, duplex_file, fold_file
+from .cardsheets import Placement
 from .deck import Deck
 from .deckload import load_deck
-from .errors import LayoutError, OutputError
-from .example import worked_example
-from .faces import CardSpec, render_cards
-from .parallel import run_jobs
-from .quickref import quickref_file, quickref_markup
-from .recordsheet import record_sheet_file
-from .rulebook import example_faces, rulebook_file, rulebook_markup
-from .scorecards import render_scorecards, scorecards_file
-from .sheets import flip_words, sleeve_words
-from .tokens import render_tokens, tokens_file
+from .errors import OutputError
+from .example import WorkedExample, worked_example
+from .faces import CardSpec, RenderedCard, render_cards
+from .layout import Layout
+from .markup import example_faces, quickref_markup, rulebook_markup
+from .parallel import run_jobs, start
+from .scorecards import render_scorecards
+from .tokens import render_tokens
 
 MANIFEST = "manifest.json"
 PAPER_NAMES = ("a4", "letter")
@@ -79,94 +79,60 @@ def fingerprint(deck: Deck, options: BuildOptions, template_dir: Path) -> str:
         for path in sorted(folder.glob(pattern)):
             if path.is_file() and path.name not in JUDGE_ONLY:
                 h.update(path.name.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    import pypdf
+    import reportlab
+
     h.update(f"reportlab=={reportlab.Version}\0pypdf=={pypdf.__version__}\0".encode())
     h.update(json.dumps(options.describe(), sort_keys=True).encode())
     return h.hexdigest()
 
 
-def _paper_files(
-    deck: Deck, options: BuildOptions, template_dir: Path, paper: str, made_once: dict
-) -> tuple[list[tuple[str, bytes, list[Placement]]], list[str]]:
-    """Every file of the kit for one paper size, the assembled kit last; and
-    warnings for the user."""
-    title = f"{deck.title}: {deck.subtitle}" if deck.subtitle else deck.title
-    card = options.card
+@dataclass
+class Shared:
+    """What every paper size's files are made from, made once: the deck, every
+    rendered layout, the worked example and the text of the rulebook and
+    quick reference. None of it needs the PDF libraries."""
+
+    deck: Deck
+    edition: int
+    cards: list[RenderedCard]
+    scorecards: list[Layout]
+    tokens: dict[str, Layout]  # paper -> token sheet
+    example: WorkedExample | None
+    rulebook: ET.Element
+    faces: tuple[Layout, ...]  # the rulebook's picture of two cards
+    quickref: ET.Element
+
+
+def prepare(deck: Deck | str | Path | None, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Shared:
+    """Load the deck (unless given one) and render everything the paper sizes share."""
+    if not isinstance(deck, Deck):
+        deck = load_deck(deck)
     edition = options.edition or deck.edition
-    flip_side = flip_words(options.flip)
-    warnings: list[str] = []
-    cards, scorecards = made_once["cards"], made_once["scorecards"]
-    made: list[tuple[str, bytes, list[Placement]]] = []
-
-    def add(name: str, data: bytes, placed: list[Placement] | None = None) -> bytes:
-        made.append((name, data, placed or []))
-        return data
-
-    rulebook = add(
-        f"rulebook-{paper}.pdf",
-        rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", made_once["example"], made_once["rulebook"], made_once["faces"]),
+    example = worked_example(deck, edition)
+    return Shared(
+        deck=deck,
+        edition=edition,
+        cards=render_cards(deck, options.card, template_dir),
+        scorecards=render_scorecards(deck, template_dir),
+        tokens={paper: render_tokens(deck, paper, template_dir) for paper in options.papers},
+        example=example,
+        rulebook=rulebook_markup(deck, edition, template_dir, example, options.card),
+        faces=example_faces(deck, example, template_dir, options.card),
+        quickref=quickref_markup(deck, edition, template_dir),
     )
-    name = f"cards-duplex-{paper}.pdf"
-    duplex = add(name, *duplex_file(cards, card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)"))
-    name = f"cards-fold-{paper}.pdf"
-    try:
-        fold = add(name, *fold_file(cards, card, paper, name, f"{title} — cards (fold and sleeve)"))
-    except LayoutError as exc:
-        if options.method == "fold":
-            raise
-        fold = None
-        warnings.append(f"{name} not made: {exc}")
-    alignment = add(f"duplex-alignment-{paper}.pdf", alignment_file(paper, options.flip, options.back_offset, f"{title} — duplex alignment test"))
-    score = add(f"scorecards-{paper}.pdf", scorecards_file(scorecards, paper, f"{title} — score cards"))
-    tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, template_dir), f"{title} — tokens"))
-    record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, edition, paper, f"{title} — game record sheet"))
-    quickref = add(
-        f"quickref-{paper}.pdf",
-        quickref_file(deck, edition, card, paper, template_dir, f"{title} — quick reference", made_once["quickref"], options.flip),
-    )
-    kit_parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
-    if options.method == "duplex":
-        kit_parts += [
-            Part("Duplex alignment test", alignment, f"double-sided, {flip_side}: check the ruler first", True),
-            Part("Cards (duplex)", duplex, f"double-sided, {flip_side}; cut on the crop marks", True),
-        ]
-    else:
-        kit_parts.append(Part("Cards (fold and sleeve)", fold, "one-sided; cut out each pair, fold, sleeve", False))
-    kit_parts += [
-        Part("Score cards", score, "one-sided", False),
-        Part("Tokens", tokens, "one-sided; cut round the circles", False),
-        Part("Game record sheet", record, "one-sided, as many as you need", False),
-        Part("Quick reference", quickref, f"double-sided, {flip_side}", True),
-    ]
-    sleeves = sleeve_words(card.width, card.height)
-    if options.method == "duplex":
-        scale = "Check the scale first: the 100 mm ruler on the duplex alignment page must measure exactly 100 mm."
-    else:
-        scale = f"Check the scale first: a card on the card sheets must measure exactly {card.width:g} × {card.height:g} mm."
-    notes = [
-        f"Print at 100 % scale (\"actual size\"), never \"fit to page\": the cards are made to fit {sleeves} sleeves.",
-        scale,
-        f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.",
-        "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
-        "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
-    ]
-    add(f"kit-{paper}.pdf", assemble_kit(paper, kit_parts, f"{title} — print-and-play kit", notes))
-    return made, warnings
 
 
 def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
-    """Every file of the kit, in memory; the paper sizes are made in parallel."""
-    edition = options.edition or deck.edition
-    example = worked_example(deck, edition)
-    # what both paper sizes share is made once, before the work is shared out
-    made_once = {
-        "cards": render_cards(deck, options.card, template_dir),
-        "scorecards": render_scorecards(deck, template_dir),
-        "example": example,
-        "rulebook": rulebook_markup(deck, edition, template_dir, example, options.card),
-        "faces": example_faces(deck, example, template_dir, options.card),
-        "quickref": quickref_markup(deck, edition, template_dir),
-    }
-    jobs = [partial(_paper_files, deck, options, template_dir, paper, made_once) for paper in options.papers]
+    """Every file of the kit, in memory."""
+    return kit_from(prepare(deck, options, template_dir), options, template_dir)
+
+
+def kit_from(shared: Shared, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
+    """Every file of the kit from what was prepared; the paper sizes are made in parallel."""
+    from .papers import paper_files
+
+    jobs = [partial(paper_files, shared, options, template_dir, paper) for paper in options.papers]
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
     warnings: list[str] = []
@@ -177,8 +143,8 @@ def make_kit(deck: Deck, options: BuildOptions, template_dir: Path = TEMPLATE_DI
             placements.extend(placed)
     manifest = {
         "generator": "hi5pnp",
-        "deck": deck.title,
-        "fingerprint": fingerprint(deck, options, template_dir),
+        "deck": shared.deck.title,
+        "fingerprint": fingerprint(shared.deck, options, template_dir),
         "options": options.describe(),
         "units": "mm; x, y: lower-left corner of the card's trim box from the lower-left corner of the page",
         "files": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())},
@@ -222,8 +188,12 @@ def write_atomically(files: dict[str, bytes], out_dir: Path) -> None:
 
 
 def build(deck_path: str | Path | None, out_dir: Path, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
-    deck = load_deck(deck_path)
-    kit = make_kit(deck, options, template_dir)
+    # A worker reads the deck and renders every layout while this process
+    # loads reportlab's page layout and pypdf, the slowest part of starting up.
+    shared = start(partial(prepare, deck_path, options, template_dir))
+    from . import papers  # noqa: F401
+
+    kit = kit_from(shared.result(), options, template_dir)
     write_atomically(kit.files, out_dir)
     return kit
 

@@ -53,10 +53,10 @@ class Element:
     props: dict[str, Any]
 
     def __getattr__(self, name: str) -> Any:
-        try:
-            return self.props[name]
-        except KeyError:
-            raise AttributeError(name) from None
+        props = self.__dict__.get("props")  # absent while unpickling
+        if props is None or name not in props:
+            raise AttributeError(name)
+        return props[name]
 
 
 @dataclass

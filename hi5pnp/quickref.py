@@ -18,11 +18,11 @@ from reportlab.platypus import Frame
 from .cardsheets import draw_form, draw_marks, draw_note
 from .deck import Deck
 from .draw import color
-from .errors import Fault, TemplateError
-from .faces import POKER, CardSpec, deck_context
-from .errors import shown_path
+from .errors import Fault, TemplateError, shown_path
+from .faces import POKER, CardSpec
+from .markup import quickref_markup
 from .pdfdoc import new_canvas
-from .rulebook import flowables, render_xml, styles
+from .rulebook import flowables, styles
 from .sheets import Slot, duplex_back, fit_grid, flip_words
 from .units import pt
 
@@ -44,10 +44,6 @@ def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
         s.bulletFontSize = s.fontSize
         out[name] = s
     return out
-
-
-def quickref_markup(deck: Deck, edition: int, template_dir: Path) -> ET.Element:
-    return render_xml(template_dir, "quickref.xml.j2", {"deck": deck_context(deck), "edition": edition})
 
 
 def quickref_file(

@@ -1,5 +1,5 @@
-"""The rulebook PDF: templates/rulebook.xml.j2 rendered with the deck's numbers
-and the rules engine's worked example, then set in pages by reportlab platypus.
+"""The rulebook PDF: the markup :mod:`hi5pnp.markup` renders from
+templates/rulebook.xml.j2, set in pages by reportlab platypus.
 
 The template writes a small markup (see the comment at its top); this module
 turns each tag into flowables. Every number in the text comes from the deck.
@@ -7,15 +7,12 @@ turns each tag into flowables. Every number in the text comes from the deck.
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import xml.etree.ElementTree as ET
-from xml.sax.saxutils import escape
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
-from typing import Any
+from xml.sax.saxutils import escape
 
-import jinja2
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
@@ -36,17 +33,14 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from . import fonts
 from .deck import Deck
-from .deckload import locate
 from .diagrams import CourseDiagram
 from .draw import color, draw_layout
-from .errors import Fault, TemplateError
+from .errors import Fault, TemplateError, shown_path
 from .example import WorkedExample, worked_example
-from .faces import CardSpec, deck_context, render_faces
-from .errors import shown_path
-from .layout import Layout, _template_fault, bytecode_cache
+from .layout import Layout
+from .markup import example_faces, rulebook_markup
 from .pdfdoc import AUTHOR, CREDIT, KEYWORDS, LICENCE, subject
-from .sheets import Paper, sleeve_words
-from .tokens import CHITS
+from .sheets import Paper
 from .units import pt
 
 INK = "#2B2B36"
@@ -114,18 +108,6 @@ class Heading(Paragraph):
         self.canv.addOutlineEntry(self.getPlainText(), self.key, level=self.level, closed=False)
 
 
-@lru_cache(maxsize=4)
-def _environment(template_dir: str) -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(template_dir),
-        bytecode_cache=bytecode_cache(),
-        undefined=jinja2.StrictUndefined,
-        autoescape=True,  # the output is XML: card names are escaped
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-
-
 def _inner(el: ET.Element) -> str:
     """The inline markup inside an element, for a Paragraph (text escaped again:
     a card named "Tom & Jerry <3" must reach the page as written)."""
@@ -133,100 +115,6 @@ def _inner(el: ET.Element) -> str:
     for child in el:
         parts.append(ET.tostring(child, encoding="unicode"))
     return "".join(parts).strip()
-
-
-def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | None:
-    if ex is None:
-        return None
-    rep = ex.report
-    name = {f.id: f.name for f in deck.competitor_faces()}
-    seat = ex.before.seats
-    active = rep.turn.face
-    others = sorted(
-        (f for f, p in ex.before.positions.items() if p == rep.start and f != active), key=lambda f: (seat[f], int(f[:-1]))
-    )
-    brought_words = []
-    for b in rep.turn.brought:
-        whose = "its own team's" if seat[b.face] == rep.seat else f"{seat[b.face]}'s"
-        brought_words.append(f"{whose} {b.face} {name[b.face]}")
-    opponents = [b for b in rep.turn.brought if seat[b.face] != rep.seat]
-    rewards = []
-    for b in opponents:
-        if b.reward == "chit":
-            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} takes a chit for {name[active]}.")
-        elif isinstance(b.reward, int):
-            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} marks a {rep.obstacle.trait} box in column {b.reward}.")
-    if ex.edition == 1 and rep.chits_taken:
-        rewards.append(f"For each opponent brought, {name[active]} takes a chit: {rep.chits_taken} in all.")
-    return {
-        "north": [f"{f} {name[f]}" for f in ex.teams["north"]],
-        "south": [f"{f} {name[f]}" for f in ex.teams["south"]],
-        "segment": rep.segment,
-        "seat": rep.seat,
-        "face": active,
-        "name": name[active],
-        "start": rep.start,
-        "obstacle": rep.obstacle.name or rep.obstacle.id,
-        "color": rep.obstacle.color,
-        "trait": rep.obstacle.trait,
-        "matches": rep.matches,
-        "eligible": [f"{f} ({seat[f]})" for f in others],
-        "brought_words": brought_words,
-        "reward_words": " ".join(rewards) or "No reward is taken.",
-        "notation": str(rep.turn),
-        "acted": list(ex.acted),
-    }
-
-
-def example_faces(deck: Deck, ex: WorkedExample | None, template_dir: Path, spec: CardSpec | None = None) -> tuple[Layout, ...]:
-    """The two faces the rulebook pictures: the worked example's competitor and
-    the obstacle it faces (or the first of each)."""
-    comp = deck.competitor_face(ex.report.turn.face) if ex else deck.competitors[0].a
-    obst = deck.obstacle_face(ex.report.obstacle.id) if ex else deck.obstacles[0].a
-    return render_faces(deck, spec or CardSpec(), template_dir, [comp, obst])
-
-
-def check_deck_for_text(deck: Deck) -> None:
-    """Numbers the rulebook cannot teach are faults at their YAML line."""
-    faults = []
-    r = deck.rules
-    if not any(r.placing_points):
-        where = locate(deck, "game.yaml", "rules", "placing_points")
-        faults.append(dataclasses.replace(where, message="placing_points are all 0: a race where finishing scores nothing cannot be taught; give the first place some points"))
-    if faults:
-        raise TemplateError(faults)
-
-
-def render_xml(template_dir: Path, name: str, context: dict[str, Any]) -> ET.Element:
-    """Render a markup template (rulebook, quick reference) and parse it."""
-    shown = shown_path(template_dir / name)
-    try:
-        text = _environment(str(template_dir)).get_template(name).render(**context)
-    except jinja2.TemplateSyntaxError as exc:
-        raise TemplateError(Fault(shown, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
-    except jinja2.UndefinedError as exc:
-        raise TemplateError(_template_fault(exc, shown, exc.message or "undefined")) from None
-    try:
-        return ET.fromstring(text)
-    except ET.ParseError as exc:
-        raise TemplateError(Fault(shown, 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")) from None
-
-
-def rulebook_markup(deck: Deck, edition: int, template_dir: Path, ex: WorkedExample | None, card: CardSpec | None = None) -> ET.Element:
-    check_deck_for_text(deck)
-    card = card or CardSpec()
-    context = {
-        "deck": deck_context(deck),
-        "edition": edition,
-        "components": {
-            "chits": CHITS,
-            "tokens": 2 * len(deck.competitors),
-            "sleeves": len(deck.competitors) + len(deck.obstacles) + 2,
-            "sleeve_size": sleeve_words(card.width, card.height),
-        },
-        "example": example_context(deck, ex),
-    }
-    return render_xml(template_dir, "rulebook.xml.j2", context)
 
 
 def flowables(

@@ -3,6 +3,7 @@ gets one clear message and a non-zero exit, and the previous kit is untouched.""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -107,3 +108,25 @@ def test_python_dash_m_and_console_script_agree():
     assert via_script.stdout == via_module.stdout
     for command in ("build", "validate", "check", "replay", "deal"):
         assert f"  {command} " in via_module.stdout
+
+
+def test_preparing_a_build_loads_no_page_layout_or_pdf_reader():
+    # what hi5pnp build prepares in a worker while the main process loads
+    # platypus and pypdf must not load them itself, or the two do not overlap
+    code = (
+        "import sys\n"
+        "from hi5pnp.build import BuildOptions, prepare\n"
+        "shared = prepare(None, BuildOptions())\n"
+        "assert len(shared.cards) == 16 and set(shared.tokens) == {'a4', 'letter'}\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] == 'pypdf' or m.startswith('reportlab.platypus')]\n"
+        "assert not heavy, heavy\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_one_process_builds_the_same_kit(built, tmp_path):
+    env = {**os.environ, "HI5PNP_JOBS": "1"}
+    result = subprocess.run([sys.executable, "-m", "hi5pnp", "build", "--paper", "a4", "--out", str(tmp_path)], capture_output=True, text=True, env=env)
+    assert result.returncode == 0, result.stderr
+    assert _snapshot(tmp_path) == _snapshot(built)
