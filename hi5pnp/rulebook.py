@@ -10,8 +10,8 @@ from __future__ import annotations
 import io
 import xml.etree.ElementTree as ET
 from functools import partial
+from html import escape
 from pathlib import Path
-from xml.sax.saxutils import escape
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -111,7 +111,7 @@ class Heading(Paragraph):
 def _inner(el: ET.Element) -> str:
     """The inline markup inside an element, for a Paragraph (text escaped again:
     a card named "Tom & Jerry <3" must reach the page as written)."""
-    parts = [escape(el.text or "")]
+    parts = [escape(el.text or "", quote=False)]
     for child in el:
         parts.append(ET.tostring(child, encoding="unicode"))
     return "".join(parts).strip()
