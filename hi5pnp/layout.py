@@ -175,7 +175,9 @@ def render(template_dir: Path, name: str, context: dict[str, Any]) -> Layout:
     return _check(data, shown, source, context)
 
 
-_ELEMENT_LINE = re.compile(r"^\s*-\s*(\{.*\})\s*$")
+_ELEMENT_LINE = re.compile(r"^( *)- *(\{.*\}) *$")
+_TOP_LINE = re.compile(r"^([A-Za-z_][\w-]*):(?: +(.*?))? *$")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BARE = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w."-])([A-Za-z_][\w-]*)(?![\w"-])')
 _JSON_WORDS = {"true", "false", "null"}
 _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "none"}  # YAML 1.1 reads these otherwise
@@ -191,23 +193,77 @@ def _quote_bare(match: re.Match) -> str:
     return f'"{word}"'
 
 
+def _flow(text: str) -> Any:
+    """A one-line flow value as YAML reads it, read as JSON once its bare words
+    are quoted; ValueError wherever the two could differ."""
+    if _EXPONENT.search(_STRING.sub('""', text)):
+        raise ValueError(text)
+    return json.loads(_BARE.sub(_quote_bare, text))
+
+
+def _fast_document(lines: list[str]) -> dict[str, Any] | None:
+    """The document read without PyYAML when it has just the shape the
+    templates write: top-level ``key: value`` lines, an ``elements:`` list of
+    one-line flow mappings, comments and blank lines. None when anything else
+    appears, or anything JSON might read otherwise than YAML."""
+    data: dict[str, Any] = {}
+    elements: list[Any] | None = None
+    indent = None
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        element = _ELEMENT_LINE.match(line)
+        if element:
+            if elements is None or indent not in (None, element.group(1)):
+                return None
+            indent = element.group(1)
+            data["elements"] = elements  # "elements:" with nothing under it is null
+            try:
+                elements.append(_flow(element.group(2)))
+            except ValueError:
+                return None
+            continue
+        top = _TOP_LINE.match(line)
+        if top is None or top.group(1) in data:
+            return None
+        key, value = top.groups()
+        elements = None
+        if key == "elements" and value is None:
+            data[key], elements, indent = None, [], None
+            continue
+        if value is None:
+            return None
+        try:
+            data[key] = _flow(value)
+        except ValueError:
+            return None
+    return data or None
+
+
 def parse_output(text: str) -> Any:
     """Parse a rendered template.
 
     The templates write each element as a one-line flow mapping
     (``- {el: rect, x: 1.5, fill: "#FFFFFF"}``); such a line is read as JSON
     once its bare words are quoted, which is many times faster than building
-    it through PyYAML. The document's shape, and any line that is not of that
-    simple kind, is read by PyYAML, so the result is always what YAML says.
+    it through PyYAML. A document of only such lines, comments and top-level
+    ``key: value`` lines is read that way whole; otherwise PyYAML reads the
+    document's shape and every line that is not of that simple kind, so the
+    result is always what YAML says.
     """
+    lines = text.splitlines()
+    data = _fast_document(lines)
+    if data is not None:
+        return data
     plain: list[str] = []
     fast: dict[int, Any] = {}
-    for line in text.splitlines():
+    for line in lines:
         m = _ELEMENT_LINE.match(line)
-        if m and not _EXPONENT.search(line):
+        if m:
             try:
-                fast[len(plain)] = json.loads(_BARE.sub(_quote_bare, m.group(1)))
-                plain.append(line[: m.start(1)] + "{}")
+                fast[len(plain)] = _flow(m.group(2))
+                plain.append(line[: m.start(2)] + "{}")
                 continue
             except ValueError:
                 pass

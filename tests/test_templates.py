@@ -107,6 +107,18 @@ OUTPUTS = [
     "elements:\n  - {el: text, text: \"x, y: {z}\", on: yes, n: null, t: true, e: 1e3}\n",
     "safe: 3\nelements:\n  - {el: text, text: some words here}\n  - {el: line, x1: 0x10}\n",
     "elements:\n  - el: rect\n    x: 1\n  - {el: circle, r: .5, k: True, v: NULL}\n",
+    # read whole without PyYAML, or not, as each demands
+    "safe: 3.0\nelements:\n  - {el: rect, fill: \"#F6F0E2\", x: -0.0}\n  # a comment\n  - {el: rect, fill: \"#2E2E2E\"}\n",
+    "size: [63.5, 88.9]\nsafe: 3\nelements:\n  - {el: rect, x: 1}\nfoo: bar\n",
+    "elements:\n- {el: rect}\n- {el: circle}\n",
+    "elements:\n  - {el: rect, x: 1}\n  - {el: text, text: \"a 1e5 b\", x: 2}\n",
+    "elements:\n  - {el: rect, x: 1.5e3}\n",
+    "safe: 3.0  # inset\nelements:\n  - {el: rect}\n",
+    "safe: 3.0\nsafe: 4.0\nelements:\n  - {el: rect}\n",
+    "title: two words\nelements:\n  - {el: rect}\n",
+    "size: [63.5, 88.9]\n",
+    "elements:\n",
+    "elements: []\n",
 ]
 
 
