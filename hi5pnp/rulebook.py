@@ -95,7 +95,21 @@ class CardPicture(Flowable):
             x += face.width * self.scale + self.gap
 
 
-class Heading(Paragraph):
+class Para(Paragraph):
+    """A paragraph that breaks its lines once for each width: platypus asks
+    again, for the same width, when it keeps a group together or lays out a
+    table, and the answer cannot have changed. (A failed split drops the
+    lines; then they are broken again.)"""
+
+    _wrapped: tuple[float, tuple[float, float]] | None = None
+
+    def wrap(self, availWidth, availHeight):
+        if self._wrapped is None or self._wrapped[0] != availWidth or "blPara" not in self.__dict__:
+            self._wrapped = (availWidth, super().wrap(availWidth, availHeight))
+        return self._wrapped[1]
+
+
+class Heading(Para):
     """A heading that is also a bookmark in the PDF's outline."""
 
     def __init__(self, text: str, style: ParagraphStyle, level: int, key: str):
@@ -134,7 +148,7 @@ def flowables(
     for el in root:
         tag = el.tag
         if tag in ("title", "subtitle"):
-            out.append(Paragraph(_inner(el), st[tag]))
+            out.append(Para(_inner(el), st[tag]))
         elif tag in ("h1", "h2"):
             heading += 1
             if tag == "h1":
@@ -142,24 +156,24 @@ def flowables(
             if outline:
                 out.append(Heading(_inner(el), st[tag], 0 if tag == "h1" else 1, f"h{heading}"))
             else:
-                out.append(Paragraph(_inner(el), st[tag]))
+                out.append(Para(_inner(el), st[tag]))
         elif tag == "p":
             text = _inner(el)
-            out.append(Paragraph(text, st["lead" if text.endswith(":") else "body"]))
+            out.append(Para(text, st["lead" if text.endswith(":") else "body"]))
         elif tag in ("ul", "steps"):
             for i, li in enumerate(el, 1):
-                out.append(Paragraph(_inner(li), st["li"], bulletText=f"{i}." if tag == "steps" else "•"))
+                out.append(Para(_inner(li), st["li"], bulletText=f"{i}." if tag == "steps" else "•"))
             out.append(Spacer(1, pt(1.5)))
         elif tag == "table":
             out.append(_table(el, st, width_mm))
         elif tag == "figure":
             picture = _figure(el.get("name", ""), deck, ex, width_mm, shown, faces)
-            group = [picture, Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]
+            group = [picture, Para(_inner(el), st["caption"]), Spacer(1, pt(3))]
             while out and getattr(out[-1], "getKeepWithNext", lambda: False)():
                 group.insert(0, out.pop())  # a heading stays with its picture
             out.append(KeepTogether(group))
         elif tag == "ruling":
-            out.append(Paragraph(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
+            out.append(Para(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
         elif tag == "pagebreak":
             out.append(PageBreak())
         else:
@@ -169,7 +183,7 @@ def flowables(
 
 def _table(el: ET.Element, st, width_mm: float) -> Table:
     widths = [float(w) for w in el.get("widths", "").split(",") if w.strip()]
-    rows = [[Paragraph(_inner(td), st["cell"]) for td in tr] for tr in el]
+    rows = [[Para(_inner(td), st["cell"]) for td in tr] for tr in el]
     cols = max(len(r) for r in rows)
     if len(widths) != cols:
         widths = [100 / cols] * cols
