@@ -80,8 +80,8 @@ def peer(runs: int, tmp: str) -> str:
     layouts += layouts[: 36 - len(layouts)]
     c, buf = new_canvas((spec.width, spec.height), "faces", "36 faces")
     forms = FormCache(c, 0.0)
-    for layout in layouts:
-        forms.place(layout, Slot(0, 0, spec.width, spec.height))
+    for k, layout in enumerate(layouts):
+        forms.place(layout, f"face-{k}", Slot(0, 0, spec.width, spec.height))
         c.showPage()
     c.save()
     faces = Path(tmp, "faces.pdf")

@@ -25,7 +25,7 @@ from functools import partial
 from pathlib import Path
 
 from . import PROJECT_ROOT, TEMPLATE_DIR
-from .cardsheets import Placement
+from .cardsheets import Placement, Recorded, record_faces
 from .deck import Deck
 from .deckload import load_deck
 from .errors import OutputError
@@ -103,6 +103,7 @@ class Shared:
     rulebook: ET.Element
     faces: tuple[Layout, ...]  # the rulebook's picture of two cards
     quickref: ET.Element
+    recorded: Recorded  # every card face drawn once, replayed into each card sheet
 
 
 def prepare(deck: Deck | str | Path | None, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Shared:
@@ -111,16 +112,18 @@ def prepare(deck: Deck | str | Path | None, options: BuildOptions, template_dir:
         deck = load_deck(deck)
     edition = options.edition or deck.edition
     example = worked_example(deck, edition)
+    cards = render_cards(deck, options.card, template_dir)
     return Shared(
         deck=deck,
         edition=edition,
-        cards=render_cards(deck, options.card, template_dir),
+        cards=cards,
         scorecards=render_scorecards(deck, template_dir),
         tokens={paper: render_tokens(deck, paper, template_dir) for paper in options.papers},
         example=example,
         rulebook=rulebook_markup(deck, edition, template_dir, example, options.card),
         faces=example_faces(deck, example, template_dir, options.card),
         quickref=quickref_markup(deck, edition, template_dir),
+        recorded=record_faces(cards, options.card.bleed),
     )
 
 

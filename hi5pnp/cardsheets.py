@@ -63,29 +63,91 @@ class Placement:
         }
 
 
-class FormCache:
-    """Draw each face once per canvas as a form XObject."""
+Box = tuple[float, float, float, float]  # left, bottom, right, top in mm from the trim box's lower-left corner
 
-    def __init__(self, c: Canvas, bleed: float):
+#: the sides a face's bleed reaches out on (left, bottom, right, top): all of
+#: them on a duplex sheet; on a fold pair, not the fold, where the other face begins
+DUPLEX_BLEEDS, FOLD_BLEEDS = "lbrt", ("lbt", "brt")
+
+
+def face_key(kind: str, face_id: str) -> str:
+    """A face's name among all the cards' (competitor 1a and obstacle 1a differ)."""
+    return f"{kind} {face_id}"
+
+
+def bleed_box(layout: Layout, bleed: float, bleeds: str) -> Box:
+    b = {side: (bleed if side in bleeds else 0.0) for side in "lbrt"}
+    return (-b["l"], -b["b"], layout.width + b["r"], layout.height + b["t"])
+
+
+@dataclass
+class Recorded:
+    """Every card face drawn once, as the page operators reportlab wrote for
+    it, to be replayed into each card sheet instead of drawn again (drawing
+    is most of the work of a card sheet). Valid in a document primed with
+    ``chars`` (see :func:`hi5pnp.fonts.prime`), which fixes how text is coded."""
+
+    chars: dict[str, str]
+    code: dict[tuple[str, Box], list[str]]
+
+
+def record_faces(cards: list[RenderedCard], bleed: float) -> Recorded:
+    """Draw each face once for each bleed box the card sheets use it with."""
+    chars: dict[str, set[str]] = {}
+    for card in cards:
+        for layout in card.faces:
+            for el in layout.elements:
+                if el.kind == "text":
+                    chars.setdefault(el.props["font"], set()).update(el.props["text"])
+    recorded = Recorded({style: "".join(sorted(found)) for style, found in chars.items()}, {})
+    c, _ = new_canvas((1.0, 1.0), "", "")
+    fonts.prime(c, recorded.chars)
+    for card in cards:
+        for layout, face_id, fold_bleeds in zip(card.faces, card.ids, FOLD_BLEEDS):
+            for bleeds in (DUPLEX_BLEEDS, fold_bleeds):
+                key = (face_key(card.kind, face_id), bleed_box(layout, bleed, bleeds))
+                if key not in recorded.code:
+                    c.beginForm(f"face{len(recorded.code)}")
+                    start = len(c._code)
+                    draw_layout(c, layout, clip=key[1])
+                    recorded.code[key] = c._code[start:]
+                    c.endForm()
+    return recorded
+
+
+class FormCache:
+    """Draw each face once per canvas as a form XObject (replayed from
+    ``recorded`` when it has the face; the canvas must then be primed)."""
+
+    def __init__(self, c: Canvas, bleed: float, recorded: Recorded | None = None):
         self.c = c
         self.bleed = bleed
-        self.names: dict[tuple[int, str], str] = {}
+        self.recorded = recorded
+        self.names: dict[tuple[str, str], str] = {}
 
-    def place(self, layout: Layout, slot: Slot, bleeds: str = "lbrt") -> None:
-        """Draw ``layout`` in ``slot``; its bleed reaches out on the sides named in
-        ``bleeds`` (left, bottom, right, top) and stops at the trim elsewhere —
-        at a fold, where the other face begins."""
+    def place(self, layout: Layout, key: str, slot: Slot, bleeds: str = DUPLEX_BLEEDS) -> None:
+        """Draw ``layout`` (named ``key``, unique on this canvas) in ``slot``; its
+        bleed reaches out on the sides named in ``bleeds`` and stops at the trim
+        elsewhere."""
         c = self.c
-        key = (id(layout), bleeds)
-        name = self.names.get(key)
+        name = self.names.get((key, bleeds))
         if name is None:
-            name = self.names[key] = f"face{len(self.names)}"
-            b = {side: (self.bleed if side in bleeds else 0.0) for side in "lbrt"}
-            box = (-b["l"], -b["b"], layout.width + b["r"], layout.height + b["t"])
+            name = self.names[key, bleeds] = f"face{len(self.names)}"
+            box = bleed_box(layout, self.bleed, bleeds)
             c.beginForm(name, lowerx=pt(box[0]), lowery=pt(box[1]), upperx=pt(box[2]), uppery=pt(box[3]))
-            draw_layout(c, layout, clip=box)
+            code = self.recorded.code.get((key, box)) if self.recorded else None
+            if code is None:
+                draw_layout(c, layout, clip=box)
+            else:
+                c._code.extend(code)
             c.endForm()
         draw_form(c, name, slot)
+
+
+def _forms(c: Canvas, bleed: float, recorded: Recorded | None) -> FormCache:
+    if recorded is not None:
+        fonts.prime(c, recorded.chars)
+    return FormCache(c, bleed, recorded)
 
 
 def draw_form(c: Canvas, name: str, slot: Slot) -> None:
@@ -139,13 +201,15 @@ def duplex_file(
     flip: str,
     offset: tuple[float, float],
     title: str,
+    recorded: Recorded | None = None,
 ) -> tuple[bytes, list[Placement]]:
-    """Fronts (face a) on odd pages, backs (face b) on even pages."""
+    """Fronts (face a) on odd pages, backs (face b) on even pages. ``recorded``:
+    the faces drawn beforehand (:func:`record_faces`)."""
     grid = fit_grid(paper_name, spec.width, spec.height, spec.bleed, "a card")
     paper = grid.paper
     _check_offset(grid, flip, offset)
     c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex")
-    forms = FormCache(c, spec.bleed)
+    forms = _forms(c, spec.bleed, recorded)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
     page = 0
@@ -163,7 +227,7 @@ def duplex_file(
                 front = Slot(x, y, spec.width, spec.height)
                 slot = front if side == "front" else duplex_back(front, paper, flip, offset)
                 face = 0 if side == "front" else 1
-                forms.place(card.faces[face], slot)
+                forms.place(card.faces[face], face_key(card.kind, card.ids[face]), slot)
                 placements.append(Placement(filename, page, card.kind, card.ids[face], side, slot))
             c.showPage()
     c.save()
@@ -185,13 +249,15 @@ def _check_offset(grid: Grid, flip: str, offset: tuple[float, float]) -> None:
             )
 
 
-def fold_file(cards: list[RenderedCard], spec: CardSpec, paper_name: str, filename: str, title: str) -> tuple[bytes, list[Placement]]:
+def fold_file(
+    cards: list[RenderedCard], spec: CardSpec, paper_name: str, filename: str, title: str, recorded: Recorded | None = None
+) -> tuple[bytes, list[Placement]]:
     """Each card's faces side by side about a fold line: fold, and sleeve."""
     grid = best_grid(paper_name, 2 * spec.width, spec.height, spec.bleed, "a fold pair (two cards wide)")
     paper = grid.paper
     c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve")
     set_page_size(c, (paper.width, paper.height))
-    forms = FormCache(c, spec.bleed)
+    forms = _forms(c, spec.bleed, recorded)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
     marks = grid.crop_marks() + fold_marks(grid, spec.width)  # the fold itself is not cut
@@ -206,8 +272,8 @@ def fold_file(cards: list[RenderedCard], spec: CardSpec, paper_name: str, filena
         for i, card in enumerate(sheet):
             x, y = grid.cell(i)
             a, b, _ = fold_pair(x, y, spec.width, spec.height)
-            for face, slot, side, bleeds in ((0, a, "fold-left", "lbt"), (1, b, "fold-right", "brt")):
-                forms.place(card.faces[face], slot, bleeds)
+            for face, slot, side, bleeds in ((0, a, "fold-left", FOLD_BLEEDS[0]), (1, b, "fold-right", FOLD_BLEEDS[1])):
+                forms.place(card.faces[face], face_key(card.kind, card.ids[face]), slot, bleeds)
                 placements.append(Placement(filename, page, card.kind, card.ids[face], side, slot))
         c.showPage()
     c.save()

@@ -37,6 +37,21 @@ def register() -> None:
     _registered = True
 
 
+def prime(c, chars: dict[str, str]) -> None:
+    """Give a new canvas's document its fonts in one fixed order and, in each
+    font, codes for ``chars`` (style -> characters) in the order given. Two
+    documents primed alike write the same text the same way, byte for byte,
+    so drawing recorded in one can be replayed in the other
+    (:class:`hi5pnp.cardsheets.Recorded`)."""
+    register()
+    doc = c._doc
+    for style in FONTS:
+        if chars.get(style):
+            font = pdfmetrics.getFont(font_name(style))
+            font.splitString(chars[style], doc)
+            font.getSubsetInternalName(0, doc)
+
+
 def font_name(style: str) -> str:
     return FONTS[style][0]
 

@@ -40,10 +40,10 @@ def paper_files(shared: Shared, options: BuildOptions, template_dir: Path, paper
         rulebook_file(deck, edition, paper, template_dir, f"{title} — rules", shared.example, shared.rulebook, shared.faces),
     )
     name = f"cards-duplex-{paper}.pdf"
-    duplex = add(name, *duplex_file(cards, card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)"))
+    duplex = add(name, *duplex_file(cards, card, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)", shared.recorded))
     name = f"cards-fold-{paper}.pdf"
     try:
-        fold = add(name, *fold_file(cards, card, paper, name, f"{title} — cards (fold and sleeve)"))
+        fold = add(name, *fold_file(cards, card, paper, name, f"{title} — cards (fold and sleeve)", shared.recorded))
     except LayoutError as exc:
         if options.method == "fold":
             raise

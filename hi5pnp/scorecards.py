@@ -87,7 +87,7 @@ def scorecards_file(cards: list[Layout], paper_name: str, title: str) -> bytes:
         draw_note(c, grid, "Score cards: print one-sided at 100 %, cut on the marks, write in pencil.")
         for i, layout in enumerate(cards[start : start + grid.per_page]):
             x, y = grid.cell(i)
-            forms.place(layout, Slot(x, y, layout.width, layout.height))
+            forms.place(layout, f"score-card-{id(layout)}", Slot(x, y, layout.width, layout.height))
         c.showPage()
     c.save()
     return buf.getvalue()

@@ -301,3 +301,28 @@ def test_a_rebuild_with_fewer_papers_removes_the_others(tmp_path):
     kit = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",)))
     write_atomically(kit.files, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kit.files)
+
+
+@pytest.mark.parametrize("bleed", [0.0, 2.0])
+def test_replayed_faces_are_the_faces_drawn_afresh(bleed):
+    """Card sheets replay each face as drawn once beforehand; the bytes are the
+    same as drawing every face again on each sheet."""
+    from hi5pnp.build import prepare
+    from hi5pnp.cardsheets import Recorded, duplex_file, fold_file
+
+    spec = CardSpec(bleed=bleed)
+    shared = prepare(load_deck(CARDS), BuildOptions(card=spec))
+    recorded = shared.recorded
+    afresh = Recorded(recorded.chars, {})  # primed alike, nothing recorded
+    faces = 2 * len(shared.cards)
+    assert len(recorded.code) == (faces if bleed == 0 else 2 * faces)  # one per face and bleed box
+    for paper in ("a4", "letter"):
+        assert duplex_file(shared.cards, spec, paper, "d", "long", (0.0, 0.0), "t", recorded) == duplex_file(
+            shared.cards, spec, paper, "d", "long", (0.0, 0.0), "t", afresh
+        )
+        assert fold_file(shared.cards, spec, paper, "f", "t", recorded) == fold_file(shared.cards, spec, paper, "f", "t", afresh)
+    data, _ = duplex_file(shared.cards, spec, "a4", "d", "long", (0.0, 0.0), "t", recorded)
+    forms = set()
+    for page in pypdf.PdfReader(io.BytesIO(data)).pages:
+        forms |= set(page["/Resources"]["/XObject"])
+    assert len(forms) == faces  # competitor 1a and obstacle 1a are different forms
