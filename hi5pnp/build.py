@@ -121,7 +121,7 @@ def prepare(deck: Deck | str | Path | None, options: BuildOptions, template_dir:
         tokens={paper: render_tokens(deck, paper, template_dir) for paper in options.papers},
         example=example,
         rulebook=rulebook_markup(deck, edition, template_dir, example, options.card),
-        faces=example_faces(deck, example, template_dir, options.card),
+        faces=example_faces(deck, example, template_dir, options.card, cards),
         quickref=quickref_markup(deck, edition, template_dir),
         recorded=record_faces(cards, options.card.bleed),
     )

@@ -184,13 +184,19 @@ _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "none"}  # YAM
 _EXPONENT = re.compile(r"\d[eE][-+]?\d")  # YAML 1.1 reads 1e3 as text, JSON as a number
 
 
+_QUOTED: dict[str, str] = {}  # bare word -> as JSON
+
+
 def _quote_bare(match: re.Match) -> str:
     word = match.group(1)
-    if word is None or word in _JSON_WORDS:
+    if word is None:
         return match.group(0)
-    if word.lower() in _YAML_WORDS:
-        raise ValueError(word)
-    return f'"{word}"'
+    quoted = _QUOTED.get(word)
+    if quoted is None:
+        if word not in _JSON_WORDS and word.lower() in _YAML_WORDS:
+            raise ValueError(word)
+        quoted = _QUOTED[word] = word if word in _JSON_WORDS else f'"{word}"'
+    return quoted
 
 
 def _flow(text: str) -> Any:

@@ -19,7 +19,7 @@ from .deck import Deck
 from .deckload import locate
 from .errors import Fault, TemplateError, shown_path
 from .example import WorkedExample
-from .faces import CardSpec, deck_context, render_faces
+from .faces import CardSpec, RenderedCard, deck_context, render_faces
 from .layout import Layout, _template_fault, bytecode_cache
 from .sheets import sleeve_words
 from .tokens import CHITS
@@ -80,11 +80,17 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
     }
 
 
-def example_faces(deck: Deck, ex: WorkedExample | None, template_dir: Path, spec: CardSpec | None = None) -> tuple[Layout, ...]:
+def example_faces(
+    deck: Deck, ex: WorkedExample | None, template_dir: Path, spec: CardSpec | None = None, cards: list[RenderedCard] | None = None
+) -> tuple[Layout, ...]:
     """The two faces the rulebook pictures: the worked example's competitor and
-    the obstacle it faces (or the first of each)."""
+    the obstacle it faces (or the first of each); taken from ``cards`` when
+    they are already rendered."""
     comp = deck.competitor_face(ex.report.turn.face) if ex else deck.competitors[0].a
     obst = deck.obstacle_face(ex.report.obstacle.id) if ex else deck.obstacles[0].a
+    if cards is not None:
+        rendered = {(card.kind, face_id): layout for card in cards for face_id, layout in zip(card.ids, card.faces)}
+        return rendered["competitor", comp.id], rendered["obstacle", obst.id]
     return render_faces(deck, spec or CardSpec(), template_dir, [comp, obst])
 
 

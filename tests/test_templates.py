@@ -113,6 +113,7 @@ OUTPUTS = [
     "elements:\n- {el: rect}\n- {el: circle}\n",
     "elements:\n  - {el: rect, x: 1}\n  - {el: text, text: \"a 1e5 b\", x: 2}\n",
     "elements:\n  - {el: rect, x: 1.5e3}\n",
+    "elements:\n  - {el: rect, k: True, v: NULL, w: Yes, t: true}\n",
     "safe: 3.0  # inset\nelements:\n  - {el: rect}\n",
     "safe: 3.0\nsafe: 4.0\nelements:\n  - {el: rect}\n",
     "title: two words\nelements:\n  - {el: rect}\n",
