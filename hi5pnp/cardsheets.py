@@ -6,9 +6,10 @@ a form (XObject) and placed in its slots.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from . import fonts
@@ -89,6 +90,16 @@ class Recorded:
 
     chars: dict[str, str]
     code: dict[tuple[str, Box], list[str]]
+    _streams: dict[tuple[str, Box, str], bytes] = field(default_factory=dict, repr=False)
+
+    def stream(self, key: str, box: Box, preamble: str) -> bytes:
+        """Face ``key`` as a form's content stream, encoded and compressed as
+        reportlab would (made once per process, for every sheet that uses it)."""
+        found = self._streams.get((key, box, preamble))
+        if found is None:
+            text = "\n".join([preamble, *self.code[key, box]])
+            found = self._streams[key, box, preamble] = pdfdoc.PDFZCompress.encode(pdfdoc.pdfdocEnc(text))
+        return found
 
 
 def record_faces(cards: list[RenderedCard], bleed: float) -> Recorded:
@@ -135,12 +146,17 @@ class FormCache:
             name = self.names[key, bleeds] = f"face{len(self.names)}"
             box = bleed_box(layout, self.bleed, bleeds)
             c.beginForm(name, lowerx=pt(box[0]), lowery=pt(box[1]), upperx=pt(box[2]), uppery=pt(box[3]))
-            code = self.recorded.code.get((key, box)) if self.recorded else None
-            if code is None:
-                draw_layout(c, layout, clip=box)
+            if self.recorded is not None and (key, box) in self.recorded.code:
+                c.endForm()  # an empty form, given the recorded stream
+                form = c._doc.idToObject[pdfdoc.xObjectName(name)]
+                form.Contents = pdfdoc.PDFStream(
+                    pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])}),
+                    self.recorded.stream(key, box, c._preamble),
+                )
+                form.compression = 0  # compressed already
             else:
-                c._code.extend(code)
-            c.endForm()
+                draw_layout(c, layout, clip=box)
+                c.endForm()
         draw_form(c, name, slot)
 
 
