@@ -106,35 +106,38 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     y -= 9
     _field(c, MARGIN, y, "Winner (north, south or draw)", (W - 2 * MARGIN) * 0.6)
     c.showPage()
-    # --- one page per round ----------------------------------------------------
+    # --- one page per round: the same page (a form) under each round's title --
     columns = 3
     col_w = (W - 2 * MARGIN) / columns
+    top = H - MARGIN - 6
+    c.beginForm("round-page")
+    _text(c, right, top, f"{deck.title}: game record", 8.5, align="right", fill=MUTED)
+    y = top - 9
+    _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
+    y -= 10
+    y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
+    y -= 6
+    _text(c, MARGIN, y, "Turns (a line each; a blank line between segments helps)", 8.5, fill=MUTED)
+    bottom = MARGIN + 22
+    line_h = 6.4
+    rows = int((y - 3 - bottom) // line_h)
+    for col in range(columns):
+        x = MARGIN + col * col_w
+        for row in range(rows):
+            n = col * rows + row + 1
+            ly = y - 3 - (row + 1) * line_h
+            _text(c, x + 7, ly + 1.2, str(n), 7, align="right", fill=MUTED)
+            _line(c, x + 9, ly + 0.6, x + col_w - 3, ly + 0.6)
+    y = bottom - 4
+    _field(c, MARGIN, y, f"Finishers in order (first {r.finishers})", W - 2 * MARGIN)
+    y -= 10
+    _field(c, MARGIN, y, "Placing points: north", 70)
+    _field(c, MARGIN + 78, y, "south", 50)
+    _text(c, right, y, "More turns? Carry on on a spare round page.", 8, align="right", fill=MUTED)
+    c.endForm()
     for rnd in range(1, r.rounds + 1):
-        y = H - MARGIN - 6
-        _text(c, MARGIN, y, f"Round {rnd}", 14, "bold")
-        _text(c, right, y, f"{deck.title}: game record", 8.5, align="right", fill=MUTED)
-        y -= 9
-        _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
-        y -= 10
-        y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
-        y -= 6
-        _text(c, MARGIN, y, "Turns (a line each; a blank line between segments helps)", 8.5, fill=MUTED)
-        bottom = MARGIN + 22
-        line_h = 6.4
-        rows = int((y - 3 - bottom) // line_h)
-        for col in range(columns):
-            x = MARGIN + col * col_w
-            for row in range(rows):
-                n = col * rows + row + 1
-                ly = y - 3 - (row + 1) * line_h
-                _text(c, x + 7, ly + 1.2, str(n), 7, align="right", fill=MUTED)
-                _line(c, x + 9, ly + 0.6, x + col_w - 3, ly + 0.6)
-        y = bottom - 4
-        _field(c, MARGIN, y, f"Finishers in order (first {r.finishers})", W - 2 * MARGIN)
-        y -= 10
-        _field(c, MARGIN, y, "Placing points: north", 70)
-        _field(c, MARGIN + 78, y, "south", 50)
-        _text(c, right, y, "More turns? Carry on on a spare round page.", 8, align="right", fill=MUTED)
+        _text(c, MARGIN, top, f"Round {rnd}", 14, "bold")
+        c.doForm("round-page")
         c.showPage()
     c.save()
     return buf.getvalue()
