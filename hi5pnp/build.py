@@ -4,11 +4,11 @@ Everything is made in memory first; only when every file has been made are
 they written, each through a temporary file renamed into place, so a failed
 build leaves the previous kit untouched.
 
-A build runs in two stages. :func:`prepare` loads the deck and renders what
-every paper size shares (layouts, the worked example, the rulebook's text);
-it needs no PDF library, so ``hi5pnp build`` runs it in a worker while the
-main process loads reportlab and pypdf. Then :mod:`hi5pnp.papers` makes each
-paper size's files, the sizes in parallel.
+A build runs in two stages. :func:`prepare` loads the deck and makes what
+every paper size shares (the layouts, each card face drawn once, the worked
+example, the rulebook's text); it needs neither platypus nor pypdf, so
+``hi5pnp build`` runs it in a worker while the main process loads them. Then
+:mod:`hi5pnp.papers` makes each paper size's files, the sizes in parallel.
 """
 
 from __future__ import annotations
