@@ -83,8 +83,8 @@ def peer(runs: int, tmp: str) -> str:
     layouts += layouts[: 36 - len(layouts)]
     c, buf = new_canvas((spec.width, spec.height), "faces", "36 faces")
     forms = FormCache(c, 0.0)
-    for k, layout in enumerate(layouts):
-        forms.place(layout, f"face-{k}", Slot(0, 0, spec.width, spec.height))
+    for layout in layouts:  # the four repeated faces are one form each, as in a card sheet
+        forms.place(layout, f"face-{id(layout)}", Slot(0, 0, spec.width, spec.height))
         c.showPage()
     c.save()
     faces = Path(tmp, "faces.pdf")

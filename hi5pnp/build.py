@@ -191,15 +191,22 @@ def write_atomically(files: dict[str, bytes], out_dir: Path) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def build(deck_path: str | Path | None, out_dir: Path, options: BuildOptions, template_dir: Path = TEMPLATE_DIR) -> Kit:
+def build(
+    deck_path: str | Path | None, out_dir: Path, options: BuildOptions, template_dir: Path = TEMPLATE_DIR, *, one_shot: bool = False
+) -> Kit:
+    """Build the kit into ``out_dir``. ``one_shot``: the process ends when the
+    build does (``hi5pnp build``), so what it has imported can be left out of
+    the garbage collector's sweeps, during the build and at exit (a tenth of
+    the run); a long-lived caller must not freeze its objects for good."""
     # A worker reads the deck and renders every layout while this process
     # loads reportlab's page layout and pypdf, the slowest part of starting up.
     shared = start(partial(prepare, deck_path, options, template_dir))
-    from . import papers  # noqa: F401
-
-    # Everything imported stays for the whole run: leave it out of the garbage
-    # collector's sweeps, during the build and at exit (a tenth of the run).
-    gc.freeze()
+    try:
+        from . import papers  # noqa: F401
+    finally:
+        shared.wait()  # never leave the worker behind
+    if one_shot:
+        gc.freeze()
     kit = kit_from(shared.result(), options, template_dir)
     write_atomically(kit.files, out_dir)
     return kit

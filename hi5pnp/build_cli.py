@@ -77,7 +77,7 @@ def register(group: click.Group) -> None:
         )
         out_dir = out or DEFAULT_OUT
         try:
-            kit = run_build(deck, out_dir, options, templates or TEMPLATE_DIR)
+            kit = run_build(deck, out_dir, options, templates or TEMPLATE_DIR, one_shot=True)
         except Hi5Error as exc:
             from .cli import fail
 

@@ -86,10 +86,19 @@ class Recorded:
     """Every card face drawn once, as the page operators reportlab wrote for
     it, to be replayed into each card sheet instead of drawn again (drawing
     is most of the work of a card sheet). Valid in a document primed with
-    ``chars`` (see :func:`hi5pnp.fonts.prime`), which fixes how text is coded."""
+    ``chars`` (see :func:`hi5pnp.fonts.prime`), which fixes how text is coded.
+
+    This leans on reportlab internals, as pinned in pyproject.toml (5.1.0):
+    a canvas's ``_code`` (the operators drawn so far) and ``_preamble``, and a
+    form XObject's ``Contents`` and ``compression``, looked up in the
+    document's ``idToObject``. A stream whose dictionary already names its
+    ``Filter`` is written as it is. A test checks that replayed sheets are
+    byte-identical to sheets drawn afresh, so a reportlab that works otherwise
+    fails it."""
 
     chars: dict[str, str]
     code: dict[tuple[str, Box], list[str]]
+    layouts: dict[tuple[str, Box], Layout]  # what was drawn: replayed only for that very layout
     _streams: dict[tuple[str, Box, str], bytes] = field(default_factory=dict, repr=False)
 
     def stream(self, key: str, box: Box, preamble: str) -> bytes:
@@ -110,7 +119,7 @@ def record_faces(cards: list[RenderedCard], bleed: float) -> Recorded:
             for el in layout.elements:
                 if el.kind == "text":
                     chars.setdefault(el.props["font"], set()).update(el.props["text"])
-    recorded = Recorded({style: "".join(sorted(found)) for style, found in chars.items()}, {})
+    recorded = Recorded({style: "".join(sorted(found)) for style, found in chars.items()}, {}, {})
     c, _ = new_canvas((1.0, 1.0), "", "")
     fonts.prime(c, recorded.chars)
     for card in cards:
@@ -122,6 +131,8 @@ def record_faces(cards: list[RenderedCard], bleed: float) -> Recorded:
                     start = len(c._code)
                     draw_layout(c, layout, clip=key[1])
                     recorded.code[key] = c._code[start:]
+                    recorded.layouts[key] = layout
+                    del c._code[start:]  # the scratch form itself is never written
                     c.endForm()
     return recorded
 
@@ -146,7 +157,7 @@ class FormCache:
             name = self.names[key, bleeds] = f"face{len(self.names)}"
             box = bleed_box(layout, self.bleed, bleeds)
             c.beginForm(name, lowerx=pt(box[0]), lowery=pt(box[1]), upperx=pt(box[2]), uppery=pt(box[3]))
-            if self.recorded is not None and (key, box) in self.recorded.code:
+            if self.recorded is not None and self.recorded.layouts.get((key, box)) is layout:
                 c.endForm()  # an empty form, given the recorded stream
                 form = c._doc.idToObject[pdfdoc.xObjectName(name)]
                 form.Contents = pdfdoc.PDFStream(

@@ -51,6 +51,10 @@ class InputError(Hi5Error):
     def lines(self) -> list[str]:
         return [str(f) for f in self.faults]
 
+    def __reduce__(self) -> tuple:
+        # remade from its faults when it comes back from a build worker
+        return (type(self), (self.faults,))
+
 
 class DeckError(InputError):
     """The deck cannot be loaded: YAML that does not parse or breaks an invariant."""

@@ -45,6 +45,9 @@ def prime(c, chars: dict[str, str]) -> None:
     (:class:`hi5pnp.cardsheets.Recorded`)."""
     register()
     doc = c._doc
+    used = [style for style in FONTS if doc in pdfmetrics.getFont(font_name(style)).state]
+    if doc.fontMapping or used:
+        raise RuntimeError("fonts.prime: the document has text already; prime it first")
     for style in FONTS:
         if chars.get(style):
             font = pdfmetrics.getFont(font_name(style))

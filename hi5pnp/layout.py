@@ -185,14 +185,18 @@ def render(template_dir: Path, name: str, context: dict[str, Any]) -> Layout:
     return _check(data, shown, source, context)
 
 
-_ELEMENT_LINE = re.compile(r"^( *)- *(\{.*\}) *$")
+# The shape the templates write, read without PyYAML (see parse_output).
+_ELEMENT_LINE = re.compile(r"^( *)- +(\{.*\}) *$")
 _TOP_LINE = re.compile(r"^([A-Za-z_][\w-]*):(?: +(.*?))? *$")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BARE = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w."-])([A-Za-z_][\w-]*)(?![\w"-])')
+# In a flow value, outside its quoted strings: a bare word (quoted for JSON),
+# or what JSON and YAML 1.1 read differently: 1e3 (text to YAML, a number to
+# JSON) and x:1 (one key to YAML).
+_BARE = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w."-])([A-Za-z_][\w-]*)(?![\w"-])|(\d[eE][-+]?\d|:(?! ))')
+_ESCAPE = re.compile(r'\\[^"\\nt]')  # escapes YAML lacks, reads otherwise or refuses
 _JSON_WORDS = {"true", "false", "null"}
 _YAML_WORDS = {"yes", "no", "on", "off", "true", "false", "null", "none"}  # YAML 1.1 reads these otherwise
-_EXPONENT = re.compile(r"\d[eE][-+]?\d")  # YAML 1.1 reads 1e3 as text, JSON as a number
-
+# characters YAML refuses, or treats as line breaks or indentation of its own
+_UNUSUAL = re.compile("[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 _QUOTED: dict[str, str] = {}  # bare word -> as JSON
 
@@ -200,6 +204,8 @@ _QUOTED: dict[str, str] = {}  # bare word -> as JSON
 def _quote_bare(match: re.Match) -> str:
     word = match.group(1)
     if word is None:
+        if match.group(2):
+            raise ValueError(match.group(2))
         return match.group(0)
     quoted = _QUOTED.get(word)
     if quoted is None:
@@ -209,23 +215,29 @@ def _quote_bare(match: re.Match) -> str:
     return quoted
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)  # JSON's NaN and Infinity are text to YAML
+
+
 def _flow(text: str) -> Any:
     """A one-line flow value as YAML reads it, read as JSON once its bare words
     are quoted; ValueError wherever the two could differ."""
-    if _EXPONENT.search(_STRING.sub('""', text)):
+    if "\\" in text and _ESCAPE.search(text):
         raise ValueError(text)
-    return json.loads(_BARE.sub(_quote_bare, text))
+    return json.loads(_BARE.sub(_quote_bare, text), parse_constant=_no_constant)
 
 
-def _fast_document(lines: list[str]) -> dict[str, Any] | None:
+def _fast_document(text: str) -> dict[str, Any] | None:
     """The document read without PyYAML when it has just the shape the
     templates write: top-level ``key: value`` lines, an ``elements:`` list of
     one-line flow mappings, comments and blank lines. None when anything else
     appears, or anything JSON might read otherwise than YAML."""
+    if _UNUSUAL.search(text):
+        return None
     data: dict[str, Any] = {}
     elements: list[Any] | None = None
     indent = None
-    for line in lines:
+    for line in text.split("\n"):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -241,7 +253,7 @@ def _fast_document(lines: list[str]) -> dict[str, Any] | None:
                 return None
             continue
         top = _TOP_LINE.match(line)
-        if top is None or top.group(1) in data:
+        if top is None or top.group(1) in data or top.group(1).lower() in _YAML_WORDS:
             return None
         key, value = top.groups()
         elements = None
@@ -260,43 +272,17 @@ def _fast_document(lines: list[str]) -> dict[str, Any] | None:
 def parse_output(text: str) -> Any:
     """Parse a rendered template.
 
-    The templates write each element as a one-line flow mapping
-    (``- {el: rect, x: 1.5, fill: "#FFFFFF"}``); such a line is read as JSON
-    once its bare words are quoted, which is many times faster than building
-    it through PyYAML. A document of only such lines, comments and top-level
-    ``key: value`` lines is read that way whole; otherwise PyYAML reads the
-    document's shape and every line that is not of that simple kind, so the
-    result is always what YAML says.
+    The templates write a layout in a small shape: top-level ``key: value``
+    lines and each element as a one-line flow mapping (``- {el: rect, x: 1.5,
+    fill: "#FFFFFF"}``). A document of just that shape is read as JSON once
+    its bare words are quoted, many times faster than through PyYAML; any
+    other document, or anything JSON might read otherwise, is read by PyYAML.
+    The result is always what YAML says.
     """
-    lines = text.splitlines()
-    data = _fast_document(lines)
+    data = _fast_document(text)
     if data is not None:
         return data
-    plain: list[str] = []
-    fast: dict[int, Any] = {}
-    for line in lines:
-        m = _ELEMENT_LINE.match(line)
-        if m:
-            try:
-                fast[len(plain)] = _flow(m.group(2))
-                plain.append(line[: m.start(2)] + "{}")
-                continue
-            except ValueError:
-                pass
-        plain.append(line)
-    data = yaml.load("\n".join(plain), Loader=_Loader)
-    if fast and isinstance(data, dict) and isinstance(data.get("elements"), list):
-        # put the fast-read mappings back in the order their lines came
-        order = sorted(fast)
-        it = iter(order)
-        elements = []
-        for item in data["elements"]:
-            if item == {} and order:
-                elements.append(fast[next(it)])
-            else:
-                elements.append(item)
-        data["elements"] = elements
-    return data
+    return yaml.load(text, Loader=_Loader)
 
 
 def _line_of(source: str, element_id: str | None) -> int:
@@ -328,7 +314,7 @@ def _check(data: Any, shown: str, source: str, context: dict[str, Any]) -> Layou
     safe = data.get("safe", 0.0)
     if not _num(safe) or not math.isfinite(safe) or safe < 0:
         raise TemplateError(Fault(shown, 0, 0, f"'safe' must be a length in mm, not {safe!r}"))
-    unknown = sorted(set(data) - {"elements", "size", "safe"})
+    unknown = sorted(set(data) - {"elements", "size", "safe"}, key=str)
     if unknown:
         raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe and elements"))
     layout = Layout(shown, width, height, safe)

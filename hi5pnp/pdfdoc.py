@@ -15,7 +15,8 @@ LICENCE = "CC BY-SA 4.0"
 AUTHOR = "Michael Purcell (game design); hi5pnp (this adaptation)"
 # Page and form streams are compressed only. reportlab's default also wraps
 # them in ASCII85 (for 7-bit mail of old), which makes every file a quarter
-# bigger and slower to write and to assemble. Set here, before any canvas.
+# bigger and slower to write and to assemble. reportlab reads the setting
+# when a file is saved; it is set for the whole process, which is hi5pnp's.
 rl_config.useA85 = 0
 
 KEYWORDS = ["High Five", "The Golden Gauntlet", "print and play", f"licence {LICENCE}"]

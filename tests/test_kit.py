@@ -313,7 +313,7 @@ def test_replayed_faces_are_the_faces_drawn_afresh(bleed):
     spec = CardSpec(bleed=bleed)
     shared = prepare(load_deck(CARDS), BuildOptions(card=spec))
     recorded = shared.recorded
-    afresh = Recorded(recorded.chars, {})  # primed alike, nothing recorded
+    afresh = Recorded(recorded.chars, {}, {})  # primed alike, nothing recorded
     faces = 2 * len(shared.cards)
     assert len(recorded.code) == (faces if bleed == 0 else 2 * faces)  # one per face and bleed box
     for paper in ("a4", "letter"):
