@@ -6,6 +6,7 @@ a form (XObject) and placed in its slots.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +65,8 @@ class Placement:
         }
 
 
+_NOT_PDFDOC = re.compile("[\x18-\x1f]")
+
 Box = tuple[float, float, float, float]  # left, bottom, right, top in mm from the trim box's lower-left corner
 
 #: the sides a face's bleed reaches out on (left, bottom, right, top): all of
@@ -107,7 +110,11 @@ class Recorded:
         found = self._streams.get((key, box, preamble))
         if found is None:
             text = "\n".join([preamble, *self.code[key, box]])
-            found = self._streams[key, box, preamble] = pdfdoc.PDFZCompress.encode(pdfdoc.pdfdocEnc(text))
+            # reportlab's PDFDocEncoding is ASCII on ASCII (but for 0x18-0x1F,
+            # which it refuses), and page operators are ASCII: encode them at C speed
+            plain = text.isascii() and not _NOT_PDFDOC.search(text)
+            encoded = text.encode("ascii") if plain else pdfdoc.pdfdocEnc(text)
+            found = self._streams[key, box, preamble] = pdfdoc.PDFZCompress.encode(encoded)
         return found
 
 
