@@ -73,9 +73,10 @@ def peer(runs: int, tmp: str) -> str:
     from hi5pnp.cardsheets import FormCache
     from hi5pnp.deckload import load_deck
     from hi5pnp.faces import CardSpec, render_cards
-    from hi5pnp import TEMPLATE_DIR
     from hi5pnp.pdfdoc import new_canvas
     from hi5pnp.sheets import Slot
+
+    from hi5pnp import TEMPLATE_DIR
 
     spec = CardSpec()
     cards = render_cards(load_deck(), spec, TEMPLATE_DIR)

@@ -1,12 +1,93 @@
 """hi5pnp: print-and-play kit, rules engine and judge's checker for
-*High Five: The Golden Gauntlet* (Michael Purcell, CC BY-SA 4.0)."""
+*High Five: The Golden Gauntlet* (Michael Purcell, CC BY-SA 4.0).
 
-from pathlib import Path
+The public API (what ``__all__`` names) is stable; everything else may change::
 
-__version__ = "0.1.0"
+    import hi5pnp
+    deck = hi5pnp.load_deck()                       # the bundled deck
+    state = hi5pnp.State(deck, {"north": [...], "south": [...]}, first="north")
+    verdict = hi5pnp.check_log("game.yaml")         # verdict.valid, verdict.to_json()
+    hi5pnp.build_kit(deck, "output")                # the PDFs
 
-#: The project root: the bundled deck lives in ``cards/`` and the layout
-#: templates in ``templates/`` beside the package (install with ``pip install -e .``).
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-BUNDLED_DECKS = {"default": PROJECT_ROOT / "cards"}
-TEMPLATE_DIR = PROJECT_ROOT / "templates"
+Heavy parts (the kit, with reportlab and pypdf) are imported when first used.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.2.0"
+
+# name -> module that defines it
+_EXPORTS = {
+    "Deck": "hi5pnp.deck",
+    "load_deck": "hi5pnp.deck",
+    "State": "hi5pnp.rules",
+    "Turn": "hi5pnp.rules",
+    "Brought": "hi5pnp.rules",
+    "Action": "hi5pnp.rules",
+    "Seat": "hi5pnp.rules",
+    "Chit": "hi5pnp.rules",
+    "Mark": "hi5pnp.rules",
+    "Illegal": "hi5pnp.rules",
+    "RulesError": "hi5pnp.rules",
+    "check_log": "hi5pnp.judge",
+    "Verdict": "hi5pnp.judge",
+    "game_log": "hi5pnp.judge",
+    "build_kit": "hi5pnp.kit",
+    "make_kit": "hi5pnp.kit",
+    "BuildOptions": "hi5pnp.kit",
+    "CardSize": "hi5pnp.render.cardsize",
+    "Hi5Error": "hi5pnp.errors",
+    "DeckError": "hi5pnp.errors",
+    "LogError": "hi5pnp.errors",
+    "TemplateError": "hi5pnp.errors",
+}
+
+__all__ = [
+    "Action",
+    "Brought",
+    "BuildOptions",
+    "CardSize",
+    "Chit",
+    "Deck",
+    "DeckError",
+    "Hi5Error",
+    "Illegal",
+    "LogError",
+    "Mark",
+    "RulesError",
+    "Seat",
+    "State",
+    "TemplateError",
+    "Turn",
+    "Verdict",
+    "__version__",
+    "build_kit",
+    "check_log",
+    "game_log",
+    "load_deck",
+    "make_kit",
+]
+assert sorted(__all__) == sorted(["__version__", *_EXPORTS])
+
+if TYPE_CHECKING:
+    from .deck import Deck, load_deck
+    from .errors import DeckError, Hi5Error, LogError, TemplateError
+    from .judge import Verdict, check_log, game_log
+    from .kit import BuildOptions, build_kit, make_kit
+    from .render.cardsize import CardSize
+    from .rules import Action, Brought, Chit, Illegal, Mark, RulesError, Seat, State, Turn
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        value = getattr(import_module(_EXPORTS[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'hi5pnp' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -1,23 +1,28 @@
-"""One error hierarchy. Library code raises these; only the CLI turns them
-into messages and exit codes."""
+"""One error hierarchy. Library code raises these; only :mod:`hi5pnp.cli`
+turns them into messages and exit codes."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 
-def shown_path(path: Path) -> str:
-    """A path as messages show it: relative to the current folder when inside it."""
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as messages show it: relative to the current folder when inside
+    it, as the user named it (links are not followed, so ``cards/`` stays
+    ``cards/``)."""
+    absolute = os.path.abspath(path)
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
+        return str(Path(absolute).relative_to(os.path.abspath(os.getcwd()))) or "."
     except ValueError:
-        return str(path)
+        return absolute
 
 
 @dataclass(frozen=True, order=True)
 class Fault:
-    """One problem found in an input file, printed compiler-style."""
+    """One problem found in an input file, printed compiler-style:
+    ``path:line:column: message`` (line and column 0 when unknown)."""
 
     path: str
     line: int
@@ -35,14 +40,13 @@ class Fault:
 class Hi5Error(Exception):
     """Base of every error hi5pnp reports to a user."""
 
-    exit_code = 1
-
     def lines(self) -> list[str]:
-        return [str(self)]
+        """The message, one printed line per item."""
+        return str(self).splitlines() or [type(self).__name__]
 
 
 class InputError(Hi5Error):
-    """One or more faults in input files (a deck, a template, a log)."""
+    """One or more faults in input files, in the order of their files and lines."""
 
     def __init__(self, faults: list[Fault] | Fault):
         self.faults = sorted(faults) if isinstance(faults, list) else [faults]
@@ -51,17 +55,21 @@ class InputError(Hi5Error):
     def lines(self) -> list[str]:
         return [str(f) for f in self.faults]
 
-    def __reduce__(self) -> tuple:
-        # remade from its faults when it comes back from a build worker
-        return (type(self), (self.faults,))
-
 
 class DeckError(InputError):
-    """The deck cannot be loaded: YAML that does not parse or breaks an invariant."""
+    """The deck has faults: YAML that does not parse, or a broken invariant."""
+
+
+class DeckNotFoundError(DeckError):
+    """There is no deck to read: the folder is missing, or not a folder."""
 
 
 class TemplateError(InputError):
-    """A layout template does not render or describes an impossible layout."""
+    """A layout template does not render, or describes an impossible layout."""
+
+
+class LogError(InputError):
+    """A game log cannot be read (or its deck cannot): a read fault."""
 
 
 class LayoutError(Hi5Error):

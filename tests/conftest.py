@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from hi5pnp import BUNDLED_DECKS
-from hi5pnp.deckload import load_deck
-from hi5pnp.engine import State
+from hi5pnp.data import bundled_deck
+from hi5pnp.deck import load_deck
+from hi5pnp.rules import State
 
 GOLDEN = Path(__file__).parent / "golden"
 NORTH = ["1a", "2a", "3a", "4a", "5a"]
@@ -36,24 +36,10 @@ def new_state(deck, edition=2, first="north", course=COURSE, north=NORTH, south=
     return state
 
 
-def place(state: State, face: str, position: int | None = None, chits: int | None = None, ready=None) -> None:
-    """Set a competitor's position, chits or readiness by hand (tests only)."""
-    i = state.index[face]
-    if position is not None:
-        state.pos[i] = position
-    if chits is not None:
-        state.chits[i] = chits
-    if ready is not None:
-        state.ready[i] = ready
-    state.ready_count = [
-        sum(1 for j, r in enumerate(state.ready) if r and state.seat_of[j] == s) for s in (0, 1)
-    ]
-
-
 def make_deck(folder: Path, obstacles: int | None = None, **rules) -> Path:
     """A copy of the bundled deck with other numbers: ``rules`` replace game.yaml's
     rule values; ``obstacles`` keeps only the first that many obstacle cards."""
-    shutil.copytree(BUNDLED_DECKS["default"], folder)
+    shutil.copytree(bundled_deck("default"), folder)
     game = (folder / "game.yaml").read_text()
     for key, value in rules.items():
         game, n = re.subn(rf"(?m)^(\s+{key}:).*$", rf"\g<1> {value}", game)

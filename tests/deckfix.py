@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-CARDS = ROOT / "cards"
+from hi5pnp.data import bundled_deck
+
+CARDS = bundled_deck("default")  # the bundled deck, inside the package
 
 
 @pytest.fixture
 def deck_copy(tmp_path: Path):
-    """Copy cards/ to a temporary folder; returns an ``edit(file, old, new)``
+    """Copy the bundled deck to a temporary folder; returns an ``edit(file, old, new)``
     function that changes one piece of text (exactly once) and the folder."""
     folder = tmp_path / "deck"
     shutil.copytree(CARDS, folder)

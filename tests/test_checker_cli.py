@@ -15,7 +15,7 @@ from conftest import GOLDEN
 
 from hi5pnp.cli import main
 
-KEYS = ["valid", "error", "rounds", "columns", "score", "winner"]
+KEYS = ["log", "valid", "error", "rounds", "columns", "score", "winner"]
 
 
 def run(*args):
@@ -47,6 +47,7 @@ def test_valid_log_json_is_exactly_the_contract(logs):
     assert len(lines) == 1
     obj = json.loads(lines[0])
     assert list(obj) == KEYS and obj["valid"] is True and obj["error"] is None
+    assert obj["log"] == str(logs / "valid_ed2.yaml")  # as with several logs
     assert obj["score"] == {"north": 10, "south": 10} and obj["winner"] == "draw"
 
 
@@ -68,7 +69,7 @@ def test_several_logs_one_object_a_line_and_the_worst_exit(logs):
     objs = [json.loads(line) for line in r.output.strip().split("\n")]
     assert [o["log"].rsplit("/", 1)[1] for o in objs] == ["broken.yaml", "chit_limit.yaml", "valid_ed2.yaml"]
     assert [o["error"] and o["error"]["kind"] for o in objs] == ["read", "rules", None]
-    assert list(objs[0])[1:] == KEYS
+    assert list(objs[0]) == KEYS
     r = run("check", logs / "valid_ed2.yaml", logs / "chit_limit.yaml")
     assert r.exit_code == 1
 
@@ -199,6 +200,7 @@ def test_json_of_an_unreadable_log(tmp_path):
     (tmp_path / "x.yaml").write_text("log: hi5/1\n")
     obj = json.loads(run("check", "--json", tmp_path / "x.yaml").output)
     assert obj == {
+        "log": str(tmp_path / "x.yaml"),
         "valid": False,
         "error": {"line": 1, "kind": "read", "message": "the log lacks the required field 'first'"},
         "rounds": [],
@@ -215,3 +217,33 @@ def test_a_big_batch_in_several_processes_gives_the_same_answers(logs):
     two = run("check", "--json", "--jobs", "2", logs)
     assert one.exit_code == two.exit_code == 1
     assert one.output == two.output and len(one.output.splitlines()) == 62
+
+
+def test_a_log_from_standard_input(logs, monkeypatch):
+    monkeypatch.chdir(logs)  # its deck is looked for beside the current folder
+    text = (logs / "valid_ed2.yaml").read_text()
+    r = CliRunner().invoke(main, ["check", "--json", "-"], input=text)
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["log"] == "<stdin>"
+    r = CliRunner().invoke(main, ["replay", "-"], input=(logs / "chit_limit.yaml").read_text())
+    assert r.exit_code == 1 and "already holds 1 chit" in r.output
+
+
+def test_a_closed_pipe_ends_quietly(logs):
+    """``hi5pnp check logs/ | head -1``: no traceback, and not "invalid" (1)."""
+    for k in range(200):
+        shutil.copy(GOLDEN / "valid_ed2.yaml", logs / f"g{k:03d}.yaml")
+    cmd = f"{sys.executable} -m hi5pnp check --jobs 1 {logs} | head -1; echo status ${{PIPESTATUS[0]}}"
+    done = subprocess.run(["bash", "-c", cmd], capture_output=True, text=True)
+    assert "Traceback" not in done.stderr and "Exception" not in done.stderr, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert lines[0].endswith(": valid") or lines[0].endswith("invalid (rules): 1a already holds 1 chit, the limit; no chit for 3a (R-6)")
+    assert lines[-1] in ("status 0", "status 141")
+
+
+def test_faults_go_to_standard_error_and_results_to_standard_output(logs, tmp_path):
+    checked = subprocess.run([sys.executable, "-m", "hi5pnp", "check", str(logs / "chit_limit.yaml")], capture_output=True, text=True)
+    assert checked.returncode == 1 and "invalid (rules)" in checked.stdout and checked.stderr == ""
+    (tmp_path / "broken.yaml").write_text("log: [\n")
+    unreadable = subprocess.run([sys.executable, "-m", "hi5pnp", "check", str(tmp_path / "broken.yaml")], capture_output=True, text=True)
+    assert unreadable.returncode == 2 and "not valid YAML" in unreadable.stderr and unreadable.stdout == ""

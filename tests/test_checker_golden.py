@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import GOLDEN
 
-from hi5pnp.checker import DeckCache, check_file
+from hi5pnp.judge.check import DeckCache, check_file
 
 LOGS = sorted(GOLDEN.glob("*.yaml"))
 
@@ -53,6 +53,7 @@ def test_golden_verdict(path):
 def test_valid_games_give_their_results():
     verdict = check_file(GOLDEN / "valid_ed2.yaml", DeckCache())
     assert verdict.to_json() == {
+        "log": str(GOLDEN / "valid_ed2.yaml"),
         "valid": True,
         "error": None,
         "rounds": [

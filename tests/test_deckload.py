@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import pytest
-
-from hi5pnp.deckload import load_deck
-from hi5pnp.errors import DeckError
-
 from deckfix import CARDS, line_of
+
+from hi5pnp.deck import load_deck
+from hi5pnp.errors import DeckError
 
 
 def test_bundled_deck_is_valid_and_balanced():

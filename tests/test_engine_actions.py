@@ -12,8 +12,10 @@ import random
 import pytest
 from conftest import new_state
 
-from hi5pnp.bots import random_turn
-from hi5pnp.notation import ASSIST, BYPASS, CHIT, HELP, PLAIN, Brought, Turn
+from hi5pnp.rules import CHIT, Action, Brought, Mark, Turn
+from hi5pnp.sim import random_turn
+
+PLAIN, ASSIST, HELP, BYPASS = Action.PLAIN, Action.ASSIST, Action.HELP, Action.BYPASS
 
 TEAMS = {"north": ["1a", "2a"], "south": ["3a", "4a"]}
 
@@ -24,7 +26,7 @@ def mini_state(mini, edition):
 
 def outcome(state, turn):
     """What a turn does, so that different spellings of one outcome compare equal."""
-    if turn.action == PLAIN or turn.action == BYPASS and turn.spend == 0 or not turn.brought:
+    if turn.action == PLAIN or (turn.action == BYPASS and turn.spend == 0) or not turn.brought:
         return (turn.face, PLAIN)
     if turn.action == BYPASS:
         return (turn.face, BYPASS, turn.spend)
@@ -44,7 +46,7 @@ def every_written_turn(state):
         for action in (ASSIST, HELP):
             for size in range(0, 4):
                 for group in itertools.permutations([f for f in faces], size):
-                    for rewards in itertools.product([None, CHIT, 0, 1, 2, 3], repeat=size):
+                    for rewards in itertools.product([None, CHIT, Mark(0), Mark(1), Mark(2), Mark(3)], repeat=size):
                         yield Turn(face, action, tuple(Brought(g, r) for g, r in zip(group, rewards)))
 
 
@@ -54,10 +56,10 @@ def test_legal_actions_are_exactly_the_legal_outcomes(mini, edition, seed):
     rng = random.Random(seed)
     state = mini_state(mini, edition)
     for _ in range(seed * 2):  # walk a few random turns in
-        if state.course is None:
+        if state.current_player() is None:
             break
         state.apply(random_turn(state, rng))
-    if state.course is None:
+    if state.current_player() is None:
         return
     listed = state.legal_actions()
     assert all(state.why_illegal(t) is None for t in listed)
@@ -77,7 +79,7 @@ def test_random_turns_are_legal(deck):
     rng = random.Random(7)
     for edition in (1, 2):
         state = new_state(deck, edition)
-        while state.course is not None:
+        while state.current_player() is not None:
             turn = random_turn(state, rng)
             assert state.why_illegal(turn) is None, str(turn)
             state.apply(turn)

@@ -10,11 +10,11 @@ course (conftest.COURSE): 1: red speed, 2: red power, 3: green power,
 from __future__ import annotations
 
 import pytest
-from conftest import NORTH, SOUTH, make_deck, new_state, place
+from conftest import NORTH, SOUTH, make_deck, new_state
 
-from hi5pnp.deckload import load_deck
-from hi5pnp.engine import IllegalTurn, State, course_problem, setup_problem
-from hi5pnp.notation import Turn
+from hi5pnp.deck import load_deck
+from hi5pnp.rules import RulesError, State, Turn, course_problem, setup_problem
+from hi5pnp.sim import play_random_game
 
 
 def why(state, text):
@@ -33,15 +33,15 @@ def legal(state, text):
     return state.apply(Turn.parse(text))
 
 
-def south_to_move(state):
-    state.to_move = 1
+def place(state, face, **where):
+    state.arrange(face, **where)
 
 
 # R-1 ---------------------------------------------------------------------
 def test_r1_a_card_in_both_teams_is_refused(deck):
-    seat, index, problem = setup_problem(deck, {"north": NORTH, "south": ["1b", *SOUTH[1:]]})
-    assert (seat, index, problem.ruling) == ("south", 0, "R-1")
-    with pytest.raises(ValueError):
+    problem = setup_problem(deck, {"north": NORTH, "south": ["1b", *SOUTH[1:]]})
+    assert (problem.seat, problem.entry, problem.ruling) == ("south", 0, "R-1")
+    with pytest.raises(RulesError):
         State(deck, {"north": NORTH, "south": ["1b", *SOUTH[1:]]}, "north")
 
 
@@ -52,8 +52,8 @@ def test_r1_a_face_of_a_card_not_chosen_is_not_in_play(deck):
 
 
 def test_team_size_comes_from_the_deck(deck):
-    _, index, problem = setup_problem(deck, {"north": NORTH[:4], "south": SOUTH})
-    assert index is None and "a team has 5" in problem.message
+    problem = setup_problem(deck, {"north": NORTH[:4], "south": SOUTH})
+    assert problem.entry is None and "a team has 5" in problem.message
 
 
 # R-2 ---------------------------------------------------------------------
@@ -71,7 +71,7 @@ def test_r2_course_length_follows_the_obstacle_count(tmp_path):
     assert small.course_length == 6
     state = new_state(small, course=["2b", "1a", "3a"])
     assert state.finish == 7 and state.obstacle_at(6).id == "2b"
-    assert course_problem(small, ["2b", "1a"])[1].message.startswith("the course has 2 cards")
+    assert course_problem(small, ["2b", "1a"]).message.startswith("the course has 2 cards")
 
 
 # R-3 ---------------------------------------------------------------------
@@ -79,7 +79,7 @@ def test_r3_a_player_with_no_ready_competitor_is_skipped(deck):
     state = new_state(deck)
     for face in NORTH:
         place(state, face, ready=False)
-    south_to_move(state)
+    assert state.current_player() == "south"
     legal(state, "6a")
     assert state.current_player() == "south"
     assert ruling(state, "1a") == "R-3"
@@ -198,7 +198,7 @@ def test_r9_help_owes_a_mark_while_a_box_of_the_trait_is_unmarked(deck):
 
 def test_r9_once_no_box_is_left_no_mark_is_owed(deck):
     state = new_state(deck, edition=1)
-    state.free[state.index["1a"]][0].remove("speed")  # only column 3's speed box is left
+    place(state, "1a", unmarked=[["power"], ["grace", "wits"], ["speed", "grace"]])  # only column 3's speed box is left
     assert ruling(state, "1a help 6a:t3 7a:t3") == "R-9"
     assert ruling(state, "1a help 6a 7a:t3") == "R-9"  # owed first, for 6a
     legal(state, "1a help 6a:t3 7a")
@@ -249,18 +249,16 @@ def test_r11_active_first_then_the_brought_in_listed_order(deck, order):
 def test_r12_the_last_needed_finisher_ends_the_round_and_later_arrivals_are_not_placed(deck):
     state = new_state(deck)
     for face in ("3a", "4a", "5a", "8a"):
-        i = state.index[face]
-        state.finished.append(i)
-        state.out[i] = True
-        place(state, face, ready=False)
+        place(state, face, position=state.finish)
     for face in ("1a", "2a", "6a"):
         place(state, face, position=12)
     rep = legal(state, "1a assist 6a:t1 2a")
     assert rep.placed == [("1a", 5)] and rep.unplaced == ["6a", "2a"]
     assert rep.marks == [(1, "speed")]  # the turn is completed: its rewards stand
     assert rep.round_over and state.needs_course()
-    assert state.round_finish[-1] == ("3a", "4a", "5a", "8a", "1a")
-    assert state.round_points[-1] == (5 + 4 + 3 + 1, 2)  # north: 3a 4a 5a 1a; south: 8a
+    result = state.results()[-1]
+    assert result.finish == ("3a", "4a", "5a", "8a", "1a")
+    assert result.points == {"north": 5 + 4 + 3 + 1, "south": 2}  # north: 3a 4a 5a 1a; south: 8a
     assert state.token_holder() == "south"  # the segment ends with the round (R-4)
     assert ruling(state, "6a") == "R-12"
 
@@ -271,19 +269,20 @@ def test_r12_finishers_and_points_come_from_the_deck(tmp_path):
     for face in ("1a", "6a", "2a"):
         place(state, face, position=12)
     rep = legal(state, "1a assist 6a 2a")
-    assert rep.unplaced == ["2a"] and state.round_points == [(7, 1)]
+    assert rep.unplaced == ["2a"] and [r.points for r in state.results()] == [{"north": 7, "south": 1}]
 
 
 # R-13 --------------------------------------------------------------------
 def test_r13_totals_and_draws(deck):
     state = new_state(deck)
-    state.round_points = [(5, 4)]
-    assert state.scores() == {"north": 5, "south": 4} and state.winner() == "north"
-    state.free[state.index["6a"]][0].clear()  # a complete column for south: 3 points
-    assert state.complete_columns() == {"north": 0, "south": 1}
-    assert state.scores() == {"north": 5, "south": 7} and state.winner() == "south"
-    state.round_points = [(7, 4)]
-    assert state.winner() == "draw"
+    for face in ("1a", "6a", "2a", "7a"):  # placed 1st to 4th: north 5 + 3, south 4 + 2
+        place(state, face, position=state.finish)
+    place(state, "3a", position=12)
+    legal(state, "3a")  # 5th: north 1
+    assert state.scores() == {"north": 9, "south": 6} and state.winner() == "north"
+    place(state, "6a", unmarked=[[], ["speed", "wits"], ["grace", "power"]])  # 6a's first column marked
+    assert state.complete_columns() == {"north": 0, "south": 1}  # a complete column for south: 3 points
+    assert state.scores() == {"north": 9, "south": 9} and state.winner() == "draw"
 
 
 # the other faults of rules §7 -----------------------------------------------
@@ -323,9 +322,18 @@ def test_bringing_someone_elsewhere(deck):
 
 
 def test_the_game_over_takes_no_turn(deck):
+    import random
+
+    state = play_random_game(deck, random.Random(3))
+    face = state.faces[0]
+    assert state.is_terminal() and ruling(state, face) == "§6"
+    with pytest.raises(RulesError):
+        state.apply(Turn.parse(face))
+    assert state.why_course_illegal(["1a", "2a", "3a", "4a", "5a", "6a"]).ruling == "§6"
+
+
+def test_rounds_are_judged_by_the_engine(deck):
     state = new_state(deck)
-    state.round = state.rules.rounds
-    state.course = None
-    assert state.is_terminal() and ruling(state, "1a") == "§6"
-    with pytest.raises(IllegalTurn):
-        state.apply(Turn.parse("1a"))
+    assert state.why_round_incomplete().ruling == "R-12"
+    assert "round 1 is cut short" in state.why_game_incomplete().message
+    assert state.why_course_illegal(["1a", "2a", "3a", "4a", "5a", "6a"]).ruling == "R-12"

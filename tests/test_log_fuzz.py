@@ -14,7 +14,7 @@ from conftest import GOLDEN
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hi5pnp.checker import DeckCache, check_file
+from hi5pnp.judge.check import DeckCache, check_file
 
 VALID = (GOLDEN / "valid_ed2.yaml").read_text()
 DECKS = DeckCache()

@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hi5pnp.notation import ASSIST, BYPASS, CHIT, HELP, Brought, NotationError, Turn
+from hi5pnp.rules import CHIT, Action, Brought, Mark, NotationError, Turn
+
+ASSIST, HELP, BYPASS = Action.ASSIST, Action.HELP, Action.BYPASS
 
 
 @pytest.mark.parametrize(
@@ -16,8 +18,8 @@ from hi5pnp.notation import ASSIST, BYPASS, CHIT, HELP, Brought, NotationError, 
         ("10B", Turn("10b")),
         ("3a bypass 2", Turn("3a", BYPASS, (), 2)),
         ("3a assist 2a:chit 5b", Turn("3a", ASSIST, (Brought("2a", CHIT), Brought("5b")))),
-        ("3a  HELP   2a:T2", Turn("3a", HELP, (Brought("2a", 2),))),
-        ("3a assist 2a:t0", Turn("3a", ASSIST, (Brought("2a", 0),))),  # a rules fault, not a read fault
+        ("3a  HELP   2a:T2", Turn("3a", HELP, (Brought("2a", Mark(2)),))),
+        ("3a assist 2a:t0", Turn("3a", ASSIST, (Brought("2a", Mark(0)),))),  # a rules fault, not a read fault
         ("3a assist", Turn("3a", ASSIST, ())),
     ],
 )
@@ -42,7 +44,7 @@ def test_broken_notation(text):
 
 
 faces = st.builds(lambda n, s: f"{n}{s}", st.integers(1, 99), st.sampled_from("ab"))
-rewards = st.one_of(st.none(), st.just(CHIT), st.integers(0, 9))
+rewards = st.one_of(st.none(), st.just(CHIT), st.builds(Mark, st.integers(0, 9)))
 turns = st.one_of(
     st.builds(lambda f: Turn(f), faces),
     st.builds(lambda f, k: Turn(f, BYPASS, (), k), faces, st.integers(0, 5)),

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 from conftest import GOLDEN, make_deck
 
-from hi5pnp import yamlsource
-from hi5pnp.bots import play_random_game, to_log
-from hi5pnp.checker import DeckCache, check_file, check_game
-from hi5pnp.deckload import load_deck
-from hi5pnp.gamelog import parse_log
+from hi5pnp.deck import load_deck, yamlsource
+from hi5pnp.judge import game_log
+from hi5pnp.judge.check import DeckCache, check_file, check_game
+from hi5pnp.judge.log import parse_log
+from hi5pnp.sim import play_random_game
 
 VARIANTS = {
     # name: (obstacle cards, rules changed)
@@ -44,43 +44,42 @@ def read_back(text: str, deck):
     return check_game(log, deck)
 
 
-def assert_checks_valid(game, deck):
-    verdict = read_back(to_log(game), deck)
+def assert_checks_valid(state, deck, name="default"):
+    verdict = read_back(game_log(state, name), deck)
     assert verdict.valid, verdict.problem
-    s = game.state
     got = verdict.to_json()
-    assert got["score"] == s.scores() and got["winner"] == s.winner()
-    assert [r["finish"] for r in got["rounds"]] == [list(f) for f in s.round_finish]
+    assert got["score"] == state.scores() and got["winner"] == state.winner()
+    assert [r["finish"] for r in got["rounds"]] == [list(r.finish) for r in state.results()]
 
 
 @pytest.mark.parametrize("edition", [1, 2])
 def test_bundled_deck_games_check_valid(decks, edition):
     for seed in range(100):
-        game = play_random_game(decks["default"], random.Random(seed), edition)
-        assert game.state.is_terminal()
-        assert_checks_valid(game, decks["default"])
+        state = play_random_game(decks["default"], random.Random(seed), edition)
+        assert state.is_terminal()
+        assert_checks_valid(state, decks["default"])
 
 
 @pytest.mark.parametrize("name, games", [("mini", 1000), ("one-card", 1000), ("three-a-side", 400), ("all-finish", 40)])
 def test_games_on_decks_with_other_numbers_check_valid(decks, name, games):
     deck = decks[name]
     for seed in range(games):
-        game = play_random_game(deck, random.Random(seed), 1 + seed % 2, deck_name=name)
-        assert len(game.turns) == deck.rules.rounds
-        assert all(len(f) == deck.rules.finishers for f in game.state.round_finish)
-        assert_checks_valid(game, deck)
+        state = play_random_game(deck, random.Random(seed), 1 + seed % 2)
+        assert len(state.history()) == deck.rules.rounds
+        assert all(len(r.finish) == deck.rules.finishers for r in state.results())
+        assert_checks_valid(state, deck, name)
 
 
 def test_the_same_seed_gives_the_same_game(decks):
-    a = to_log(play_random_game(decks["default"], random.Random(42)))
-    b = to_log(play_random_game(decks["default"], random.Random(42)))
+    a = game_log(play_random_game(decks["default"], random.Random(42)), "default")
+    b = game_log(play_random_game(decks["default"], random.Random(42)), "default")
     assert a == b
 
 
 def test_a_log_beside_its_deck_checks_valid_from_its_file(decks, tmp_path):
     make_deck(tmp_path / "three", obstacles=3, **VARIANTS["three-a-side"][1])
-    game = play_random_game(decks["three-a-side"], random.Random(5), deck_name="three")
-    (tmp_path / "game.yaml").write_text(to_log(game))
+    state = play_random_game(decks["three-a-side"], random.Random(5))
+    (tmp_path / "game.yaml").write_text(game_log(state, "three"))
     assert check_file(tmp_path / "game.yaml", DeckCache()).valid
 
 
@@ -120,7 +119,7 @@ def test_mutated_logs_never_crash_the_checker(decks, name):
     rng = random.Random(name)
     invalid = 0
     for seed in range(100):
-        text = to_log(play_random_game(deck, random.Random(seed), 1 + seed % 2))
+        text = game_log(play_random_game(deck, random.Random(seed), 1 + seed % 2), "default")
         for _ in range(3):
             text = mutate(text, rng)
             try:
@@ -134,10 +133,10 @@ def test_mutated_logs_never_crash_the_checker(decks, name):
 
 
 def test_invariants_hold_after_every_turn(decks):
-    """Ready counts, positions, chits and the finish list stay consistent in random play."""
-    from hi5pnp.bots import random_turn
-    from hi5pnp.deal import deal
-    from hi5pnp.engine import State
+    """Ready competitors, positions, chits and the finishers stay consistent in
+    random play, and a copy of the state is independent of it."""
+    from hi5pnp.rules import SEATS, State, deal
+    from hi5pnp.sim import random_turn
 
     for name in ("default", "three-a-side", "one-card"):
         deck = decks[name]
@@ -145,19 +144,19 @@ def test_invariants_hold_after_every_turn(decks):
         for seed in range(20):
             rng = random.Random(seed)
             setup = deal(deck, rng)
-            state = State(deck, {s: [f"{n}a" for n in setup.cards[s]] for s in ("north", "south")}, setup.first, 1 + seed % 2)
+            state = State(deck, {s: [f"{n}a" for n in setup.cards[s]] for s in SEATS}, setup.first, 1 + seed % 2)
             for course in setup.courses:
                 state.lay_course(course)
-                while state.course is not None:
+                while state.current_player() is not None:
+                    before = state.copy()
+                    text = str(before)
                     state.apply(random_turn(state, rng))
-                    if state.course is None:
+                    assert str(before) == text  # the copy did not move
+                    seat = state.current_player()
+                    if seat is None:
                         break
-                    for k in (0, 1):
-                        assert state.ready_count[k] == sum(
-                            1 for i, r in enumerate(state.ready) if r and state.seat_of[i] == k
-                        )
-                    assert state.ready_count[state.to_move] > 0
-                    on = [i for i in range(len(state.faces)) if not state.out[i]]
-                    assert all(1 <= state.pos[i] < state.finish and 0 <= state.chits[i] <= limit for i in on)
-                    assert all(state.pos[i] == state.finish for i in state.finished)
-            assert state.is_terminal() and len(state.round_points) == deck.rules.rounds
+                    assert state.ready_faces(seat)
+                    on = [f for f in state.faces if state.on_course(f)]
+                    assert all(1 <= state.position(f) < state.finish and 0 <= state.chits_of(f) <= limit for f in on)
+                    assert all(not state.on_course(f) for f in state.finishers())
+            assert state.is_terminal() and len(state.results()) == deck.rules.rounds

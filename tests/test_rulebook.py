@@ -10,16 +10,36 @@ import shutil
 
 import pypdf
 import pytest
-
-from hi5pnp import TEMPLATE_DIR
-from hi5pnp.build import BuildOptions, make_kit
-from hi5pnp.deckload import load_deck
-from hi5pnp.errors import TemplateError
-from hi5pnp.faces import CardSpec
-from hi5pnp.quickref import quickref_file
-from hi5pnp.rulebook import rulebook_file
-
 from deckfix import CARDS, line_of
+
+from hi5pnp.data import template_folder
+from hi5pnp.deck import load_deck
+from hi5pnp.errors import TemplateError
+from hi5pnp.kit.build import BuildOptions, make_kit
+from hi5pnp.kit.example import worked_example
+from hi5pnp.kit.markup import example_faces, quickref_markup, rulebook_markup
+from hi5pnp.kit.quickref import quickref_file
+from hi5pnp.kit.rulebook import rulebook_file
+from hi5pnp.render.cardsize import CARD_SIZES, POKER
+from hi5pnp.render.faces import render_cards
+from hi5pnp.render.template import Templates
+
+TEMPLATE_DIR = template_folder()
+
+
+def rulebook(deck, edition=2, paper="a4", folder=TEMPLATE_DIR) -> bytes:
+    """The rulebook alone, made as a build makes it."""
+    templates = Templates(folder)
+    example = worked_example(deck, edition)
+    markup = rulebook_markup(deck, edition, templates, example, POKER)
+    faces = example_faces(deck, example, render_cards(deck, templates, POKER))
+    return rulebook_file(deck, edition, paper, "t", markup, templates.shown("rulebook.xml.j2"), example, faces)
+
+
+def quickref(deck, folder=TEMPLATE_DIR) -> bytes:
+    templates = Templates(folder)
+    markup = quickref_markup(deck, 2, templates)
+    return quickref_file(deck, POKER, "a4", "t", markup, templates.shown("quickref.xml.j2"), "long")
 
 CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
 
@@ -32,7 +52,7 @@ def text_of(data: bytes) -> str:
 
 @pytest.fixture(scope="module")
 def rulebook2() -> str:
-    return text_of(rulebook_file(load_deck(CARDS), 2, "a4", TEMPLATE_DIR, "t"))
+    return text_of(rulebook(load_deck(CARDS)))
 
 
 def test_every_ruling_is_present(rulebook2):
@@ -64,7 +84,7 @@ def test_bundled_numbers(rulebook2):
 
 
 def test_edition_one(rulebook2):
-    text = text_of(rulebook_file(load_deck(CARDS), 1, "letter", TEMPLATE_DIR, "t"))
+    text = text_of(rulebook(load_deck(CARDS), 1, "letter"))
     assert "Help yourself Bring along" in text and "rules of edition 1" in text
     assert "Just move" not in text
 
@@ -80,7 +100,7 @@ def test_other_numbers_change_the_text(deck_copy):
     deck_copy("game.yaml", "placing_points: [5, 4, 3, 2, 1]", "placing_points: [9, 6, 3, 1]")
     deck_copy("game.yaml", "  column_points: 3", "  column_points: 2")
     folder = deck_copy("game.yaml", "  chit_limit: 3", "  chit_limit: 2")
-    text = text_of(rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t"))
+    text = text_of(rulebook(load_deck(folder)))
     for phrase in ("After 4 rounds", "the first 4 competitors", "scores 2 points for its owner", "if it holds fewer than 2", "1st 9 2nd 6 3rd 3 4th 1"):
         assert phrase in text, phrase
     assert "5th" not in text and "After 3 rounds" not in text
@@ -90,14 +110,14 @@ def test_more_obstacles_lengthen_the_course(deck_copy):
     extra = '- card: 7\n  a: {name: "Sand Trap", color: gold, trait: power}\n  b: {name: "Zip Line", color: blue, trait: wits}\n'
     path = deck_copy.folder / "obstacles.yaml"
     path.write_text(path.read_text() + extra)
-    text = text_of(rulebook_file(load_deck(deck_copy.folder), 2, "a4", TEMPLATE_DIR, "t"))
+    text = text_of(rulebook(load_deck(deck_copy.folder)))
     assert "positions are numbered from 1 to 14" in text and "7 Obstacle cards" in text
 
 
 def test_no_placing_points_is_an_error_at_its_line(deck_copy):
     folder = deck_copy("game.yaml", "placing_points: [5, 4, 3, 2, 1]", "placing_points: [0, 0, 0, 0, 0]")
     with pytest.raises(TemplateError) as info:
-        rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t")
+        rulebook(load_deck(folder))
     fault = info.value.faults[0]
     assert fault.path.endswith("game.yaml") and fault.line == line_of(folder / "game.yaml", "placing_points")
     assert "placing_points are all 0" in fault.message
@@ -109,7 +129,7 @@ def test_template_typo_names_the_line(tmp_path):
     path = folder / "rulebook.xml.j2"
     path.write_text(path.read_text().replace("{{ r.rounds }} rounds the player", "{{ r.roundz }} rounds the player"))
     with pytest.raises(TemplateError) as info:
-        rulebook_file(load_deck(CARDS), 2, "a4", folder, "t")
+        rulebook(load_deck(CARDS), folder=folder)
     fault = info.value.faults[0]
     assert fault.path.endswith("rulebook.xml.j2") and fault.line == line_of(path, "r.roundz")
     assert "roundz" in fault.message
@@ -117,7 +137,7 @@ def test_template_typo_names_the_line(tmp_path):
 
 def test_quick_reference_both_sides_and_overflow(tmp_path):
     deck = load_deck(CARDS)
-    data = quickref_file(deck, 2, CardSpec(), "a4", TEMPLATE_DIR, "t")
+    data = quickref(deck)
     reader = pypdf.PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 2
     assert "Assist" in reader.pages[0].extract_text() and "Scoring" in reader.pages[1].extract_text()
@@ -126,7 +146,7 @@ def test_quick_reference_both_sides_and_overflow(tmp_path):
     path = folder / "quickref.xml.j2"
     path.write_text(path.read_text().replace("<h2>Scoring</h2>", "<h2>Scoring</h2>" + "<p>Far too much text for a card.</p>" * 30))
     with pytest.raises(TemplateError, match="back side of the quick reference does not fit"):
-        quickref_file(deck, 2, CardSpec(), "a4", folder, "t")
+        quickref(deck, folder)
 
 
 @pytest.fixture(scope="module")
@@ -173,21 +193,19 @@ def test_fold_method_kit():
 def test_names_with_markup_characters_reach_the_page(deck_copy):
     deck_copy("competitors.yaml", 'name: "Sable Whisk"', 'name: "Sable <Whisk> & Co"')
     folder = deck_copy("game.yaml", 'title: "High Five"', 'title: "High <Five> & Friends"')
-    text = text_of(rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t"))
+    text = text_of(rulebook(load_deck(folder)))
     assert "High <Five> & Friends" in text
     assert "Sable <Whisk> & Co" in text  # the worked example's competitor
 
 
 def test_no_subtitle(deck_copy):
     folder = deck_copy("game.yaml", 'subtitle: "The Golden Gauntlet"\n', "")
-    text = text_of(rulebook_file(load_deck(folder), 2, "a4", TEMPLATE_DIR, "t"))
+    text = text_of(rulebook(load_deck(folder)))
     assert "rules of edition 2" in text and "· rules" not in text and ": —" not in text
 
 
 def test_fold_kit_notes_and_sleeves_for_tarot():
-    from hi5pnp.sheets import CARD_SIZES
-
-    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), method="fold", card=CardSpec(*CARD_SIZES["tarot"])))
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), method="fold", card=CARD_SIZES["tarot"]))
     notes = pypdf.PdfReader(io.BytesIO(built.files["kit-a4.pdf"])).pages[0].extract_text()
     assert "73 × 123 mm sleeves" in notes and "ruler" not in notes
     assert "must measure exactly 70 × 120 mm" in notes
@@ -195,10 +213,10 @@ def test_fold_kit_notes_and_sleeves_for_tarot():
 
 
 def test_too_many_rounds_for_the_score_card(deck_copy):
-    from hi5pnp.scorecards import render_scorecards
+    from hi5pnp.kit.scorecards import render_scorecards
 
     folder = deck_copy("game.yaml", "  rounds: 3", "  rounds: 12")
     with pytest.raises(TemplateError) as info:
-        render_scorecards(load_deck(folder), TEMPLATE_DIR)
+        render_scorecards(load_deck(folder), Templates())
     fault = info.value.faults[0]
     assert fault.line == line_of(folder / "game.yaml", "rounds: 12") and "holds at most 10" in fault.message

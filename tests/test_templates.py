@@ -7,15 +7,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
-
-from hi5pnp import TEMPLATE_DIR
-from hi5pnp.build import BuildOptions, make_kit
-from hi5pnp.deckload import load_deck
-from hi5pnp.errors import TemplateError
-from hi5pnp.layout import parse_output
-
 from deckfix import CARDS, line_of
+
+from hi5pnp.data import template_folder
+from hi5pnp.deck import load_deck
+from hi5pnp.errors import TemplateError
+from hi5pnp.kit.build import BuildOptions, make_kit
+from hi5pnp.render.template import Templates
+
+TEMPLATE_DIR = template_folder()
 
 A4 = BuildOptions(papers=("a4",))
 
@@ -35,7 +35,7 @@ def _edit(path: Path, old: str, new: str) -> None:
 
 def _error(deck_dir, templates) -> TemplateError:
     with pytest.raises(TemplateError) as info:
-        make_kit(load_deck(deck_dir), A4, templates)
+        make_kit(load_deck(deck_dir), A4, Templates(templates))
     return info.value
 
 
@@ -102,104 +102,6 @@ def test_a_long_name_shrinks_to_fit(deck_copy):
     assert kit.files  # fits at a smaller size
 
 
-OUTPUTS = [
-    "elements:\n  - {el: rect, x: 1, y: -2.5, fill: \"#FFFFFF\", dash: [1.0, 0.8], id: a-b}\n",
-    "elements:\n  - {el: text, text: \"x, y: {z}\", on: yes, n: null, t: true, e: 1e3}\n",
-    "safe: 3\nelements:\n  - {el: text, text: some words here}\n  - {el: line, x1: 0x10}\n",
-    "elements:\n  - el: rect\n    x: 1\n  - {el: circle, r: .5, k: True, v: NULL}\n",
-    # read whole without PyYAML, or not, as each demands
-    "safe: 3.0\nelements:\n  - {el: rect, fill: \"#F6F0E2\", x: -0.0}\n  # a comment\n  - {el: rect, fill: \"#2E2E2E\"}\n",
-    "size: [63.5, 88.9]\nsafe: 3\nelements:\n  - {el: rect, x: 1}\nfoo: bar\n",
-    "elements:\n- {el: rect}\n- {el: circle}\n",
-    "elements:\n  - {el: rect, x: 1}\n  - {el: text, text: \"a 1e5 b\", x: 2}\n",
-    "elements:\n  - {el: rect, x: 1.5e3}\n",
-    "elements:\n  - {el: rect, k: True, v: NULL, w: Yes, t: true}\n",
-    "safe: 3.0  # inset\nelements:\n  - {el: rect}\n",
-    "safe: 3.0\nsafe: 4.0\nelements:\n  - {el: rect}\n",
-    "title: two words\nelements:\n  - {el: rect}\n",
-    "size: [63.5, 88.9]\n",
-    "elements:\n",
-    "elements: []\n",
-    # where JSON and YAML read the same text differently
-    "elements:\n  -{el: rect, x: 10}\n",
-    "elements:\n  - {el: rect, x:1}\n",
-    "elements:\n  - {el: text, text: -Infinity}\n",
-    "safe: -Infinity\nelements:\n  - {el: rect}\n",
-    "yes: 1\nelements:\n  - {el: rect}\n",
-    'elements:\n  - {el: text, text: "\\ud83d\\ude00"}\n',
-    "elements:\n  - {el: text, text: \"a\u2028b\"}\n",
-    "elements:\n  - {el: text, text: \"a\x7fb\"}\n",
-    "elements:\n  - {el: rect}\n\t\n",
-    "elements:\n  - {\n    }\n  - {el: rect}\n",
-    "elements:\n  - el: rect\n    dash:\n      - {a: 1}\n  - {el: circle}\n",
-]
-
-_YAML = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # as the build reads a layout
-
-
-def _as_yaml_reads(text: str) -> str:
-    """What YAML makes of ``text`` (its repr, so 1, 1.0 and True differ), or "error"."""
-    try:
-        return repr(yaml.load(text, Loader=_YAML))
-    except yaml.YAMLError:
-        return "error"
-
-
-def _as_parse_output_reads(text: str) -> str:
-    try:
-        return repr(parse_output(text))
-    except yaml.YAMLError:
-        return "error"
-
-
-@pytest.mark.parametrize("text", OUTPUTS)
-def test_fast_output_reading_agrees_with_yaml(text):
-    assert _as_parse_output_reads(text) == _as_yaml_reads(text)
-
-
-def test_random_layouts_read_as_yaml_says():
-    """Documents of the templates' shape, built from pieces where JSON and YAML
-    are likely to part ways, read exactly as YAML reads them."""
-    import random
-
-    pieces = [
-        "{", "}", "[", "]", ", ", ": ", ":", "el", "x", "yes", "True", "null", "Null", "-", "1", "1.5", "1e3", ".5",
-        "0x1", '"a b"', '"#F0E2"', "-Infinity", "Infinity", "NaN", " ", "a-b", "a.b", '"\\u00e9"', '"a\\\\b"',
-        '"\\/"', "\u2028", "\x7f", "\t", "#", "'s'", "~", "12:30", "010", "+1", "on", "_x", "é", '"q\\"q"', "-0.0",
-    ]
-    rnd = random.Random(5)
-
-    def some(n: int) -> str:
-        return "".join(rnd.choice(pieces) for _ in range(rnd.randint(0, n)))
-
-    for _ in range(4000):
-        text = rnd.choice(
-            [
-                f"safe: 3\nelements:\n  - {{el: rect, {some(4)}: {some(3)}}}\n  - {{{some(6)}}}\n",
-                f"{some(2)}: {some(4)}\nelements:\n  - {{{some(6)}}}\n",
-                f"elements:\n{rnd.choice(['  ', '', ' '])}-{rnd.choice(['', ' '])}{{{some(6)}}}\n{some(3)}",
-            ]
-        )
-        assert _as_parse_output_reads(text) == _as_yaml_reads(text), text
-
-
-def test_every_rendered_template_reads_as_yaml_says():
-    """The fast path and PyYAML agree on everything the bundled templates write."""
-    from hi5pnp.faces import CardSpec, competitor_context, deck_context, obstacle_context
-    from hi5pnp.layout import environment
-
-    deck = load_deck(CARDS)
-    env = environment(str(TEMPLATE_DIR))
-    base = {"card": CardSpec().context(), "deck": deck_context(deck)}
-    for name, faces, ctx in (
-        ("competitor.yaml.j2", deck.competitor_faces(), competitor_context),
-        ("obstacle.yaml.j2", deck.obstacle_faces(), obstacle_context),
-    ):
-        for face in faces:
-            text = env.get_template(name).render(**base, face=ctx(deck, face))
-            assert _as_parse_output_reads(text) == _as_yaml_reads(text)
-
-
 @pytest.mark.parametrize(
     "old,new,message",
     [
@@ -219,3 +121,17 @@ def test_bad_numbers_in_a_template(templates, old, new, message):
 def test_bad_safe_zone(templates):
     _edit(templates / "obstacle.yaml.j2", "safe: {{ card.safe }}", "safe: abc")
     assert "'safe' must be a length" in _error(CARDS, templates).faults[0].message
+
+
+def test_one_environment_renders_layouts_and_markup(deck_copy):
+    """Card data is written out as YAML values in a layout and XML-escaped in
+    the rulebook's markup, by the same environment."""
+    from hi5pnp.render.faces import deck_context
+
+    folder = deck_copy("competitors.yaml", 'name: "Dash Dunmore"', 'name: "Dash: <Dun> & Co"')
+    deck = load_deck(folder)
+    templates = Templates()
+    kit = make_kit(deck, A4, templates)
+    assert kit.files
+    context = {"deck": {**deck_context(deck), "title": "<T> & x"}, "edition": 2}
+    assert "&lt;T&gt; &amp; x" in templates.render("quickref.xml.j2", context)

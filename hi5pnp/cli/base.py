@@ -1,0 +1,93 @@
+"""The one boundary between the library and the user: errors become messages
+on standard error and exit codes, the same way in every command.
+
+Exit status (README, "Exit status"):
+- 0: done; the deck or game is valid.
+- 1: the answer is no: ``check``, the game breaks a rule or a recorded value
+  differs; ``validate``, the deck has faults.
+- 2: the command could not do its work: a bad flag, or an input that is
+  missing, unreadable or faulty (a deck for ``build``, ``deal`` or ``replay``,
+  a log, a template, the output folder).
+- 141: standard output was closed early (``hi5pnp check logs/ | head -1``),
+  as for any command a closed pipe stops.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib.metadata import version
+from typing import Any, NoReturn
+
+import click
+
+from ..errors import Hi5Error
+
+OK, NO, CANNOT, CLOSED_PIPE = 0, 1, 2, 141
+
+
+class Failure(click.ClickException):
+    """The command could not do its work: lines for standard error, exit status 2."""
+
+    exit_code = CANNOT
+
+    def __init__(self, lines: list[str]):
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+    def show(self, file: Any = None) -> None:
+        for line in self.lines:
+            click.echo(line, err=True)
+
+
+class Refusal(Failure):
+    """The answer is no (``validate``: the deck has faults): exit status 1."""
+
+    exit_code = NO
+
+
+def fail(error: Hi5Error, exit_code: int = CANNOT) -> NoReturn:
+    raise (Refusal if exit_code == NO else Failure)(error.lines())
+
+
+def _quiet_closed_pipe() -> None:
+    """Send what is left of standard output nowhere, so that Python's last
+    flush does not complain about the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+class Command(click.Command):
+    """A command whose library errors become a :class:`Failure` (exit 2), and
+    which ends quietly when its output pipe is closed."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Hi5Error as exc:
+            raise Failure(exc.lines()) from None
+        except BrokenPipeError:
+            _quiet_closed_pipe()
+            ctx.exit(CLOSED_PIPE)
+
+
+class Group(click.Group):
+    command_class = Command
+
+
+def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    """``--version``: hi5pnp's, and those of the libraries that shape its PDFs."""
+    if not value or ctx.resilient_parsing:
+        return
+    libs = ", ".join(f"{name} {version(name)}" for name in ("reportlab", "pypdf"))
+    click.echo(f"hi5pnp {version('hi5pnp')} ({libs}; Python {sys.version.split()[0]})")
+    ctx.exit(OK)
+
+
+#: A deck option's help: a bundled deck's name or a folder.
+DECK_HELP = "Deck folder, or the name of a bundled deck (default: the bundled deck)."
+#: The type of an option or argument naming a deck: completion offers folders.
+DECK_TYPE = click.Path(file_okay=False)

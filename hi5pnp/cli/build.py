@@ -1,0 +1,106 @@
+"""``hi5pnp build``: the kit (the PDF stack is imported only when it runs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import shown_path
+from .base import DECK_HELP, DECK_TYPE, Command
+
+
+class CardSizeType(click.ParamType):
+    name = "NAME|WxH"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..render.cardsize import CardSize
+
+        if isinstance(value, CardSize):
+            return value
+        try:
+            return CardSize.parse(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+class LengthType(click.ParamType):
+    """A length in mm (``2``, ``2mm``, ``0.1in``) between ``low`` and ``high``."""
+
+    name = "MM"
+
+    def __init__(self, low: float, high: float):
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..render.units import parse_length
+
+        if isinstance(value, float):
+            return value
+        try:
+            mm = parse_length(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+        if not self.low <= mm <= self.high:
+            self.fail(f"{mm:g} mm: it must be {self.low:g}–{self.high:g} mm", param, ctx)
+        return mm
+
+
+class OffsetType(click.ParamType):
+    """``X,Y`` in mm, each at most 20 mm either way."""
+
+    name = "X,Y"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from ..render.units import parse_length
+
+        if isinstance(value, tuple):
+            return value
+        try:
+            dx, dy = (parse_length(p) for p in str(value).split(","))
+        except ValueError:
+            self.fail(f"'{value}' is not an offset; give X,Y in mm, e.g. 0.5,-1", param, ctx)
+        if abs(dx) > 20 or abs(dy) > 20:
+            self.fail(f"'{value}': an offset over 20 mm is not printer drift", param, ctx)
+        return (dx, dy)
+
+
+@click.command(cls=Command)
+@click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Where to write the kit.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True, help="Paper size.")
+@click.option(
+    "--card-size", "card", type=CardSizeType(), default="poker", show_default=True,
+    help="poker, bridge, euro, american, tarot, mini-euro, mini-american, or a size such as 60x90mm.",
+)  # fmt: skip
+@click.option("--bleed", type=LengthType(0, 5), default="0", show_default=True, help="Bleed around each card (0–5 mm); cards are spaced apart to make room.")
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
+@click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True, help="Duplex: shift the backs by X,Y mm (read it off the alignment page).")
+@click.option(
+    "--edition", type=click.Choice(["1", "2"]), default=None,
+    help="Rules edition of the rulebook, quick reference and record sheet (default: the deck's).",
+)  # fmt: skip
+@click.option("--method", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
+@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+def build(
+    deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: str, back_offset: tuple[float, float],
+    edition: str | None, method: str, templates: Path | None,
+) -> None:  # fmt: skip
+    """Build the print-and-play kit (PDFs and a layout manifest)."""
+    from ..kit import BuildOptions, build_kit
+
+    options = BuildOptions(
+        papers=("a4", "letter") if paper == "both" else (paper,),
+        card=card,
+        bleed=bleed,
+        flip=flip,
+        back_offset=back_offset,
+        edition=int(edition) if edition else None,
+        method=method,
+    )
+    kit = build_kit(deck, out, options, templates)
+    for warning in kit.warnings:
+        click.echo(f"note: {warning}", err=True)
+    pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
+    click.echo(f"wrote {len(kit.files)} files to {shown_path(out)}/: {', '.join(pdfs)}")

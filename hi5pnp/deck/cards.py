@@ -1,0 +1,149 @@
+"""``competitors.yaml`` and ``obstacles.yaml``: the two-sided cards."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from ..errors import Fault
+from .fields import FieldReader, describe, show
+from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
+from .yamlsource import YList, YMap
+
+COMPETITOR_FACE_KEYS = ("name", "gems", "matrix")
+OBSTACLE_FACE_KEYS = ("name", "color", "trait")
+
+Face = TypeVar("Face", CompetitorFace, ObstacleFace)
+Card = TypeVar("Card", CompetitorCard, ObstacleCard)
+
+
+class Names:
+    """The colours and traits game.yaml declares (none when it has faults)."""
+
+    def __init__(self, colors: Sequence[str] = (), traits: Sequence[str] = ()) -> None:
+        self.colors, self.traits = tuple(colors), tuple(traits)
+
+    def color(self, r: FieldReader, container: YMap | YList, key: Any, value: Any) -> str | None:
+        if not isinstance(value, str) or value not in self.colors:
+            r.fault(container, key, f"gem colour {show(value)} is not a colour of game.yaml ({', '.join(self.colors)})")
+            return None
+        return value
+
+    def trait(self, r: FieldReader, container: YMap | YList, key: Any, value: Any) -> str | None:
+        if not isinstance(value, str) or value not in self.traits:
+            r.fault(container, key, f"trait {show(value)} is not a trait of game.yaml ({', '.join(self.traits)})")
+            return None
+        return value
+
+
+def read_cards(
+    r: FieldReader,
+    doc: Any,
+    names: Names,
+    path: str,
+    kind: str,
+    read_face: Callable[[FieldReader, YMap, int, str, Names], Face | None],
+    make_card: Callable[[int, Face, Face], Card],
+) -> tuple[Card, ...]:
+    """The cards of competitors.yaml or obstacles.yaml (``kind``: competitor/obstacle)."""
+    if not isinstance(doc, YList):
+        r.faults.append(Fault(path, 1, 1, f"{kind}s.yaml must be a list of cards, not {describe(doc)}"))
+        return ()
+    article = "an" if kind[0] in "aeiou" else "a"
+    cards: list[Card] = []
+    seen: dict[int, int] = {}
+    for i, cm in enumerate(doc):
+        if not isinstance(cm, YMap):
+            r.fault(doc, i, f"each {kind} card must be a mapping with card, a and b, not {describe(cm)}")
+            continue
+        r.unknown_keys(cm, ("card", *SIDES), f"{article} {kind} card")
+        num = _card_number(r, cm, seen, f"{article} {kind} card")
+        faces = _face_maps(r, cm, f"{kind} card {num}" if num is not None else f"{kind} card")
+        if num is None or faces is None:
+            continue
+        a, b = (read_face(r, fm, num, side, names) for side, fm in zip(SIDES, faces))
+        if a is not None and b is not None:
+            cards.append(make_card(num, a, b))
+    return tuple(cards)
+
+
+def _card_number(r: FieldReader, m: YMap, seen: dict[int, int], what: str) -> int | None:
+    num = r.get(m, "card", int, what)
+    if num is None:
+        return None
+    if num < 1:
+        r.fault(m, "card", f"card number must be a positive whole number, not {num}")
+        return None
+    if num in seen:
+        r.fault(m, "card", f"card number {num} is used twice (first at line {seen[num]})")
+        return None
+    seen[num] = m.at("card")[0]
+    return int(num)
+
+
+def _face_maps(r: FieldReader, m: YMap, where: str) -> tuple[YMap, YMap] | None:
+    faces = []
+    for side in SIDES:
+        if side not in m:
+            r.fault_on(m, f"{where} lacks face '{side}'; every card has faces a and b")
+        elif not isinstance(m[side], YMap):
+            r.fault(m, side, f"face '{side}' of {where} must be a mapping, not {describe(m[side])}")
+        else:
+            faces.append(m[side])
+    return (faces[0], faces[1]) if len(faces) == 2 else None
+
+
+def read_competitor_face(r: FieldReader, fm: YMap, num: int, side: str, names: Names) -> CompetitorFace | None:
+    where = f"face {num}{side}"
+    r.unknown_keys(fm, COMPETITOR_FACE_KEYS, where)
+    name = r.text(fm, "name", where)
+    ok = bool(name)
+    gems: list[str | None] = []
+    gems_raw = r.get(fm, "gems", list, where)
+    if gems_raw is None:
+        ok = False
+    else:
+        if len(gems_raw) != 3:
+            r.fault(fm, "gems", f"{where} has {len(gems_raw)} gems; a competitor has exactly three")
+            ok = False
+        gems = [names.color(r, gems_raw, j, g) for j, g in enumerate(gems_raw)]
+    columns = _read_matrix(r, fm, where, names)
+    if not ok or columns is None or None in gems or len(gems) != 3:
+        return None
+    g0, g1, g2 = (str(g) for g in gems)
+    return CompetitorFace(num, side, name, (g0, g1, g2), columns)
+
+
+def _read_matrix(r: FieldReader, fm: YMap, where: str, names: Names) -> tuple[tuple[str, ...], ...] | None:
+    mat = r.get(fm, "matrix", list, where)
+    if mat is None:
+        return None
+    if not mat:
+        r.fault(fm, "matrix", f"the matrix of {where} is empty; it needs at least one column")
+        return None
+    columns: list[tuple[str, ...]] = []
+    ok = True
+    for j, col in enumerate(mat):
+        if not isinstance(col, YList):
+            r.fault(mat, j, f"column {j + 1} of {where} must be a list of traits, not {describe(col)}")
+            ok = False
+        elif not col:
+            r.fault(mat, j, f"column {j + 1} of {where} is empty; a column needs at least one box")
+            ok = False
+        else:
+            boxes = [names.trait(r, col, k, t) for k, t in enumerate(col)]
+            ok &= None not in boxes
+            columns.append(tuple(str(b) for b in boxes))
+    return tuple(columns) if ok else None
+
+
+def read_obstacle_face(r: FieldReader, fm: YMap, num: int, side: str, names: Names) -> ObstacleFace | None:
+    where = f"obstacle face {num}{side}"
+    r.unknown_keys(fm, OBSTACLE_FACE_KEYS, where)
+    name = r.text(fm, "name", where, required=False)
+    color = names.color(r, fm, "color", fm["color"]) if "color" in fm else None
+    trait = names.trait(r, fm, "trait", fm["trait"]) if "trait" in fm else None
+    for key in ("color", "trait"):
+        if key not in fm:
+            r.fault_on(fm, f"{where} lacks the required key '{key}'")
+    return ObstacleFace(num, side, name, color, trait) if color and trait else None

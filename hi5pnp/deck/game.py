@@ -1,0 +1,147 @@
+"""``game.yaml``: the title, gem colours, traits, their shapes and the rule numbers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .fields import FieldReader, show
+from .model import Rules
+from .yamlsource import YMap
+
+GAME_KEYS = ("title", "subtitle", "edition", "colors", "glyphs", "traits", "trait_icons", "rules")
+RULE_KEYS = ("rounds", "team_size", "finishers", "placing_points", "column_points", "chit_limit")
+#: The shapes a colour's gems may carry (for colour-blind players), and a trait's icons.
+GLYPHS = ("circle", "square", "diamond", "triangle", "star", "hexagon", "cross", "heart")
+ICONS = ("bolt", "dumbbell", "wave", "eye", "leaf", "shield", "star", "flame")
+EDITIONS = (1, 2)
+
+_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour or trait name
+
+
+@dataclass
+class Game:
+    """What game.yaml holds; ``rules`` is None when its numbers have faults."""
+
+    title: str = ""
+    subtitle: str = ""
+    edition: int = 2
+    colors: dict[str, str] = field(default_factory=dict)
+    traits: tuple[str, ...] = ()
+    glyphs: dict[str, str] = field(default_factory=dict)
+    trait_icons: dict[str, str] = field(default_factory=dict)
+    rules: Rules | None = None
+    rules_map: YMap | None = None
+
+
+def read_game(r: FieldReader, doc: Any, path: str) -> Game | None:
+    m = r.mapping(doc, "game.yaml", path)
+    if m is None:
+        return None
+    r.unknown_keys(m, GAME_KEYS, "game.yaml")
+    game = Game(
+        title=r.text(m, "title", "game.yaml"),
+        subtitle=r.text(m, "subtitle", "game.yaml", required=False),
+    )
+    edition = r.get(m, "edition", int, "game.yaml", required=False, default=2)
+    if edition not in EDITIONS:
+        r.fault(m, "edition", f"edition {edition} does not exist; the rules have editions 1 and 2")
+        edition = 2
+    game.edition = edition
+    game.colors = _read_colors(r, m)
+    game.traits = _read_traits(r, m)
+    game.glyphs = _read_shape_map(r, m, "glyphs", list(game.colors), "colour", GLYPHS)
+    game.trait_icons = _read_shape_map(r, m, "trait_icons", game.traits, "trait", ICONS)
+    game.rules_map = r.get(m, "rules", dict, "game.yaml")
+    if game.rules_map is not None:
+        game.rules = _read_rules(r, game.rules_map)
+    return game
+
+
+def _read_colors(r: FieldReader, m: YMap) -> dict[str, str]:
+    colors: dict[str, str] = {}
+    cm = r.get(m, "colors", dict, "game.yaml")
+    if cm is None:
+        return colors
+    if not cm:
+        r.fault(m, "colors", "'colors' is empty; declare at least one gem colour")
+    for name, hexv in cm.items():
+        if not isinstance(name, str) or not NAME.match(name):
+            r.fault_key(cm, name, f"colour name {show(name)} must be a lower-case word")
+            continue
+        if not isinstance(hexv, str) or not _HEX.match(hexv):
+            r.fault(cm, name, f"colour '{name}' has {show(hexv)}; a colour is an sRGB hex like \"#C8102E\"")
+            hexv = "#000000"  # still declared, so its uses are not faults too
+        colors[name] = hexv.upper()
+    return colors
+
+
+def _read_traits(r: FieldReader, m: YMap) -> tuple[str, ...]:
+    traits: list[str] = []
+    tl = r.get(m, "traits", list, "game.yaml")
+    if tl is None:
+        return ()
+    if not tl:
+        r.fault(m, "traits", "'traits' is empty; declare at least one trait")
+    for i, t in enumerate(tl):
+        if not isinstance(t, str) or not NAME.match(t):
+            r.fault(tl, i, f"trait {show(t)} must be a lower-case word")
+        elif t in traits:
+            r.fault(tl, i, f"trait '{t}' is declared twice")
+        else:
+            traits.append(t)
+    return tuple(traits)
+
+
+def _read_rules(r: FieldReader, rm: YMap) -> Rules | None:
+    r.unknown_keys(rm, RULE_KEYS, "rules")
+    vals: dict[str, int | None] = {}
+    for key in ("rounds", "team_size", "finishers"):
+        vals[key] = r.whole(rm, key, "rules")
+    for key in ("column_points", "chit_limit"):
+        vals[key] = r.whole(rm, key, "rules", minimum=0)
+    pts = r.get(rm, "placing_points", list, "rules")
+    points: list[int] = []
+    finishers, team_size = vals["finishers"], vals["team_size"]
+    if pts is not None:
+        for i, p in enumerate(pts):
+            if not isinstance(p, int) or isinstance(p, bool) or p < 0:
+                r.fault(pts, i, f"placing points must be whole numbers ≥ 0, not {show(p)}")
+                continue
+            if points and p > points[-1]:
+                r.fault(pts, i, f"placing points must not increase: {p} follows {points[-1]}")
+            points.append(p)
+        if finishers is not None and len(pts) != finishers:
+            r.fault(rm, "placing_points", f"placing_points has {len(pts)} entries; it needs one per finisher ({finishers})")
+    if finishers is not None and team_size is not None and finishers > 2 * team_size:
+        r.fault(rm, "finishers", f"finishers is {finishers}; at most 2 × team_size = {2 * team_size} can finish")
+    numbers = {k: v for k, v in vals.items() if v is not None}
+    if len(numbers) < len(vals) or pts is None:
+        return None
+    return Rules(placing_points=tuple(points), **numbers)
+
+
+def _read_shape_map(
+    r: FieldReader, m: YMap, key: str, names: Sequence[str], what: str, shapes: tuple[str, ...]
+) -> dict[str, str]:
+    """Optional ``glyphs``/``trait_icons``: name -> shape; unnamed ones get the next free shape."""
+    given: YMap = r.get(m, key, dict, "game.yaml", required=False) or YMap(m.path, m.pos)
+    result: dict[str, str] = {}
+    for name, shape in given.items():
+        if name not in names:
+            r.fault_key(given, name, f"'{name}' is not a {what} of game.yaml ({', '.join(names) or 'none declared'})")
+        elif shape not in shapes:
+            r.fault(given, name, f"{show(shape)} is not a shape; choose one of: {', '.join(shapes)}")
+        else:
+            result[name] = shape
+    free = [s for s in shapes if s not in result.values()]
+    for name in names:
+        if name not in result:
+            if not free:
+                r.fault_on(m, f"more {what}s than {key} shapes ({len(shapes)})")
+                break
+            result[name] = free.pop(0)
+    return {n: result[n] for n in names if n in result}

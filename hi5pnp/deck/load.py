@@ -1,0 +1,124 @@
+"""Load a deck folder and check every invariant of the deck format.
+
+All faults of all files are collected and raised together as one
+:class:`~hi5pnp.errors.DeckError`, compiler-style, so a designer sees every
+mistake in one run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from .. import data
+from ..errors import DeckError, DeckNotFoundError, Fault, shown_path
+from . import yamlsource
+from .cards import Names, read_cards, read_competitor_face, read_obstacle_face
+from .fields import FieldReader
+from .game import Game, read_game
+from .model import CompetitorCard, Deck, ObstacleCard, Sources
+from .scoresheet import read_sheet
+
+DECK_FILES = ("game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml")
+OPTIONAL = ("score_sheets.yaml",)
+
+
+def deck_folder(deck: str | Path | None) -> Path:
+    """A bundled deck's name (``default``; None for it) or a folder path, as a folder."""
+    if deck is None:
+        deck = data.DEFAULT_DECK
+    if isinstance(deck, str):
+        bundled = data.bundled_deck(deck)
+        if bundled is not None:
+            return bundled
+    return Path(deck)
+
+
+class _Broken:
+    """A file that could not be read (its fault is already recorded)."""
+
+
+_BROKEN = _Broken()
+
+
+def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) -> Deck:
+    """Load and validate a deck: a bundled deck's name or a folder (None: the
+    bundled default deck). Raises :class:`DeckError` listing every fault, or
+    :class:`DeckNotFoundError` when there is no such folder.
+
+    ``need_score_sheet=False`` leaves ``score_sheets.yaml`` unread: the rules
+    need only the other three files.
+    """
+    folder = deck_folder(deck)
+    if not folder.is_dir():
+        raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, "deck folder not found (a deck is a folder of YAML files)"))
+    r = FieldReader()
+    docs: dict[str, Any] = {}
+    shown: dict[str, str] = {}
+    digest = hashlib.sha256()
+    for name in DECK_FILES:
+        path = folder / name
+        shown[name] = shown_path(path)
+        if name in OPTIONAL and (not need_score_sheet or not path.exists()):
+            continue
+        try:
+            text = yamlsource.read_text(path, shown[name])
+            digest.update(name.encode() + b"\0" + text.encode() + b"\0")
+            docs[name] = yamlsource.parse(text, shown[name])
+        except yamlsource.YamlReadError as exc:
+            r.faults.append(exc.fault)
+            docs[name] = _BROKEN
+    if docs["game.yaml"] is _BROKEN:
+        raise DeckError(r.faults)
+    game = read_game(r, docs["game.yaml"], shown["game.yaml"])
+    names = Names(list(game.colors), game.traits) if game else Names()
+    competitors: tuple[CompetitorCard, ...] = ()
+    obstacles: tuple[ObstacleCard, ...] = ()
+    if docs["competitors.yaml"] is not _BROKEN:
+        competitors = read_cards(
+            r, docs["competitors.yaml"], names, shown["competitors.yaml"], "competitor", read_competitor_face, CompetitorCard
+        )
+    if docs["obstacles.yaml"] is not _BROKEN:
+        obstacles = read_cards(
+            r, docs["obstacles.yaml"], names, shown["obstacles.yaml"], "obstacle", read_obstacle_face, ObstacleCard
+        )
+    sheet = None
+    if docs.get("score_sheets.yaml") not in (None, _BROKEN):
+        sheet = read_sheet(r, docs["score_sheets.yaml"], shown["score_sheets.yaml"])
+    _check_counts(r, game, docs)
+    if r.faults or game is None or game.rules is None:
+        raise DeckError(r.faults)
+    return Deck(
+        path=folder,
+        title=game.title,
+        subtitle=game.subtitle,
+        edition=game.edition,
+        colors=game.colors,
+        traits=game.traits,
+        rules=game.rules,
+        competitors=competitors,
+        obstacles=obstacles,
+        glyphs=game.glyphs,
+        trait_icons=game.trait_icons,
+        score_sheet=sheet,
+        fingerprint=digest.hexdigest(),
+        sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}),
+    )
+
+
+def _check_counts(r: FieldReader, game: Game | None, docs: dict[str, Any]) -> None:
+    """Enough competitor cards for two teams; at least one obstacle card."""
+    given = docs["competitors.yaml"]
+    if game is not None and game.rules is not None and game.rules_map is not None and isinstance(given, yamlsource.YList):
+        need = 2 * game.rules.team_size
+        if len(given) < need:
+            r.fault(
+                game.rules_map,
+                "team_size",
+                f"team_size {game.rules.team_size} needs at least {need} competitor cards "
+                f"(2 × team_size); competitors.yaml has {len(given)}",
+            )
+    obstacles = docs["obstacles.yaml"]
+    if isinstance(obstacles, yamlsource.YList) and not obstacles and not r.faults:
+        r.fault_on(obstacles, "no obstacle cards; the course needs at least one")

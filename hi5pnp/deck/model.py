@@ -1,0 +1,163 @@
+"""The deck model: the game's data as read from a deck folder.
+
+Plain frozen dataclasses; :mod:`hi5pnp.deck.load` builds them from YAML and
+enforces the invariants. Everything else (cards, rulebook, engine) reads these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import Fault
+from .yamlsource import YList, YMap
+
+SIDES = ("a", "b")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule numbers of ``game.yaml`` (``rules:``)."""
+
+    rounds: int = 3
+    team_size: int = 5
+    finishers: int = 5
+    placing_points: tuple[int, ...] = (5, 4, 3, 2, 1)
+    column_points: int = 3
+    chit_limit: int = 3
+
+
+@dataclass(frozen=True)
+class CompetitorFace:
+    card: int
+    side: str
+    name: str
+    gems: tuple[str, str, str]
+    matrix: tuple[tuple[str, ...], ...]  # columns, left to right; boxes top to bottom
+
+    @property
+    def id(self) -> str:
+        return f"{self.card}{self.side}"
+
+
+@dataclass(frozen=True)
+class ObstacleFace:
+    card: int
+    side: str
+    name: str
+    color: str
+    trait: str
+
+    @property
+    def id(self) -> str:
+        return f"{self.card}{self.side}"
+
+
+@dataclass(frozen=True)
+class CompetitorCard:
+    number: int
+    a: CompetitorFace
+    b: CompetitorFace
+
+    @property
+    def faces(self) -> tuple[CompetitorFace, CompetitorFace]:
+        return (self.a, self.b)
+
+
+@dataclass(frozen=True)
+class ObstacleCard:
+    number: int
+    a: ObstacleFace
+    b: ObstacleFace
+
+    @property
+    def faces(self) -> tuple[ObstacleFace, ObstacleFace]:
+        return (self.a, self.b)
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    kind: str  # "rounds" (one per round), "columns", "total", "blank"
+    label: str
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    title: str
+    seats: tuple[str, ...]
+    rows: tuple[ScoreRow, ...]
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Each deck file as read, with the position of every value, so that a
+    fault found after loading (a number the rulebook cannot teach, a course
+    too long to draw) is reported at its line without reading the file again."""
+
+    shown: Mapping[str, str]  # file name -> path as messages show it
+    docs: Mapping[str, Any]  # file name -> located YAML document
+
+    def fault(self, filename: str, keys: tuple[str | int, ...], message: str) -> Fault:
+        """A fault at ``keys`` (a path of mapping keys and list indexes) in
+        ``filename``, or at the deepest of them that exists."""
+        node = self.docs.get(filename)
+        line = column = 0
+        for key in keys:
+            if isinstance(node, YMap) and key in node:
+                line, column = node.at(key)
+                node = node[key]
+            elif isinstance(node, YList) and isinstance(key, int) and 0 <= key < len(node):
+                line, column = node.at(key)
+                node = node[key]
+            else:
+                break
+        return Fault(self.shown.get(filename, filename), line, column, message)
+
+
+@dataclass(frozen=True)
+class Deck:
+    path: Path
+    title: str
+    subtitle: str
+    edition: int
+    colors: dict[str, str]  # name -> "#RRGGBB", in print order
+    traits: tuple[str, ...]
+    rules: Rules
+    competitors: tuple[CompetitorCard, ...]
+    obstacles: tuple[ObstacleCard, ...]
+    glyphs: dict[str, str] = field(default_factory=dict)  # colour -> glyph shape
+    trait_icons: dict[str, str] = field(default_factory=dict)  # trait -> icon shape
+    score_sheet: ScoreSheet | None = None
+    fingerprint: str = ""  # sha256 of the deck's files
+    sources: Sources = field(default_factory=lambda: Sources({}, {}), repr=False, compare=False)
+    _competitor_faces: dict[str, CompetitorFace] = field(init=False, repr=False, compare=False)
+    _obstacle_faces: dict[str, ObstacleFace] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_competitor_faces", {f.id: f for c in self.competitors for f in c.faces})
+        object.__setattr__(self, "_obstacle_faces", {f.id: f for c in self.obstacles for f in c.faces})
+
+    @property
+    def full_title(self) -> str:
+        """"High Five: The Golden Gauntlet", or the title alone."""
+        return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
+
+    @property
+    def course_length(self) -> int:
+        """Number of obstacle positions (2 × obstacle cards); the finish is one past it."""
+        return 2 * len(self.obstacles)
+
+    def competitor_face(self, face_id: str) -> CompetitorFace | None:
+        return self._competitor_faces.get(face_id)
+
+    def obstacle_face(self, face_id: str) -> ObstacleFace | None:
+        return self._obstacle_faces.get(face_id)
+
+    def competitor_faces(self) -> list[CompetitorFace]:
+        return [f for c in self.competitors for f in c.faces]
+
+    def obstacle_faces(self) -> list[ObstacleFace]:
+        return [f for c in self.obstacles for f in c.faces]

@@ -1,0 +1,262 @@
+"""Safe YAML reading that remembers where every value came from.
+
+Decks and game logs are read into plain dicts, lists and scalars whose
+containers (:class:`YMap`, :class:`YList`) carry the line and column of each
+key and item, so that every fault can be reported as ``path:line:column``.
+
+Only YAML's safe types are built. Input is bounded: a file larger than
+:data:`MAX_BYTES`, nesting deeper than :data:`MAX_DEPTH`, or aliases that
+expand past :data:`MAX_NODES` values are refused with a fault, never a hang.
+Duplicate keys are faults too (plain PyYAML keeps the last one silently).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml import events
+
+from ..errors import Fault
+
+MAX_BYTES = 1 << 20  # 1 MiB: a deck file or a game log is a few KiB
+MAX_DEPTH = 64
+MAX_NODES = 200_000
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_resolver = yaml.resolver.Resolver()
+_constructor = yaml.constructor.SafeConstructor()
+
+
+class YMap(dict[Any, Any]):
+    """A mapping that knows its file and the position of each key and value."""
+
+    path: str
+    pos: tuple[int, int]
+
+    def __init__(self, path: str, pos: tuple[int, int]):
+        super().__init__()
+        self.path = path
+        self.pos = pos
+        self.key_pos: dict[Any, tuple[int, int]] = {}
+        self.value_pos: dict[Any, tuple[int, int]] = {}
+
+    def at(self, key: Any) -> tuple[int, int]:
+        """Position of the value of ``key`` (or of the mapping if absent)."""
+        return self.value_pos.get(key, self.pos)
+
+    def key_at(self, key: Any) -> tuple[int, int]:
+        return self.key_pos.get(key, self.pos)
+
+
+class YList(list[Any]):
+    """A sequence that knows its file and the position of each item."""
+
+    path: str
+    pos: tuple[int, int]
+
+    def __init__(self, path: str, pos: tuple[int, int]):
+        super().__init__()
+        self.path = path
+        self.pos = pos
+        self.item_pos: list[tuple[int, int]] = []
+
+    def at(self, index: int) -> tuple[int, int]:
+        if 0 <= index < len(self.item_pos):
+            return self.item_pos[index]
+        return self.pos
+
+
+def fault_at(container: YMap | YList, key: Any, message: str) -> Fault:
+    """A fault at the value ``container[key]``."""
+    line, col = container.at(key)
+    return Fault(container.path, line, col, message)
+
+
+def fault_key(container: YMap, key: Any, message: str) -> Fault:
+    """A fault at the key ``key`` of a mapping."""
+    line, col = container.key_at(key)
+    return Fault(container.path, line, col, message)
+
+
+def fault_on(container: YMap | YList, message: str) -> Fault:
+    line, col = container.pos
+    return Fault(container.path, line, col, message)
+
+
+class YamlReadError(Exception):
+    def __init__(self, fault: Fault):
+        super().__init__(str(fault))
+        self.fault = fault
+
+
+def _pos(mark: Any) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1)
+
+
+_plain: dict[str, Any] = {}  # plain scalars resolve to immutable values: resolve each text once
+_PLAIN_MAX = 1 << 16
+
+
+def _scalar(ev: events.ScalarEvent) -> Any:
+    if not ev.style and ev.tag is None:
+        hit = _plain.get(ev.value, _plain)
+        if hit is not _plain:
+            return hit
+        value = _construct(ev)
+        if len(_plain) >= _PLAIN_MAX:
+            _plain.clear()
+        _plain[ev.value] = value
+        return value
+    return _construct(ev)
+
+
+def _construct(ev: events.ScalarEvent) -> Any:
+    tag = ev.tag
+    if tag is None or tag == "!":
+        tag = _resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)  # type: ignore[no-untyped-call]
+    start: Any = ev.start_mark  # the C parser's marks are its own kind
+    node = yaml.ScalarNode(tag, ev.value, start, ev.end_mark, ev.style)  # type: ignore[arg-type]
+    return _constructor.construct_object(node, deep=True)
+
+
+def _size(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + sum(_size(v) for v in value.values()) + len(value)
+    if isinstance(value, list):
+        return 1 + sum(_size(v) for v in value)
+    return 1
+
+
+def parse(text: str, path: str) -> Any:
+    """Parse one YAML document of ``text`` (read from ``path``) into located values.
+
+    Raises :class:`YamlReadError` with the position of the first problem.
+    An empty document gives ``None``.
+    """
+
+    def fail(pos: tuple[int, int], message: str) -> YamlReadError:
+        return YamlReadError(Fault(path, pos[0], pos[1], message))
+
+    stack: list[list[Any]] = []  # frames: [container, pending key, its position, anchor, start position]
+    anchors: dict[str, tuple[Any, int]] = {}
+    nodes = 0
+    root: Any = None
+    docs = 0
+
+    def attach(value: Any, pos: tuple[int, int], size: int) -> None:
+        nonlocal root, nodes
+        nodes += size
+        if nodes > MAX_NODES:
+            raise fail(pos, f"too much data: more than {MAX_NODES} values (aliases expanded); refused")
+        if not stack:
+            root = value
+            return
+        frame = stack[-1]
+        container = frame[0]
+        if isinstance(container, YList):
+            container.append(value)
+            container.item_pos.append(pos)
+            return
+        if frame[1] is _NO_KEY:
+            if isinstance(value, (dict, list)):
+                raise fail(pos, "a mapping key must be a plain value, not a list or mapping")
+            if value in container:
+                first = container.key_pos[value]
+                raise fail(pos, f"duplicate key '{value}' (first given at line {first[0]})")
+            frame[1] = value
+            frame[2] = pos
+            return
+        key = frame[1]
+        container[key] = value
+        container.key_pos[key] = frame[2]
+        container.value_pos[key] = pos
+        frame[1] = _NO_KEY
+
+    try:
+        for ev in yaml.parse(text, Loader=_Loader):
+            if isinstance(ev, events.ScalarEvent):
+                try:
+                    value = _scalar(ev)
+                except yaml.YAMLError as exc:
+                    raise fail(_pos(ev.start_mark), f"value not allowed: {getattr(exc, 'problem', exc)}") from None
+                if ev.anchor:
+                    anchors[ev.anchor] = (value, 1)
+                attach(value, _pos(ev.start_mark), 1)
+            elif isinstance(ev, (events.MappingStartEvent, events.SequenceStartEvent)):
+                if ev.tag not in (None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"):
+                    raise fail(_pos(ev.start_mark), f"tag {ev.tag} is not allowed")
+                if len(stack) >= MAX_DEPTH:
+                    raise fail(_pos(ev.start_mark), f"nesting deeper than {MAX_DEPTH} levels; refused")
+                pos = _pos(ev.start_mark)
+                container = YMap(path, pos) if isinstance(ev, events.MappingStartEvent) else YList(path, pos)
+                stack.append([container, _NO_KEY, None, ev.anchor, pos])
+            elif isinstance(ev, (events.MappingEndEvent, events.SequenceEndEvent)):
+                container, _, _, anchor, pos = stack.pop()
+                size = 1
+                if anchor:
+                    size = _size(container)
+                    anchors[anchor] = (container, size)
+                attach(container, pos, 1)
+            elif isinstance(ev, events.AliasEvent):
+                pos = _pos(ev.start_mark)
+                if ev.anchor not in anchors:
+                    raise fail(pos, f"unknown alias *{ev.anchor}")
+                value, size = anchors[ev.anchor]
+                attach(value, pos, size)
+            elif isinstance(ev, events.DocumentStartEvent):
+                docs += 1
+                if docs > 1:
+                    raise fail(_pos(ev.start_mark), "more than one YAML document in the file")
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        pos = _pos(mark) if mark else (0, 0)
+        raise fail(pos, f"not valid YAML: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:  # pragma: no cover - reader errors without marks
+        raise fail((0, 0), f"not valid YAML: {exc}") from None
+    return root
+
+
+class _NoKey:
+    def __repr__(self) -> str:
+        return "<no key>"
+
+
+_NO_KEY = _NoKey()
+
+
+def read_text(path: Path, shown: str | None = None) -> str:
+    """Read a UTF-8 file with the size cap; faults name ``shown`` (default: path)."""
+    shown = shown or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise YamlReadError(
+                Fault(shown, 0, 0, f"file is {size:,} bytes; files over {MAX_BYTES:,} bytes are refused")
+            )
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise YamlReadError(Fault(shown, 0, 0, "file not found")) from None
+    except IsADirectoryError:
+        raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file")) from None
+    except OSError as exc:
+        raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror}")) from None
+    return decode(data, shown)
+
+
+def decode(data: bytes, shown: str) -> str:
+    """UTF-8 text of at most :data:`MAX_BYTES` (a file's, or standard input's)."""
+    if len(data) > MAX_BYTES:
+        raise YamlReadError(Fault(shown, 0, 0, f"more than {MAX_BYTES:,} bytes; files over {MAX_BYTES:,} bytes are refused"))
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise YamlReadError(Fault(shown, line, 0, "not UTF-8 text")) from None
+
+
+def load(path: Path, shown: str | None = None) -> Any:
+    """Read and parse one YAML file (see :func:`parse`)."""
+    shown = shown or str(path)
+    return parse(read_text(path, shown), shown)

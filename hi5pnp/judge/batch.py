@@ -1,0 +1,84 @@
+"""Checking many logs in one run: folders expanded, decks loaded once, and a
+big batch spread over the machine's processors with
+:class:`concurrent.futures.ProcessPoolExecutor`.
+
+A worker returns only the verdict's output (exit status and text), never the
+game state, so results are cheap to pass back.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import NamedTuple
+
+from ..deck.yamlsource import MAX_BYTES
+from .check import DeckCache, check_bytes, check_file, verdict_lines
+
+LOG_SUFFIXES = (".yaml", ".yml")
+STDIN = "-"  # a log read from standard input
+STDIN_SHOWN = "<stdin>"
+PARALLEL_FROM = 48  # below this many logs, starting workers costs more than it saves
+
+
+class Outcome(NamedTuple):
+    path: str
+    exit_code: int
+    text: str  # what to print: the verdict in words, or its JSON object on one line
+
+
+def expand(paths: Sequence[str]) -> list[str]:
+    """The log files named: a folder stands for its *.yaml and *.yml files, sorted by name."""
+    files: list[str] = []
+    for p in paths:
+        path = Path(p)
+        if p != STDIN and path.is_dir():
+            files += sorted(str(f) for f in path.iterdir() if f.suffix in LOG_SUFFIXES and f.is_file())
+        else:
+            files.append(p)
+    return files
+
+
+def check_one(path: str, decks: DeckCache, as_json: bool = False) -> Outcome:
+    """Check one log (``-``: standard input) and render its verdict."""
+    if path == STDIN:
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        v = check_bytes(data, decks, STDIN_SHOWN, Path.cwd())
+    else:
+        v = check_file(Path(path), decks, path)
+    if as_json:
+        return Outcome(path, v.exit_code, json.dumps(v.to_json()))
+    return Outcome(path, v.exit_code, "\n".join(verdict_lines(v)))
+
+
+_decks: DeckCache | None = None  # a worker's own, loaded once
+
+
+def _start_worker(deck: str | None) -> None:
+    global _decks
+    _decks = DeckCache(deck)
+
+
+def _check_in_worker(path: str, as_json: bool) -> Outcome:
+    assert _decks is not None
+    return check_one(path, _decks, as_json)
+
+
+def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = None, as_json: bool = False) -> Iterator[Outcome]:
+    """Outcomes in the order of ``files``; ``jobs`` processes for a big batch
+    (default: the processors this process may use)."""
+    jobs = jobs if jobs is not None else len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if jobs <= 1 or len(files) < PARALLEL_FROM or STDIN in files:
+        decks = DeckCache(deck)
+        for f in files:
+            yield check_one(f, decks, as_json)
+        return
+    # fork where the platform has it: workers start with the modules loaded
+    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck,)) as pool:
+        yield from pool.map(_check_in_worker, files, [as_json] * len(files), chunksize=max(1, len(files) // (jobs * 8)))

@@ -1,0 +1,290 @@
+"""The game log format (``log: hi5/1``, docs/game-log.md): reading a log into
+a structure that remembers the line of every entry, and finding its deck.
+
+Everything here is a *read* fault (exit 2): text that is not a log at all.
+Whether the game it records was played by the rules is the checker's question.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import data
+from ..deck import Deck, yamlsource
+from ..deck.fields import FieldReader, show
+from ..deck.yamlsource import YList, YMap
+from ..errors import Fault, LogError
+from ..rules import SEATS, NotationError, Seat, Turn, face_id
+
+FORMAT = "hi5/1"
+TOP_KEYS = ("log", "deck", "edition", "event", "players", "teams", "first", "rounds", "result")
+ROUND_KEYS = ("course", "turns", "finish", "points")
+RESULT_KEYS = ("columns", "score", "winner")
+WINNERS = (*SEATS, "draw")
+
+
+@dataclass
+class LogRound:
+    """One round of a log as written, with the line of each entry."""
+
+    course: list[str]
+    course_line: int  # the line of the 'course' key
+    course_lines: list[int]
+    turns: list[Turn]
+    turn_texts: list[str]  # as written
+    turn_lines: list[int]
+    finish: list[str] | None = None
+    finish_line: int = 0
+    points: dict[Seat, int] | None = None
+    points_lines: dict[Seat, int] = field(default_factory=dict)
+
+    def turn_text(self, k: int) -> str:
+        return " ".join(self.turn_texts[k].split())
+
+
+@dataclass
+class GameLog:
+    """A whole log as written, with the line of each entry."""
+
+    path: str  # as messages show it
+    folder: Path  # where a deck named by the log is looked for
+    deck: str | None
+    deck_line: int
+    edition: int | None
+    teams: dict[Seat, list[str]]
+    team_lines: dict[Seat, int]
+    team_item_lines: dict[Seat, list[int]]
+    first: Seat
+    rounds: list[LogRound]
+    rounds_line: int  # the line of the 'rounds' key
+    players: dict[Seat, str] = field(default_factory=dict)
+    event: str = ""
+    result: dict[str, Any] = field(default_factory=dict)  # columns / score / winner, as written
+    result_lines: dict[str, int] = field(default_factory=dict)  # "score.north" -> line
+
+
+def read_log(path: Path, shown: str | None = None) -> GameLog:
+    """Read a log file; raise :class:`LogError` listing every read fault."""
+    shown = shown or str(path)
+    try:
+        doc = yamlsource.load(path, shown)
+    except yamlsource.YamlReadError as exc:
+        raise LogError(exc.fault) from None
+    return parse_log(doc, shown, path.parent)
+
+
+def read_log_bytes(data: bytes, shown: str, folder: Path) -> GameLog:
+    """Read a log from its bytes (standard input's, say); a deck it names is
+    looked for in ``folder``."""
+    try:
+        doc = yamlsource.parse(yamlsource.decode(data, shown), shown)
+    except yamlsource.YamlReadError as exc:
+        raise LogError(exc.fault) from None
+    return parse_log(doc, shown, folder)
+
+
+def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
+    """A log from its located YAML; raise :class:`LogError` listing every read fault."""
+    if not isinstance(doc, YMap):
+        raise LogError(Fault(shown, 1, 0, f"a game log is a YAML mapping starting with 'log: {FORMAT}'"))
+    r = FieldReader(noun="field")
+    r.unknown_keys(doc, TOP_KEYS, "the log")
+    fmt = r.get(doc, "log", str, "the log", what=f"'{FORMAT}'")
+    if fmt is not None and fmt != FORMAT:
+        r.fault(doc, "log", f"log format '{fmt}' is not known; this checker reads '{FORMAT}'")
+    deck = doc.get("deck")
+    if deck is not None and (not isinstance(deck, str) or not deck.strip()):
+        r.fault(doc, "deck", "'deck' must name a bundled deck or a folder beside the log")
+        deck = None
+    edition = doc.get("edition")
+    if "edition" in doc and (edition not in (1, 2) or isinstance(edition, bool)):
+        r.fault(doc, "edition", f"edition {show(edition)} does not exist; the rules have editions 1 and 2")
+        edition = None
+    players: dict[Seat, str] = {}
+    if "players" in doc:
+        players = _seats_of(r, doc, "players", "the log", str, "a name")[0]
+    teams: dict[Seat, list[str]] = {}
+    team_lines: dict[Seat, int] = {}
+    item_lines: dict[Seat, list[int]] = {}
+    tm = r.get(doc, "teams", dict, "the log", what="a mapping with north and south")
+    if tm is not None:
+        r.unknown_keys(tm, SEATS, "teams")
+        for seat in SEATS:
+            got = _faces(r, tm, seat, "'teams'")
+            if got is not None:
+                teams[seat], item_lines[seat] = got
+                team_lines[seat] = tm.at(seat)[0]
+    first = r.get(doc, "first", str, "the log", what="north or south")
+    if first is not None and first.lower() not in SEATS:
+        r.fault(doc, "first", f"'first' must be north or south, not {show(first)}")
+    rounds: list[LogRound] = []
+    rl = r.get(doc, "rounds", list, "the log", what="a list of rounds")
+    for k, rm in enumerate(rl or []):
+        if not isinstance(rm, YMap):
+            r.fault(rl, k, f"round {k + 1} must be a mapping with course and turns, not {show(rm)}")
+            continue
+        rnd = _read_round(r, rm, k + 1)
+        if rnd is not None:
+            rounds.append(rnd)
+    result, result_lines = _read_result(r, doc) if "result" in doc else ({}, {})
+    if r.faults:
+        raise LogError(r.faults)
+    return GameLog(
+        path=shown,
+        folder=folder,
+        deck=deck.strip() if deck else None,
+        deck_line=doc.at("deck")[0] if "deck" in doc else doc.pos[0],
+        edition=edition,
+        teams=teams,
+        team_lines=team_lines,
+        team_item_lines=item_lines,
+        first=Seat(first.lower()),
+        rounds=rounds,
+        rounds_line=doc.key_at("rounds")[0],
+        players=players,
+        event=str(doc.get("event", "")),
+        result=result,
+        result_lines=result_lines,
+    )
+
+
+def _faces(r: FieldReader, m: YMap, key: str, where: str) -> tuple[list[str], list[int]] | None:
+    """A list of face ids, with the line of each."""
+    items = r.get(m, key, list, where, what="a list of face ids")
+    if items is None:
+        return None
+    ids, lines = [], []
+    for k, item in enumerate(items):
+        fid = face_id(item) if isinstance(item, str) else None
+        if fid is None and isinstance(item, str) and item.endswith("?") and item[:-1].isdigit():
+            r.fault(items, k, f"'{item}': choose a side, {item[:-1]}a or {item[:-1]}b")
+        elif fid is None:
+            r.fault(items, k, f"{show(item)} is not a face id (a card number and a side, e.g. 3a)")
+        else:
+            ids.append(fid)
+            lines.append(items.at(k)[0])
+    return ids, lines
+
+
+def _seats_of(r: FieldReader, m: YMap, key: str, where: str, kind: type, what: str) -> tuple[dict[Seat, Any], dict[Seat, int]]:
+    """A value for each seat (``{north: 9, south: 6}``), with the line of each."""
+    values: dict[Seat, Any] = {}
+    lines: dict[Seat, int] = {}
+    sm = r.get(m, key, dict, where, what="a mapping with north and south")
+    if sm is None:
+        return values, lines
+    r.unknown_keys(sm, SEATS, key)
+    for seat in SEATS:
+        v = r.get(sm, seat, kind, f"'{key}'", what=what)
+        if v is not None:
+            values[seat] = v
+            lines[seat] = sm.at(seat)[0]
+    return values, lines
+
+
+def _read_round(r: FieldReader, rm: YMap, number: int) -> LogRound | None:
+    where = f"round {number}"
+    r.unknown_keys(rm, ROUND_KEYS, where)
+    course = _faces(r, rm, "course", where)
+    tl: YList | None = r.get(rm, "turns", list, where, what="a list of turns")
+    turns, texts, lines = [], [], []
+    for text, pos in zip(tl or (), tl.item_pos if tl else ()):
+        try:
+            turns.append(Turn.parse(text))
+        except NotationError as exc:
+            r.faults.append(Fault(tl.path if tl else "", pos[0], pos[1], f"{show(text)} is not a turn: {exc}"))
+            continue
+        texts.append(text)
+        lines.append(pos[0])
+    rnd = None
+    if course is not None and tl is not None:
+        rnd = LogRound(course[0], rm.key_at("course")[0], course[1], turns, texts, lines)
+    if "finish" in rm:
+        got = _faces(r, rm, "finish", where)
+        if got is not None and rnd is not None:
+            rnd.finish, rnd.finish_line = got[0], rm.at("finish")[0]
+    if "points" in rm:
+        points, points_lines = _seats_of(r, rm, "points", where, int, "a whole number")
+        if rnd is not None and len(points) == len(SEATS):
+            rnd.points, rnd.points_lines = points, points_lines
+    return rnd
+
+
+def _read_result(r: FieldReader, doc: YMap) -> tuple[dict[str, Any], dict[str, int]]:
+    result: dict[str, Any] = {}
+    lines: dict[str, int] = {}
+    rm = r.get(doc, "result", dict, "the log", what="a mapping")
+    if rm is None:
+        return result, lines
+    r.unknown_keys(rm, RESULT_KEYS, "result")
+    for key in ("columns", "score"):
+        if key in rm:
+            values, value_lines = _seats_of(r, rm, key, "result", int, "a whole number")
+            if len(values) == len(SEATS):
+                result[key] = values
+                lines.update({f"{key}.{s}": ln for s, ln in value_lines.items()})
+    if "winner" in rm:
+        w = rm["winner"]
+        if not isinstance(w, str) or w.lower() not in WINNERS:
+            r.fault(rm, "winner", f"'winner' must be north, south or draw, not {show(w)}")
+        else:
+            result["winner"] = w.lower()
+            lines["winner"] = rm.at("winner")[0]
+    return result, lines
+
+
+# ---------------------------------------------------------------- the deck
+def deck_location(log: GameLog) -> str | Path:
+    """The deck a log names: a bundled deck's name, or a folder inside the log's own folder.
+
+    Anything else (an absolute path, a path that leaves the log's folder) is a
+    read fault: a judge checks logs from strangers, and a log must not make
+    the checker read files elsewhere. The judge's ``--deck`` bypasses this.
+    """
+    name = log.deck or data.DEFAULT_DECK
+    if data.bundled_deck(name) is not None:
+        return name
+
+    def refuse(why: str) -> LogError:
+        return LogError(Fault(log.path, log.deck_line, 0, f"deck '{name}' is refused: {why}"))
+
+    if Path(name).is_absolute() or name.startswith("~") or "\\" in name or ":" in name or "\0" in name:
+        raise refuse("a log names a bundled deck or a folder beside it; pass --deck to use another")
+    try:
+        base = log.folder.resolve()
+        target = (log.folder / name).resolve()
+    except (OSError, RuntimeError) as exc:
+        raise refuse(f"the path cannot be followed ({exc})") from None
+    if not target.is_relative_to(base):
+        raise refuse("it lies outside the log's folder; pass --deck to use it")
+    return target
+
+
+def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
+    """Read faults for every face id the deck does not have."""
+    faults = []
+    known: set[str] = set()
+
+    def competitor(fid: str, line: int) -> None:
+        if fid not in known:
+            if deck.competitor_face(fid) is None:
+                faults.append(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"))
+            else:
+                known.add(fid)
+
+    for seat in SEATS:
+        for fid, line in zip(log.teams[seat], log.team_item_lines[seat]):
+            competitor(fid, line)
+    for rnd in log.rounds:
+        for turn, line in zip(rnd.turns, rnd.turn_lines):
+            for fid in turn.faces():
+                competitor(fid, line)
+        for fid in rnd.finish or ():
+            competitor(fid, rnd.finish_line)
+    for rnd in log.rounds:
+        for fid, line in zip(rnd.course, rnd.course_lines):
+            if deck.obstacle_face(fid) is None:
+                faults.append(Fault(log.path, line, 0, f"{fid} is not an obstacle face of the deck"))
+    return faults

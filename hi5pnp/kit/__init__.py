@@ -1,0 +1,37 @@
+"""The print-and-play kit: card sheets, tokens, score cards, record sheet,
+rulebook, quick reference, each paper size assembled into one PDF.
+
+- :mod:`.imposition`: where cards go on a sheet (pure geometry)
+- :mod:`.cardsheets`, :mod:`.tokens`, :mod:`.scorecards`, :mod:`.recordsheet`,
+  :mod:`.alignment`: the sheets
+- :mod:`.markup`, :mod:`.rulebook`, :mod:`.quickref`, :mod:`.diagrams`,
+  :mod:`.example`: the rules on paper
+- :mod:`.assemble`, :mod:`.build`, :mod:`.output`: the whole kit, written safely
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..deck import Deck, load_deck
+from ..render.template import Templates
+from .build import BuildOptions, Kit, make_kit
+from .output import write_kit
+
+
+def build_kit(
+    deck: Deck | str | Path | None = None,
+    out: str | Path = "output",
+    options: BuildOptions = BuildOptions(),
+    templates: str | Path | None = None,
+) -> Kit:
+    """Build the kit from a deck (a loaded one, a bundled deck's name or a
+    folder; None: the bundled deck) into the folder ``out``; a failure leaves
+    the previous kit there as it was."""
+    loaded = deck if isinstance(deck, Deck) else load_deck(deck)
+    kit = make_kit(loaded, options, Templates(Path(templates)) if templates is not None else None)
+    write_kit(kit.files, Path(out))
+    return kit
+
+
+__all__ = ["BuildOptions", "Kit", "build_kit", "make_kit", "write_kit"]

@@ -1,0 +1,204 @@
+"""The whole print-and-play kit from a deck: every file made in memory, for
+each paper size, then written into a folder by :mod:`.output`.
+
+    kit = make_kit(load_deck(), BuildOptions(papers=("a4",)))
+    kit.files["rulebook-a4.pdf"]            # bytes
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from typing import Any
+
+from ..deck import Deck
+from ..errors import LayoutError
+from ..render.cardsize import POKER, CardSize
+from ..render.faces import RenderedCard, render_cards
+from ..render.layout import Layout
+from ..render.template import Templates
+from .alignment import alignment_file
+from .assemble import Part, assemble_kit
+from .cardsheets import Placement, duplex_file, fold_file
+from .example import WorkedExample, worked_example
+from .imposition import flip_words
+from .markup import example_faces, quickref_markup, rulebook_markup
+from .quickref import quickref_file
+from .recordsheet import record_sheet_file
+from .rulebook import rulebook_file
+from .scorecards import render_scorecards, scorecards_file
+from .tokens import render_tokens, tokens_file
+
+MANIFEST = "manifest.json"
+PAPER_NAMES = ("a4", "letter")
+#: The libraries whose versions shape the kit's bytes (with hi5pnp's own).
+RENDERING_LIBRARIES = ("hi5pnp", "reportlab", "pypdf", "jinja2", "pyyaml")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    papers: tuple[str, ...] = PAPER_NAMES
+    card: CardSize = POKER
+    bleed: float = 0.0  # mm of background beyond each card's cut
+    flip: str = "long"  # duplex: turn the sheet over its "long" or "short" edge
+    back_offset: tuple[float, float] = (0.0, 0.0)  # duplex: shift the backs (mm)
+    edition: int | None = None  # rules edition of the rulebook; None: the deck's
+    method: str = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
+
+    def describe(self) -> dict[str, Any]:
+        """The options as the manifest records them."""
+        return {
+            "papers": list(self.papers),
+            "card_size": {"name": self.card.name, "width": self.card.width, "height": self.card.height},
+            "bleed": self.bleed,
+            "flip": self.flip,
+            "back_offset": list(self.back_offset),
+            "edition": self.edition,
+            "method": self.method,
+        }
+
+
+@dataclass
+class Kit:
+    files: dict[str, bytes]  # file name -> bytes, the manifest last
+    placements: list[Placement]
+    manifest: dict[str, Any]
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Contents:
+    """What every paper size is made from, made once for all of them."""
+
+    deck: Deck
+    edition: int
+    cards: list[RenderedCard]
+    scorecards: list[Layout]
+    example: WorkedExample | None
+    rulebook: ET.Element
+    faces: tuple[Layout, Layout]  # the rulebook's picture of a competitor and an obstacle
+    quickref: ET.Element
+
+
+def fingerprint(deck: Deck, options: BuildOptions, templates: Templates) -> str:
+    """A digest of every input of the kit's bytes: the deck's files, the
+    templates, the options, and the versions of hi5pnp and the libraries
+    that render (see RENDERING_LIBRARIES)."""
+    h = hashlib.sha256()
+    h.update(deck.fingerprint.encode() + b"\0" + templates.fingerprint().encode() + b"\0")
+    h.update(json.dumps(options.describe(), sort_keys=True).encode() + b"\0")
+    for name in RENDERING_LIBRARIES:
+        h.update(f"{name}=={version(name)}\0".encode())
+    return h.hexdigest()
+
+
+def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Templates | None = None) -> Kit:
+    """Every file of the kit, in memory (the bundled templates unless given others)."""
+    templates = templates or Templates()
+    edition = options.edition or deck.edition
+    example = worked_example(deck, edition)
+    cards = render_cards(deck, templates, options.card, options.bleed)
+    contents = Contents(
+        deck=deck,
+        edition=edition,
+        cards=cards,
+        scorecards=render_scorecards(deck, templates),
+        example=example,
+        rulebook=rulebook_markup(deck, edition, templates, example, options.card),
+        faces=example_faces(deck, example, cards),
+        quickref=quickref_markup(deck, edition, templates),
+    )
+    files: dict[str, bytes] = {}
+    placements: list[Placement] = []
+    warnings: list[str] = []
+    for paper in options.papers:
+        for name, data, placed in _paper_files(contents, options, templates, paper, warnings):
+            files[name] = data
+            placements.extend(placed)
+    manifest = {
+        "generator": "hi5pnp",
+        "deck": deck.title,
+        "fingerprint": fingerprint(deck, options, templates),
+        "versions": {name: version(name) for name in RENDERING_LIBRARIES},
+        "options": options.describe(),
+        "units": "mm; x, y: lower-left corner of the card's trim box from the lower-left corner of the page",
+        "files": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())},
+        "cards": [p.row() for p in placements],
+    }
+    files[MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+    return Kit(files, placements, manifest, warnings)
+
+
+def _paper_files(
+    contents: Contents, options: BuildOptions, templates: Templates, paper: str, warnings: list[str]
+) -> list[tuple[str, bytes, list[Placement]]]:
+    """Every file of the kit for one paper size, the assembled kit last."""
+    deck, card, bleed, flip = contents.deck, options.card, options.bleed, options.flip
+    title = deck.full_title
+    flip_side = flip_words(flip)
+    made: list[tuple[str, bytes, list[Placement]]] = []
+
+    def add(name: str, data: bytes, placed: list[Placement] | None = None) -> bytes:
+        made.append((name, data, placed or []))
+        return data
+
+    rulebook = add(
+        f"rulebook-{paper}.pdf",
+        rulebook_file(
+            deck, contents.edition, paper, f"{title} — rules", contents.rulebook,
+            templates.shown("rulebook.xml.j2"), contents.example, contents.faces,
+        ),
+    )  # fmt: skip
+    name = f"cards-duplex-{paper}.pdf"
+    duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, f"{title} — cards (duplex)"))
+    name = f"cards-fold-{paper}.pdf"
+    fold = b""
+    try:
+        fold = add(name, *fold_file(contents.cards, card, bleed, paper, name, f"{title} — cards (fold and sleeve)"))
+    except LayoutError as exc:
+        if options.method == "fold":
+            raise
+        warnings.append(f"{name} not made: {exc}")
+    alignment = add(f"duplex-alignment-{paper}.pdf", alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test"))
+    score = add(f"scorecards-{paper}.pdf", scorecards_file(contents.scorecards, paper, f"{title} — score cards"))
+    tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, templates), f"{title} — tokens"))
+    record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, contents.edition, paper, f"{title} — game record sheet"))
+    quickref = add(
+        f"quickref-{paper}.pdf",
+        quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip),
+    )
+    parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
+    if options.method == "duplex":
+        parts += [
+            Part("Duplex alignment test", alignment, f"double-sided, {flip_side}: check the ruler first", True),
+            Part("Cards (duplex)", duplex, f"double-sided, {flip_side}; cut on the crop marks", True),
+        ]
+    else:
+        parts.append(Part("Cards (fold and sleeve)", fold, "one-sided; cut out each pair, fold, sleeve", False))
+    parts += [
+        Part("Score cards", score, "one-sided", False),
+        Part("Tokens", tokens, "one-sided; cut round the circles", False),
+        Part("Game record sheet", record, "one-sided, as many as you need", False),
+        Part("Quick reference", quickref, f"double-sided, {flip_side}", True),
+    ]
+    add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options)))
+    return made
+
+
+def _notes(options: BuildOptions) -> list[str]:
+    """The printing notes on the kit's first page."""
+    card, flip_side = options.card, flip_words(options.flip)
+    if options.method == "duplex":
+        scale = "Check the scale first: the 100 mm ruler on the duplex alignment page must measure exactly 100 mm."
+    else:
+        scale = f"Check the scale first: a card on the card sheets must measure exactly {card.width:g} × {card.height:g} mm."
+    return [
+        f"Print at 100 % scale (\"actual size\"), never \"fit to page\": the cards are made to fit {card.sleeve_words()} sleeves.",
+        scale,
+        f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.",
+        "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
+        "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
+    ]

@@ -1,0 +1,85 @@
+"""The quick-reference card: sleeve-sized, two-sided, one per player.
+
+templates/quickref.xml.j2 is set with the rulebook's markup into a frame the
+size of a card face; each side must fit, or the build stops. Two copies go on
+one sheet, their backs placed for a long-edge duplex flip.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import xml.etree.ElementTree as ET
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Frame
+
+from ..deck import Deck
+from ..errors import Fault, TemplateError
+from ..render.cardsize import POKER, CardSize
+from ..render.draw import color
+from ..render.pdf import finish, new_canvas
+from ..render.units import pt
+from .cardsheets import draw_form, draw_marks, draw_note
+from .imposition import Slot, duplex_back, fit_grid, flip_words
+from .rulebook import flowables, styles
+
+PADDING = 3.5  # mm inside the card edge
+COPIES = 2
+
+
+def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
+    scale = 0.78
+    out = {}
+    for name, style in st.items():
+        s = copy.copy(style)
+        s.fontSize *= scale
+        s.leading *= scale
+        s.spaceAfter *= scale
+        s.spaceBefore *= scale
+        s.leftIndent *= scale
+        s.bulletIndent *= scale
+        s.bulletFontSize = s.fontSize
+        out[name] = s
+    return out
+
+
+def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, markup: ET.Element, shown: str, flip: str) -> bytes:
+    """Two quick-reference cards from the rendered ``markup`` (of the template
+    ``shown``); poker size, or the cards' size when that is larger."""
+    w, h = max(card.width, POKER.width), max(card.height, POKER.height)
+    sides = markup.findall("side")
+    if len(sides) != 2:
+        raise TemplateError(Fault(shown, 0, 0, f"the quick reference needs two <side> elements, not {len(sides)}"))
+    small = _small(styles())
+    grid = fit_grid(paper_name, w, h, 0.0, "a quick-reference card")
+    if grid.cols >= COPIES:  # one row of the copies, centred, with crop marks for them only
+        grid = dataclasses.replace(grid, cols=COPIES, rows=1)
+    paper = grid.paper
+    c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards")
+    inner_w = w - 2 * PADDING
+    names = []
+    for k, side in enumerate(sides):
+        story = flowables(side, deck, None, inner_w, shown, st=small, outline=False)
+        name = f"quickref{k}"
+        c.beginForm(name, lowerx=0, lowery=0, upperx=pt(w), uppery=pt(h))
+        c.setFillColor(color("#FBF8F1"))
+        c.setStrokeColor(color("#8C7A55"))
+        c.roundRect(pt(2), pt(2), pt(w - 4), pt(h - 4), pt(2.5), stroke=1, fill=1)
+        frame = Frame(pt(PADDING), pt(PADDING), pt(inner_w), pt(h - 2 * PADDING), 0, 0, 0, 0, showBoundary=0)
+        frame.addFromList(story, c)
+        c.endForm()
+        if story:
+            raise TemplateError(
+                Fault(shown, 0, 0, f"the {side.get('name', k + 1)} side of the quick reference does not fit on a {w:g} × {h:g} mm card: shorten it")
+            )
+        names.append(name)
+    slots = [Slot(*grid.cell(i), w, h) for i in range(min(COPIES, grid.per_page))]
+    for k, name in enumerate(names):
+        if k == 0:
+            draw_marks(c, grid.crop_marks())
+            draw_note(c, grid, f"Quick reference, one per player: print double-sided, flip on the {flip_words(flip)}, at 100 %.")
+        for slot in slots:
+            draw_form(c, name, slot if k == 0 else duplex_back(slot, paper, flip))
+        c.showPage()
+    return finish(c, buf)

@@ -1,0 +1,153 @@
+"""The game record sheet: write a game down as it is played, in the log
+notation, so that a judge can check it afterwards (docs/game-log.md).
+
+Page 1 holds the set-up and a key to the notation; then one page per round
+with the course and numbered turn lines in three columns.
+"""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..deck import Deck
+from ..judge.log import FORMAT
+from ..render import fonts
+from ..render.draw import color
+from ..render.pdf import finish, new_canvas
+from ..render.units import pt, to_mm
+from ..rules import EDITIONS
+from .imposition import Paper
+
+MARGIN = 14.0
+INK = "#2B2B36"
+RULE = "#B9AC8C"
+MUTED = "#6B6355"
+
+
+def _text(c: Canvas, x: float, y: float, text: str, size: float = 9, style: str = "regular", align: str = "left", fill: str = INK) -> None:
+    c.setFillColor(color(fill))
+    c.setFont(fonts.font_name(style), size)
+    {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[align](pt(x), pt(y), text)
+
+
+def _line(c: Canvas, x1: float, y1: float, x2: float, y2: float, fill: str = RULE, width: float = 0.5) -> None:
+    c.setStrokeColor(color(fill))
+    c.setLineWidth(width)
+    c.line(pt(x1), pt(y1), pt(x2), pt(y2))
+
+
+def _field(c: Canvas, x: float, y: float, label: str, width: float) -> None:
+    _text(c, x, y, label, 8.5, fill=MUTED)
+    start = x + to_mm(fonts.width(label, "regular", 8.5)) + 2
+    _line(c, start, y - 0.8, x + width, y - 0.8)
+
+
+def _boxes(c: Canvas, x: float, y: float, count: int, right: float, w: float = 13.0, h: float = 8.0) -> float:
+    """``count`` boxes to write a face id in, in rows that stop at ``right``;
+    returns the y of the lowest row."""
+    c.setStrokeColor(color(RULE))
+    c.setLineWidth(0.5)
+    per_row = max(1, int((right - x + 1.5) // (w + 1.5)))
+    for i in range(count):
+        row, col = divmod(i, per_row)
+        c.rect(pt(x + col * (w + 1.5)), pt(y - row * (h + 1.5)), pt(w), pt(h), stroke=1, fill=0)
+    return y - ((count - 1) // per_row) * (h + 1.5)
+
+
+def notation_key(edition: int) -> list[tuple[str, str]]:
+    """Turns written as the edition's options allow, and what each means."""
+    ed = EDITIONS[edition]
+    key = [
+        ("3a", "3a faces its obstacle and just moves one position."),
+        ("3a bypass 2", "3a spends 2 chits and moves 1 + 2 positions."),
+    ]
+    for action in ed.bring_actions:
+        if action == ed.automatic_chits:
+            key.append((f"3a {action} 7b 2a", "3a brings 7b and 2a; chits for opponents are taken automatically."))
+        elif ed.writes_chits(action):
+            key.append((f"3a {action} 7b 2a:chit", "3a brings 7b (own team) and 2a (opponent), taking a chit for 2a."))
+    for action in ed.bring_actions:
+        if ed.writes_marks(action):
+            key.append((f"3a {action} 2a:t2", "3a brings 2a and marks a box in column 2 of its own trait grid."))
+    return key
+
+
+def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> bytes:
+    paper = Paper.named(paper_name)
+    W, H = paper.width, paper.height
+    r = deck.rules
+    c, buf = new_canvas((W, H), title, "Game record sheet")
+    right = W - MARGIN
+    # --- page 1: the set-up ----------------------------------------------------
+    y = H - MARGIN - 6
+    _text(c, MARGIN, y, f"{deck.title}: game record", 16, "bold")
+    _text(c, right, y, f"log: {FORMAT} · edition {edition}", 9, align="right", fill=MUTED)
+    y -= 12
+    _field(c, MARGIN, y, "Event", (W - 2 * MARGIN) * 0.62)
+    _field(c, MARGIN + (W - 2 * MARGIN) * 0.66, y, "Date", (W - 2 * MARGIN) * 0.34)
+    y -= 10
+    _field(c, MARGIN, y, "Deck", (W - 2 * MARGIN) * 0.48)
+    _field(c, MARGIN + (W - 2 * MARGIN) * 0.52, y, "Judge", (W - 2 * MARGIN) * 0.48)
+    for seat in ("north", "south"):
+        y -= 14
+        _text(c, MARGIN, y, seat.upper(), 11, "bold")
+        _field(c, MARGIN + 20, y, "Player", (W - 2 * MARGIN) - 20)
+        y -= 12
+        _text(c, MARGIN + 20, y + 2.2, f"Team (the face chosen from each of the {r.team_size} cards, e.g. 3b):", 8.5, fill=MUTED)
+        y -= 10
+        y = _boxes(c, MARGIN + 20, y, r.team_size, right)
+    y -= 12
+    _field(c, MARGIN, y, "First player (north or south)", (W - 2 * MARGIN) * 0.6)
+    y -= 14
+    _text(c, MARGIN, y, "How to write a turn", 11, "bold")
+    for code, meaning in notation_key(edition):
+        y -= 6.5
+        _text(c, MARGIN + 4, y, code, 9, "bold")
+        _text(c, MARGIN + 48, y, meaning, 9)
+    y -= 9
+    _text(c, MARGIN, y, "Write the competitors brought along in the order they arrive: it decides who finishes first.", 8.5, fill=MUTED)
+    y -= 5.5
+    _text(c, MARGIN, y, "Then type the sheet into a log file (see docs/game-log.md) and run: hi5pnp check game.yaml", 8.5, fill=MUTED)
+    y -= 14
+    _text(c, MARGIN, y, "Result", 11, "bold")
+    for seat in ("north", "south"):
+        y -= 9
+        _field(c, MARGIN, y, f"{seat.title()}: complete trait columns", 95)
+        _field(c, MARGIN + 105, y, "total", W - 2 * MARGIN - 105)
+    y -= 9
+    _field(c, MARGIN, y, "Winner (north, south or draw)", (W - 2 * MARGIN) * 0.6)
+    c.showPage()
+    # --- one page per round: the same page (a form) under each round's title --
+    columns = 3
+    col_w = (W - 2 * MARGIN) / columns
+    top = H - MARGIN - 6
+    c.beginForm("round-page")
+    _text(c, right, top, f"{deck.title}: game record", 8.5, align="right", fill=MUTED)
+    y = top - 9
+    _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
+    y -= 10
+    y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
+    y -= 6
+    _text(c, MARGIN, y, "Turns (a line each; a blank line between segments helps)", 8.5, fill=MUTED)
+    bottom = MARGIN + 22
+    line_h = 6.4
+    rows = int((y - 3 - bottom) // line_h)
+    for col in range(columns):
+        x = MARGIN + col * col_w
+        for row in range(rows):
+            n = col * rows + row + 1
+            ly = y - 3 - (row + 1) * line_h
+            _text(c, x + 7, ly + 1.2, str(n), 7, align="right", fill=MUTED)
+            _line(c, x + 9, ly + 0.6, x + col_w - 3, ly + 0.6)
+    y = bottom - 4
+    _field(c, MARGIN, y, f"Finishers in order (first {r.finishers})", W - 2 * MARGIN)
+    y -= 10
+    _field(c, MARGIN, y, "Placing points: north", 70)
+    _field(c, MARGIN + 78, y, "south", 50)
+    _text(c, right, y, "More turns? Carry on on a spare round page.", 8, align="right", fill=MUTED)
+    c.endForm()
+    for rnd in range(1, r.rounds + 1):
+        _text(c, MARGIN, top, f"Round {rnd}", 14, "bold")
+        c.doForm("round-page")
+        c.showPage()
+    return finish(c, buf)

@@ -1,0 +1,262 @@
+"""The rulebook PDF: the markup :mod:`.markup` renders from
+templates/rulebook.xml.j2, set in pages by reportlab platypus.
+
+The template writes a small markup (see the comment at its top); this module
+turns each tag into flowables. Every number in the text comes from the deck.
+"""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+from functools import partial
+from html import escape
+from typing import Any
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
+
+from ..deck import Deck
+from ..errors import Fault, TemplateError
+from ..render import fonts
+from ..render.draw import color, draw_layout
+from ..render.layout import Layout
+from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, plain_streams, subject
+from ..render.units import pt
+from .diagrams import CourseDiagram
+from .example import WorkedExample
+from .imposition import Paper
+
+INK = "#2B2B36"
+ACCENT = "#2E2A3F"
+MARGIN = 18.0  # mm
+
+
+def styles() -> dict[str, ParagraphStyle]:
+    fonts.register()
+    regular, bold = fonts.font_name("regular"), fonts.font_name("bold")
+    body = ParagraphStyle("body", fontName=regular, bulletFontName=regular, fontSize=9.6, leading=13.4, textColor=color(INK), spaceAfter=5)
+    muted, accent = color("#6B6355"), color(ACCENT)
+    return {
+        "body": body,
+        "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=28, leading=34, alignment=TA_CENTER, spaceAfter=4),
+        "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=13, leading=17, alignment=TA_CENTER, textColor=muted, spaceAfter=16),
+        "h1": ParagraphStyle(
+            "h1", parent=body, fontName=bold, fontSize=15, leading=19, spaceBefore=10, spaceAfter=6, textColor=accent, keepWithNext=1
+        ),
+        "h2": ParagraphStyle(
+            "h2", parent=body, fontName=bold, fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=4, textColor=accent, keepWithNext=1
+        ),
+        "lead": ParagraphStyle("lead", parent=body, keepWithNext=1),  # a paragraph ending in ":" stays with what follows
+        "li": ParagraphStyle("li", parent=body, leftIndent=14, bulletIndent=3, spaceAfter=3),
+        "cell": ParagraphStyle("cell", parent=body, spaceAfter=0, fontSize=9, leading=12),
+        "caption": ParagraphStyle(
+            "caption", parent=body, fontName=fonts.font_name("italic"), fontSize=8.4, leading=11, alignment=TA_CENTER, textColor=muted
+        ),
+        "ruling": ParagraphStyle("ruling", parent=body, leftIndent=30, firstLineIndent=-30, spaceAfter=4),
+    }
+
+
+class CardPicture(Flowable):
+    """Real card faces, as printed, side by side and a little smaller."""
+
+    def __init__(self, faces: tuple[Layout, ...], width_mm: float, scale: float = 0.72) -> None:
+        super().__init__()
+        self.faces, self.scale = faces, scale
+        self.gap = 8.0
+        total = sum(f.width for f in faces) * scale + self.gap * (len(faces) - 1)
+        self.left = (width_mm - total) / 2
+        self.width = pt(width_mm)
+        self.height = pt(max(f.height for f in faces) * scale + 2)
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        x = self.left
+        for face in self.faces:
+            c.saveState()
+            c.translate(pt(x), pt(1))
+            c.scale(self.scale, self.scale)
+            draw_layout(c, face, clip=(0.0, 0.0, face.width, face.height))
+            c.setStrokeColor(color("#B9AC8C"))
+            c.setLineWidth(0.5)
+            c.rect(0, 0, pt(face.width), pt(face.height), stroke=1, fill=0)
+            c.restoreState()
+            x += face.width * self.scale + self.gap
+
+
+class Heading(Paragraph):
+    """A heading that is also a bookmark in the PDF's outline."""
+
+    def __init__(self, text: str, style: ParagraphStyle, level: int, key: str) -> None:
+        super().__init__(text, style)
+        self.level, self.key = level, key
+
+    def draw(self) -> None:
+        super().draw()
+        self.canv.bookmarkPage(self.key)
+        self.canv.addOutlineEntry(self.getPlainText(), self.key, level=self.level, closed=False)
+
+
+def _inner(el: ET.Element) -> str:
+    """The inline markup inside an element, for a Paragraph (text escaped again:
+    a card named "Tom & Jerry <3" must reach the page as written)."""
+    parts = [escape(el.text or "", quote=False)]
+    for child in el:
+        parts.append(ET.tostring(child, encoding="unicode"))
+    return "".join(parts).strip()
+
+
+def flowables(
+    root: ET.Element,
+    deck: Deck,
+    ex: WorkedExample | None,
+    width_mm: float,
+    shown: str,
+    st: dict[str, ParagraphStyle] | None = None,
+    outline: bool = True,
+    faces: tuple[Layout, ...] = (),
+) -> list[Flowable]:
+    """The flowables for the markup under ``root``; headings become bookmarks when ``outline``."""
+    st = st or styles()
+    out: list[Flowable] = []
+    heading = 0
+    for el in root:
+        tag = el.tag
+        if tag in ("title", "subtitle"):
+            out.append(Paragraph(_inner(el), st[tag]))
+        elif tag in ("h1", "h2"):
+            heading += 1
+            if tag == "h1":
+                out.append(CondPageBreak(pt(40)))
+            if outline:
+                out.append(Heading(_inner(el), st[tag], 0 if tag == "h1" else 1, f"h{heading}"))
+            else:
+                out.append(Paragraph(_inner(el), st[tag]))
+        elif tag == "p":
+            text = _inner(el)
+            out.append(Paragraph(text, st["lead" if text.endswith(":") else "body"]))
+        elif tag in ("ul", "steps"):
+            for i, li in enumerate(el, 1):
+                out.append(Paragraph(_inner(li), st["li"], bulletText=f"{i}." if tag == "steps" else "•"))
+            out.append(Spacer(1, pt(1.5)))
+        elif tag == "table":
+            out.append(_table(el, st, width_mm))
+        elif tag == "figure":
+            picture = _figure(el.get("name", ""), deck, ex, width_mm, shown, faces)
+            group = [picture, Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]
+            while out and getattr(out[-1], "getKeepWithNext", lambda: False)():
+                group.insert(0, out.pop())  # a heading stays with its picture
+            out.append(KeepTogether(group))
+        elif tag == "ruling":
+            out.append(Paragraph(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
+        elif tag == "pagebreak":
+            out.append(PageBreak())
+        else:
+            raise TemplateError(Fault(shown, 0, 0, f"unknown tag <{tag}> in the rulebook markup"))
+    return out
+
+
+def _table(el: ET.Element, st: dict[str, ParagraphStyle], width_mm: float) -> Table:
+    widths = [float(w) for w in el.get("widths", "").split(",") if w.strip()]
+    rows = [[Paragraph(_inner(td), st["cell"]) for td in tr] for tr in el]
+    cols = max(len(r) for r in rows)
+    if len(widths) != cols:
+        widths = [100 / cols] * cols
+    header = el.get("header") == "1"
+    table = Table(rows, colWidths=[pt(width_mm * w / 100) for w in widths], hAlign="LEFT", repeatRows=1 if header else 0)
+    style = [
+        ("FONT", (0, 0), (-1, -1), fonts.font_name("regular"), 9),  # never the table's default Helvetica
+        ("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+    ]
+    if header:
+        style.append(("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")))
+    table.setStyle(TableStyle(style))
+    table.spaceAfter = pt(4)
+    return table
+
+
+def _figure(name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str, faces: tuple[Layout, ...]) -> Flowable:
+    if name == "cards" and faces:
+        return CardPicture(faces, width_mm)
+    if name == "course":
+        return CourseDiagram(deck, width_mm=width_mm)
+    if name in ("example-before", "example-after") and ex is not None:
+        snap = ex.before if name == "example-before" else ex.after
+        active = ex.report.turn.faces()
+        return CourseDiagram(deck, snap.course, snap.positions, snap.chits, snap.seats, tuple(active), width_mm)
+    raise TemplateError(Fault(shown, 0, 0, f"unknown figure '{name}'; the figures are cards, course, example-before, example-after"))
+
+
+def rulebook_file(
+    deck: Deck,
+    edition: int,
+    paper_name: str,
+    title: str,
+    markup: ET.Element,
+    shown: str,
+    ex: WorkedExample | None,
+    faces: tuple[Layout, ...],
+) -> bytes:
+    """The rulebook: the rendered ``markup`` (from the template ``shown``), the
+    worked example ``ex`` and the card ``faces`` it pictures, set in pages."""
+    paper = Paper.named(paper_name)
+    width = paper.width - 2 * MARGIN
+    story = flowables(markup, deck, ex, width, shown, faces=faces)
+    buf = io.BytesIO()
+    footer = f"{deck.full_title} — rules, edition {edition}"
+
+    def on_page(c: Canvas, doc: Any) -> None:
+        c.saveState()
+        c.setFont(fonts.font_name("regular"), 7.5)
+        c.setFillColor(color("#6B6355"))
+        c.drawString(pt(MARGIN), pt(10), footer)
+        c.drawRightString(pt(paper.width - MARGIN), pt(10), f"page {doc.page}")
+        c.drawCentredString(pt(paper.width / 2), pt(6), f"{CREDIT}. This edition: {LICENCE}.")
+        c.restoreState()
+
+    doc = BaseDocTemplate(
+        buf,
+        pagesize=(pt(paper.width), pt(paper.height)),
+        leftMargin=pt(MARGIN),
+        rightMargin=pt(MARGIN),
+        topMargin=pt(MARGIN),
+        bottomMargin=pt(MARGIN),
+        title=title,
+        author=AUTHOR,
+        subject=subject(f"Rules, edition {edition}"),
+        keywords=KEYWORDS,
+        creator=CREATOR,
+        producer=PRODUCER,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.font_name("regular"),
+    )
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
+    doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
+    try:
+        with plain_streams():
+            doc.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
+    except PlatypusLayoutError as exc:
+        raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {exc}")) from None
+    return buf.getvalue()

@@ -1,0 +1,114 @@
+"""Turn the deck into the data the layout templates see, and render the faces.
+
+The templates get plain dicts (see the comment at the top of each template);
+this is the one place that decides what a template may use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..deck import CompetitorFace, Deck, ObstacleFace
+from .cardsize import CardSize
+from .layout import Layout
+from .template import Templates
+
+SAFE = 3.0  # mm: nothing important closer to the cut than this
+
+
+@dataclass(frozen=True)
+class RenderedCard:
+    kind: str  # "competitor" or "obstacle"
+    number: int
+    faces: tuple[Layout, Layout]  # side a, side b
+    ids: tuple[str, str]
+
+
+def card_context(card: CardSize, bleed: float) -> dict[str, float]:
+    """What a card template knows of the card: trim size, bleed, safe inset, scale."""
+    return {"w": card.width, "h": card.height, "bleed": bleed, "safe": SAFE, "s": card.scale}
+
+
+def gem_context(deck: Deck, color: str) -> dict[str, str]:
+    return {"name": color, "hex": deck.colors[color], "glyph": deck.glyphs[color]}
+
+
+def trait_context(deck: Deck, trait: str) -> dict[str, str]:
+    return {"name": trait, "icon": deck.trait_icons[trait]}
+
+
+def deck_context(deck: Deck) -> dict[str, Any]:
+    r = deck.rules
+    faces = deck.competitor_faces()
+    return {
+        "title": deck.title,
+        "subtitle": deck.subtitle,
+        "edition": deck.edition,
+        "colors": [gem_context(deck, c) for c in deck.colors],
+        "traits": [trait_context(deck, t) for t in deck.traits],
+        "rules": {
+            "rounds": r.rounds,
+            "team_size": r.team_size,
+            "finishers": r.finishers,
+            "placing_points": list(r.placing_points),
+            "column_points": r.column_points,
+            "chit_limit": r.chit_limit,
+        },
+        "tallest_column": max((len(col) for f in faces for col in f.matrix), default=1),
+        "widest_matrix": max((len(f.matrix) for f in faces), default=1),
+        "competitor_cards": len(deck.competitors),
+        "obstacle_cards": len(deck.obstacles),
+    }
+
+
+def competitor_context(deck: Deck, face: CompetitorFace) -> dict[str, Any]:
+    return {
+        "id": face.id,
+        "card": face.card,
+        "side": face.side,
+        "name": face.name,
+        "gems": [gem_context(deck, g) for g in face.gems],
+        "matrix": [[trait_context(deck, t) for t in col] for col in face.matrix],
+    }
+
+
+def obstacle_context(deck: Deck, face: ObstacleFace) -> dict[str, Any]:
+    return {
+        "id": face.id,
+        "card": face.card,
+        "side": face.side,
+        "name": face.name,
+        "gem": gem_context(deck, face.color),
+        "trait": trait_context(deck, face.trait),
+    }
+
+
+def render_faces(
+    deck: Deck, templates: Templates, card: CardSize, bleed: float, faces: Sequence[CompetitorFace | ObstacleFace]
+) -> tuple[Layout, ...]:
+    """Some faces, rendered (competitor or obstacle, by their type)."""
+    base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height]}
+    out = []
+    for f in faces:
+        if isinstance(f, CompetitorFace):
+            name, face = "competitor.yaml.j2", competitor_context(deck, f)
+            item = f"competitor face {f.id}"
+        else:
+            name, face = "obstacle.yaml.j2", obstacle_context(deck, f)
+            item = f"obstacle face {f.id}"
+        out.append(templates.layout(name, {**base, "face": face, "item_name": item}))
+    return tuple(out)
+
+
+def render_cards(deck: Deck, templates: Templates, card: CardSize, bleed: float = 0.0) -> list[RenderedCard]:
+    """Every card of the deck, both faces rendered: competitors, then obstacles."""
+    cards: list[RenderedCard] = []
+    for c in deck.competitors:
+        a, b = render_faces(deck, templates, card, bleed, c.faces)
+        cards.append(RenderedCard("competitor", c.number, (a, b), (c.a.id, c.b.id)))
+    for o in deck.obstacles:
+        a, b = render_faces(deck, templates, card, bleed, o.faces)
+        cards.append(RenderedCard("obstacle", o.number, (a, b), (o.a.id, o.b.id)))
+    return cards

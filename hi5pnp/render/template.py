@@ -1,0 +1,145 @@
+"""The templates folder: jinja2 templates that describe everything a printed
+item looks like (docs/templates.md), rendered in one environment.
+
+- ``*.yaml.j2`` (and the macros they import) render to a layout: every
+  ``{{ … }}`` is written out as one complete YAML value (text is quoted for
+  you), so card data can never break the YAML; the result is checked by
+  :func:`hi5pnp.render.layout.check_layout`.
+- ``*.xml.j2`` render to the small markup of the rulebook and the quick
+  reference; values are XML-escaped.
+
+A name the data lacks is an error (``StrictUndefined``), reported with the
+template's file and line, inside a macro file when that is where it is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import jinja2
+import yaml
+from markupsafe import Markup
+
+from .. import data
+from ..errors import Fault, TemplateError, shown_path
+from .layout import Layout, check_layout, text_width_mm
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BYTECODE_CACHE = jinja2.FileSystemBytecodeCache()
+MARKUP_SUFFIX = ".xml.j2"
+
+
+@jinja2.pass_context
+def _finalize(context: jinja2.runtime.Context, value: Any) -> Any:
+    """In a layout, every ``{{ … }}`` becomes one complete YAML value (macro
+    output passes as it is); in markup, values are left to autoescape."""
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+    if (context.name or "").endswith(MARKUP_SUFFIX) or isinstance(value, Markup):
+        return value
+    if isinstance(value, float):
+        return Markup(repr(round(value, 4)))
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Markup(int.__repr__(value))
+    return Markup(json.dumps(value, ensure_ascii=False))
+
+
+def _tint(hexv: str, amount: float) -> str:
+    """Template filter: mix a colour with white (amount 0 = colour, 1 = white)."""
+    r, g, b = (int(hexv[i : i + 2], 16) for i in (1, 3, 5))
+    mix = [round(v + (255 - v) * amount) for v in (r, g, b)]
+    return "#{:02X}{:02X}{:02X}".format(*mix)
+
+
+def _fault_in(exc: BaseException, shown: str, message: str) -> Fault:
+    """A fault at the innermost template line of the traceback (jinja2 maps
+    its frames to template files and lines), e.g. inside a macro file."""
+    where, line = shown, 0
+    tb = exc.__traceback__
+    while tb is not None:
+        filename = tb.tb_frame.f_code.co_filename
+        if filename.endswith(".j2"):
+            where, line = shown_path(filename), tb.tb_lineno
+        tb = tb.tb_next
+    return Fault(where, line, 0, message)
+
+
+class Templates:
+    """A folder of templates (the bundled ones when None) and the one jinja2
+    environment that renders them."""
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = folder if folder is not None else data.template_folder()
+        self.env = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(self.folder),
+            # compiled templates kept between runs, as Python keeps .pyc files
+            # (in jinja2's own per-user folder in the temp directory), keyed
+            # by each template's source, so never stale: a fifth of a build
+            bytecode_cache=_BYTECODE_CACHE,
+            undefined=jinja2.StrictUndefined,
+            finalize=_finalize,
+            # autoescape escapes markup values and marks macro output safe, so
+            # that _finalize passes it through; layout values are made
+            # YAML-safe by _finalize, not HTML-escaped
+            autoescape=True,
+            keep_trailing_newline=True,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self.env.globals["text_width"] = text_width_mm
+        self.env.filters["tint"] = _tint
+
+    def shown(self, name: str) -> str:
+        """A template's path as messages show it."""
+        return shown_path(self.folder / name)
+
+    def fingerprint(self) -> str:
+        """A digest of every file in the folder, for the kit's fingerprint."""
+        h = hashlib.sha256()
+        for path in sorted(self.folder.iterdir()):
+            if path.is_file():
+                h.update(path.name.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+        return h.hexdigest()
+
+    def render(self, name: str, context: dict[str, Any]) -> str:
+        """Template ``name`` rendered with ``context``; any error a :class:`TemplateError`."""
+        shown = self.shown(name)
+        try:
+            return self.env.get_template(name).render(**context)
+        except jinja2.TemplateSyntaxError as exc:
+            where = self.shown(exc.name) if exc.name else shown
+            raise TemplateError(Fault(where, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
+        except jinja2.TemplateNotFound as exc:
+            raise TemplateError(Fault(self.shown(str(exc)), 0, 0, "template not found")) from None
+        except jinja2.UndefinedError as exc:
+            raise TemplateError(_fault_in(exc, shown, exc.message or "undefined")) from None
+        except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
+            raise TemplateError(_fault_in(exc, shown, f"cannot render: {exc}")) from None
+
+    def layout(self, name: str, context: dict[str, Any]) -> Layout:
+        """A layout template rendered and checked."""
+        text = self.render(name, context)
+        shown = self.shown(name)
+        try:
+            doc = yaml.load(text, Loader=_Loader)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = mark.line + 1 if mark else 0
+            problem = getattr(exc, "problem", exc)
+            raise TemplateError(Fault(shown, 0, 0, f"renders to YAML that does not parse (rendered line {line}): {problem}")) from None
+        source = (self.folder / name).read_text(encoding="utf-8")
+        return check_layout(doc, shown, source, context)
+
+    def markup(self, name: str, context: dict[str, Any]) -> ET.Element:
+        """A markup template (rulebook, quick reference) rendered and parsed."""
+        text = self.render(name, context)
+        try:
+            return ET.fromstring(text)
+        except ET.ParseError as exc:
+            raise TemplateError(
+                Fault(self.shown(name), 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")
+            ) from None

@@ -1,0 +1,46 @@
+"""The rules of High Five as hi5pnp enforces them (docs/rules.md): the turn
+notation and the game state. Pure: no files, no YAML, no PDF.
+
+- :mod:`.turn`: ``Turn.parse("3a assist 2a:chit")``, ``str(turn)``
+- :mod:`.state`: :class:`State`, the engine every other part asks
+- :mod:`.board`, :mod:`.legality`, :mod:`.proposals`, :mod:`.setup`: the
+  position, the verdict on a turn, every legal turn, the set-up
+- :mod:`.edition`, :mod:`.seat`, :mod:`.illegal`, :mod:`.deal`
+"""
+
+from .board import Facing, RoundResult
+from .deal import Setup, deal, random_course
+from .edition import EDITIONS, Edition
+from .illegal import Illegal, RulesError
+from .seat import SEATS, Seat
+from .setup import course_problem, setup_problem
+from .state import Played, State, TurnReport
+from .turn import CHIT, Action, Brought, Chit, Mark, NotationError, Reward, Turn, face_id
+
+__all__ = [
+    "CHIT",
+    "EDITIONS",
+    "SEATS",
+    "Action",
+    "Brought",
+    "Chit",
+    "Edition",
+    "Facing",
+    "Illegal",
+    "Mark",
+    "NotationError",
+    "Played",
+    "Reward",
+    "RoundResult",
+    "RulesError",
+    "Seat",
+    "Setup",
+    "State",
+    "Turn",
+    "TurnReport",
+    "course_problem",
+    "deal",
+    "face_id",
+    "random_course",
+    "setup_problem",
+]

@@ -1,0 +1,212 @@
+"""The verdict on a turn: :func:`why_illegal` is the one judge of whether a
+turn may be played now, and :func:`reward_options` lists the rewards the same
+rules allow, for players that build a turn step by step.
+
+Both read a :class:`~hi5pnp.rules.board.Board`'s fields directly: they are
+the engine's own, and run once for every turn checked or played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .board import Board, Facing
+from .illegal import Illegal
+from .seat import SEATS
+from .turn import CHIT, Action, Brought, Mark, Reward, Turn
+
+
+def why_illegal(board: Board, turn: Turn) -> Illegal | None:
+    """None if ``turn`` is legal now; otherwise why not, in game words."""
+    if board._course is None:
+        return _no_round(board)
+    i = board._index.get(turn.face)
+    if i is None:
+        return not_in_play(board, turn.face)
+    if board._seat[i] != board._to_move or not board._ready[i]:
+        return _whose_turn(board, i)
+    if turn.action is Action.PLAIN:
+        return None
+    if turn.action is Action.BYPASS:
+        return _bypass_problem(board, board._facing(i, others=False), turn.spend)
+    if turn.action not in board.edition.bring_actions:
+        options = ", ".join([*board.edition.bring_actions, Action.BYPASS])
+        return Illegal(
+            f"{turn.action} is not an option in edition {board.edition.number}, the edition of this game "
+            f"(its options: {options})",
+            "§4",
+        )
+    return _bring_problem(board, i, board._facing(i), turn)
+
+
+def _no_round(board: Board) -> Illegal:
+    if board.is_terminal():
+        return Illegal("the game is over; no more turns are played", "§6")
+    if board._round == 0:
+        return Illegal("no course is laid yet; each round starts with its course", "§2")
+    return Illegal(
+        f"round {board._round} is over: its last needed finisher has arrived, so no turn follows it", "R-12"
+    )
+
+
+def not_in_play(board: Board, face: str) -> Illegal:
+    card = face[:-1]
+    for i, f in enumerate(board.faces):
+        if f[:-1] == card:
+            return Illegal(f"{face} is not in play: card {card} is played as {f} by {SEATS[board._seat[i]]}", "R-1")
+    return Illegal(f"{face} is not in play: card {card} is in neither team", "§2")
+
+
+def _whose_turn(board: Board, i: int) -> Illegal:
+    owner, mover = board._seat[i], board._to_move
+    assert mover is not None
+    face = board.faces[i]
+    if owner != mover:
+        if board._ready_count[owner] == 0:
+            why, ruling = f"{SEATS[owner]} has no ready competitor left this segment", "R-3"
+        elif board.segment_start():
+            why, ruling = f"{SEATS[mover]} holds the first-player token and opens the segment", "R-4"
+        else:
+            why, ruling = "turns alternate", "§3"
+        return Illegal(f"it is {SEATS[mover]}'s turn, not {SEATS[owner]}'s ({face}): {why}", ruling)
+    if board._out[i]:
+        return Illegal(f"{face} has finished this round and acts no more", "R-10")
+    ready = ", ".join(board.ready_faces(SEATS[owner]))
+    return Illegal(f"{face} is exhausted this segment; {SEATS[owner]}'s ready competitors: {ready}", "§3")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
+    if k > f.chits:
+        return Illegal(f"{f.face} holds {_plural(f.chits, 'chit')} and cannot spend {k}", "§4")
+    if k > f.matches:
+        return Illegal(
+            f"{f.face} may spend at most {_plural(f.matches, 'chit')} here: "
+            f"that many of its gems are {f.obstacle.color} (the obstacle's colour)",
+            "§4",
+        )
+    if f.position + 1 + k > board.finish:
+        return Illegal(
+            f"spending {k} would carry {f.face} from position {f.position} past the finish "
+            f"({board.finish}); at most {board.finish - f.position - 1} may be spent here",
+            "R-7",
+        )
+    return None
+
+
+def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
+    face = board.faces[i]
+    seen: set[str] = set()
+    for b in turn.brought:
+        j = board._index.get(b.face)
+        if j is None:
+            return not_in_play(board, b.face)
+        if j == i:
+            return Illegal(f"{face} cannot bring itself along", "§4")
+        if b.face in seen:
+            return Illegal(f"{b.face} is brought twice", "§4")
+        seen.add(b.face)
+        if board._out[j]:
+            return Illegal(f"{b.face} has finished this round and cannot be brought", "R-10")
+        if board._pos[j] != f.position:
+            return Illegal(
+                f"{b.face} stands at position {board._pos[j]}, not at {face}'s position {f.position}; "
+                "only competitors at the same position can be brought",
+                "§4",
+            )
+    k, m = len(turn.brought), f.matches
+    who = ", ".join(f.eligible) or "nobody"
+    if board.edition.exact_count:
+        need = min(m, len(f.eligible))
+        if k != need:
+            return Illegal(
+                f"in edition {board.edition.number}, {turn.action} brings exactly {need} (gems matching "
+                f"{f.obstacle.color}: {m}; others at its position: {who}), not {k}",
+                "§4",
+            )
+    elif k > m:
+        return Illegal(
+            f"{face} brings {k} but may bring at most {m}: that many of its gems are "
+            f"{f.obstacle.color} (the obstacle's colour); at its position: {who}",
+            "§4",
+        )
+    return _reward_problem(board, i, f, turn)
+
+
+def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
+    """The rewards written after those brought, in the order written (R-6, R-8, R-9)."""
+    face, trait, ed, action = board.faces[i], f.obstacle.trait, board.edition, turn.action
+    chits, limit = f.chits, board.rules.chit_limit
+    free = [col.count(trait) for col in board._free[i]]
+    owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
+    for b in turn.brought:
+        if board._seat[board._index[b.face]] == board._seat[i]:
+            if b.reward is not None:
+                return Illegal(f"{b.face} is {SEATS[board._seat[i]]}'s own: no reward is earned for it", "§4")
+            continue
+        owed = action == ed.owed_marks and sum(free) > 0
+        if b.reward is None:
+            if owed:
+                return Illegal(
+                    f"a {trait} mark is owed for {b.face}: {face} still has an unmarked {trait} box; "
+                    f"write {b.face}:t<column>",
+                    "R-9",
+                )
+            continue
+        if action == ed.automatic_chits:
+            return Illegal(
+                f"in edition {ed.number}, {action} takes its chits by itself; write no reward after {b.face}", "R-8"
+            )
+        if isinstance(b.reward, Mark):
+            if not ed.writes_marks(action):
+                return Illegal(f"{action} earns no trait marks ({b})", "§4")
+            if action == ed.owed_marks and not owed:
+                return Illegal(f"no mark is owed for {b.face}: {face} has no unmarked {trait} box left", "R-9")
+            col = b.reward.column
+            if not 1 <= col <= len(free):
+                return Illegal(f"{face}'s matrix has columns 1-{len(free)}; there is no column {col}", owed_ruling)
+            if free[col - 1] == 0:
+                return Illegal(f"column {col} of {face}'s matrix has no unmarked {trait} box", owed_ruling)
+            free[col - 1] -= 1
+            continue
+        if not ed.writes_chits(action):
+            return Illegal(f"{action} earns trait marks, not chits ({b})", "§4")
+        if chits >= limit:
+            taken = chits - f.chits
+            earlier = f" ({_plural(taken, 'chit')} taken earlier this turn)" if taken else ""
+            return Illegal(
+                f"{face} already holds {_plural(chits, 'chit')}{earlier}, the limit; no chit for {b.face}", "R-6"
+            )
+        chits += 1
+    return None
+
+
+def reward_options(board: Board, face: str, action: Action, written: Sequence[Brought], brought: str) -> list[Reward | None]:
+    """The rewards that may be written after ``brought`` when ``face`` brings it
+    with ``action`` and the rewards ``written`` before it in the same turn
+    (``None``: no reward). Only where ``face`` and ``brought`` could legally be
+    in the turn together."""
+    i, j = board._index[face], board._index[brought]
+    ed = board.edition
+    if board._seat[i] == board._seat[j] or action == ed.automatic_chits:
+        return [None]
+    trait = board.obstacle_at(board._pos[i]).trait
+    free = [col.count(trait) for col in board._free[i]]
+    chits = board._chits[i]
+    for b in written:
+        if b.reward == CHIT:
+            chits += 1
+        elif isinstance(b.reward, Mark):
+            free[b.reward.column - 1] -= 1
+    marks: list[Reward | None] = [Mark(c + 1) for c, n in enumerate(free) if n > 0]
+    if action == ed.owed_marks:
+        return marks or [None]  # a mark is owed while a box is free (R-9)
+    options: list[Reward | None] = [None]
+    if ed.writes_chits(action) and chits < board.rules.chit_limit:
+        options.append(CHIT)
+    if ed.writes_marks(action):
+        options += marks
+    return options
