@@ -20,8 +20,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from hi5pnp.bots import play_random_game, to_log
-from hi5pnp.deckload import load_deck
+from hi5pnp.deck import load_deck
+from hi5pnp.judge import game_log
+from hi5pnp.sim import play_random_game
 
 
 def best_time(cmd: list[str], runs: int, env: dict[str, str]) -> float:
@@ -50,8 +51,8 @@ def main() -> None:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         for seed in range(args.logs):
-            game = play_random_game(deck, random.Random(seed), 1 + seed % 2)
-            (folder / f"game{seed:04d}.yaml").write_text(to_log(game))
+            state = play_random_game(deck, random.Random(seed), 1 + seed % 2)
+            (folder / f"game{seed:04d}.yaml").write_text(game_log(state, "default"))
         one = folder / "game0000.yaml"
         turns = sum(1 for line in one.read_text().splitlines() if line.startswith("      - "))
         floor = best_time([sys.executable, "-c", "import yaml, click"], args.runs, env)

@@ -55,6 +55,10 @@ class InputError(Hi5Error):
     def lines(self) -> list[str]:
         return [str(f) for f in self.faults]
 
+    def __reduce__(self) -> tuple[type[InputError], tuple[list[Fault]]]:
+        # remade from its faults when it comes back from a worker process
+        return (type(self), (self.faults,))
+
 
 class DeckError(InputError):
     """The deck has faults: YAML that does not parse, or a broken invariant."""

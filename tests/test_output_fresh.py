@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
 
 from hi5pnp.deck import load_deck
-from hi5pnp.kit.build import MANIFEST, RENDERING_LIBRARIES, BuildOptions, fingerprint, make_kit
+from hi5pnp.kit.build import MANIFEST, BuildOptions, fingerprint, library_versions, make_kit
 from hi5pnp.render.template import Templates
 
 OUTPUT = Path(__file__).resolve().parent.parent / "output"
@@ -35,7 +34,7 @@ def manifest():
 @pytest.fixture(scope="module")
 def same_versions(manifest):
     built = manifest.get("versions", {})
-    differ = [f"{n} {built.get(n)} (here {version(n)})" for n in RENDERING_LIBRARIES if built.get(n) != version(n)]
+    differ = [f"{n} {built.get(n)} (here {v})" for n, v in library_versions().items() if built.get(n) != v]
     if differ:
         pytest.skip("output/ was built with other versions: " + ", ".join(differ) + "; install with -c .ci/constraints.txt")
 

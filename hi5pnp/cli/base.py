@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.metadata import version
 from typing import Any, NoReturn
 
 import click
@@ -82,6 +81,8 @@ def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     """``--version``: hi5pnp's, and those of the libraries that shape its PDFs."""
     if not value or ctx.resilient_parsing:
         return
+    from importlib.metadata import version
+
     libs = ", ".join(f"{name} {version(name)}" for name in ("reportlab", "pypdf"))
     click.echo(f"hi5pnp {version('hi5pnp')} ({libs}; Python {sys.version.split()[0]})")
     ctx.exit(OK)

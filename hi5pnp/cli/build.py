@@ -83,9 +83,10 @@ class OffsetType(click.ParamType):
 )  # fmt: skip
 @click.option("--method", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for the paper sizes (default: one per paper size and processor).")
 def build(
     deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: str, back_offset: tuple[float, float],
-    edition: str | None, method: str, templates: Path | None,
+    edition: str | None, method: str, templates: Path | None, jobs: int | None,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     from ..kit import BuildOptions, build_kit
@@ -99,7 +100,7 @@ def build(
         edition=int(edition) if edition else None,
         method=method,
     )
-    kit = build_kit(deck, out, options, templates)
+    kit = build_kit(deck, out, options, templates, jobs=jobs)
     for warning in kit.warnings:
         click.echo(f"note: {warning}", err=True)
     pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))

@@ -24,12 +24,14 @@ def build_kit(
     out: str | Path = "output",
     options: BuildOptions = BuildOptions(),
     templates: str | Path | None = None,
+    *,
+    jobs: int | None = None,
 ) -> Kit:
     """Build the kit from a deck (a loaded one, a bundled deck's name or a
     folder; None: the bundled deck) into the folder ``out``; a failure leaves
-    the previous kit there as it was."""
+    the previous kit there as it was. ``jobs``: see :func:`make_kit`."""
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
-    kit = make_kit(loaded, options, Templates(Path(templates)) if templates is not None else None)
+    kit = make_kit(loaded, options, Templates(Path(templates)) if templates is not None else None, jobs=jobs)
     write_kit(kit.files, Path(out))
     return kit
 

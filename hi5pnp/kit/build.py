@@ -3,16 +3,28 @@ each paper size, then written into a folder by :mod:`.output`.
 
     kit = make_kit(load_deck(), BuildOptions(papers=("a4",)))
     kit.files["rulebook-a4.pdf"]            # bytes
+
+What the paper sizes share (the rendered cards, the rulebook's text, the worked
+example) is made once; each paper size's files are then made apart from the
+others, in a worker process of :mod:`concurrent.futures` when the machine has
+a core for it (docs/kit.md, "Speed"). The bytes are the same either way.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
+import os
 import xml.etree.ElementTree as ET
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from importlib.metadata import version
 from typing import Any
+
+import jinja2
+import pypdf
+import reportlab
+import yaml
 
 from ..deck import Deck
 from ..errors import LayoutError
@@ -34,8 +46,13 @@ from .tokens import render_tokens, tokens_file
 
 MANIFEST = "manifest.json"
 PAPER_NAMES = ("a4", "letter")
-#: The libraries whose versions shape the kit's bytes (with hi5pnp's own).
-RENDERING_LIBRARIES = ("hi5pnp", "reportlab", "pypdf", "jinja2", "pyyaml")
+
+
+def library_versions() -> dict[str, str]:
+    """hi5pnp's version and those of the libraries that shape the kit's bytes."""
+    from .. import __version__
+
+    return {"hi5pnp": __version__, "reportlab": reportlab.Version, "pypdf": pypdf.__version__, "jinja2": jinja2.__version__, "pyyaml": yaml.__version__}
 
 
 @dataclass(frozen=True)
@@ -86,17 +103,18 @@ class Contents:
 def fingerprint(deck: Deck, options: BuildOptions, templates: Templates) -> str:
     """A digest of every input of the kit's bytes: the deck's files, the
     templates, the options, and the versions of hi5pnp and the libraries
-    that render (see RENDERING_LIBRARIES)."""
+    that render (:func:`library_versions`)."""
     h = hashlib.sha256()
     h.update(deck.fingerprint.encode() + b"\0" + templates.fingerprint().encode() + b"\0")
     h.update(json.dumps(options.describe(), sort_keys=True).encode() + b"\0")
-    for name in RENDERING_LIBRARIES:
-        h.update(f"{name}=={version(name)}\0".encode())
+    h.update(json.dumps(library_versions(), sort_keys=True).encode())
     return h.hexdigest()
 
 
-def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Templates | None = None) -> Kit:
-    """Every file of the kit, in memory (the bundled templates unless given others)."""
+def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Templates | None = None, *, jobs: int | None = None) -> Kit:
+    """Every file of the kit, in memory (the bundled templates unless given
+    others). ``jobs``: processes for the paper sizes (default: one per paper
+    size, as far as the processors this process may use go; 1: this one alone)."""
     templates = templates or Templates()
     edition = options.edition or deck.edition
     example = worked_example(deck, edition)
@@ -114,15 +132,16 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
     warnings: list[str] = []
-    for paper in options.papers:
-        for name, data, placed in _paper_files(contents, options, templates, paper, warnings):
+    for made, warned in _each_paper(contents, options, templates, jobs):
+        warnings += warned
+        for name, data, placed in made:
             files[name] = data
             placements.extend(placed)
     manifest = {
         "generator": "hi5pnp",
         "deck": deck.title,
         "fingerprint": fingerprint(deck, options, templates),
-        "versions": {name: version(name) for name in RENDERING_LIBRARIES},
+        "versions": library_versions(),
         "options": options.describe(),
         "units": "mm; x, y: lower-left corner of the card's trim box from the lower-left corner of the page",
         "files": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())},
@@ -132,11 +151,48 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     return Kit(files, placements, manifest, warnings)
 
 
-def _paper_files(
-    contents: Contents, options: BuildOptions, templates: Templates, paper: str, warnings: list[str]
-) -> list[tuple[str, bytes, list[Placement]]]:
-    """Every file of the kit for one paper size, the assembled kit last."""
+PaperFiles = tuple[list[tuple[str, bytes, list[Placement]]], list[str]]  # (name, bytes, placements) of each file; warnings
+
+
+def usable_cpus() -> int:
+    """The processors this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+_shared: tuple[Contents, BuildOptions, Templates] | None = None  # a worker's, from its parent
+
+
+def _receive(contents: Contents, options: BuildOptions, templates: Templates) -> None:
+    global _shared
+    _shared = (contents, options, templates)
+
+
+def _paper_in_worker(paper: str) -> PaperFiles:
+    assert _shared is not None
+    return _paper_files(*_shared, paper)
+
+
+def _each_paper(contents: Contents, options: BuildOptions, templates: Templates, jobs: int | None) -> list[PaperFiles]:
+    """Each paper size's files, in the order of ``options.papers``: the first
+    made here, the others in worker processes when there are cores for them.
+    Workers are forked, so they start with what this process has made (only
+    their files come back through a pipe)."""
+    papers = options.papers
+    workers = min(len(papers), jobs or usable_cpus()) - 1
+    if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_paper_files(contents, options, templates, paper) for paper in papers]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(workers, mp_context=context, initializer=_receive, initargs=(contents, options, templates)) as pool:
+        later = [pool.submit(_paper_in_worker, paper) for paper in papers[1:]]
+        first = _paper_files(contents, options, templates, papers[0])
+        return [first, *(f.result() for f in later)]
+
+
+def _paper_files(contents: Contents, options: BuildOptions, templates: Templates, paper: str) -> PaperFiles:
+    """Every file of the kit for one paper size, the assembled kit last; and
+    warnings for the user."""
     deck, card, bleed, flip = contents.deck, options.card, options.bleed, options.flip
+    warnings: list[str] = []
     title = deck.full_title
     flip_side = flip_words(flip)
     made: list[tuple[str, bytes, list[Placement]]] = []
@@ -185,7 +241,7 @@ def _paper_files(
         Part("Quick reference", quickref, f"double-sided, {flip_side}", True),
     ]
     add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options)))
-    return made
+    return made, warnings
 
 
 def _notes(options: BuildOptions) -> list[str]:

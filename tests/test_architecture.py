@@ -1,0 +1,106 @@
+"""The package's shape (docs/architecture.md): each subpackage imports only
+the layers below it, there are no import circles, and no module is long."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import hi5pnp
+
+PACKAGE = Path(hi5pnp.__file__).parent
+#: what each part may import from hi5pnp, besides itself
+ALLOWED = {
+    "errors": set(),
+    "data": set(),
+    "deck": {"errors", "data"},
+    "rules": {"deck", "errors"},
+    "render": {"deck", "errors", "data"},
+    "judge": {"rules", "deck", "errors", "data"},
+    "sim": {"judge", "rules", "deck", "errors"},
+    "kit": {"render", "judge", "rules", "deck", "errors", "data"},
+    "cli": {"kit", "sim", "judge", "render", "rules", "deck", "errors", "data"},
+}
+LONGEST = 400
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        found[name] = path
+    return found
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The hi5pnp modules ``name`` imports, anywhere in it (functions too)."""
+    is_package = path.name == "__init__.py"
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = name.split(".") if is_package else name.split(".")[:-1]
+            if node.level:
+                base = base[: len(base) - node.level + 1]
+                prefix = ".".join(base + ([node.module] if node.module else []))
+            else:
+                prefix = node.module or ""
+            targets = [prefix] + [f"{prefix}.{a.name}" for a in node.names]
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name and target != "hi5pnp":
+                out.add(target)
+    return out
+
+
+def part(module: str) -> str:
+    return module.split(".")[1] if module.count(".") else "hi5pnp"
+
+
+def test_each_part_imports_only_the_layers_below_it():
+    mods = modules()
+    wrong = []
+    for name, path in mods.items():
+        if name == "hi5pnp" or name == "hi5pnp.__main__":
+            continue  # the public API and `python -m hi5pnp` stand above every part
+        mine = part(name)
+        for target in imports(name, path, set(mods)):
+            theirs = part(target)
+            if theirs != mine and theirs not in ALLOWED[mine]:
+                wrong.append(f"{name} imports {target}")
+    assert not wrong, wrong
+
+
+def test_no_import_circles():
+    mods = modules()
+    graph = {name: imports(name, path, set(mods)) - {"hi5pnp"} for name, path in mods.items()}
+    graph = {n: {t for t in ts if not n.startswith(t + ".")} for n, ts in graph.items()}  # a package's own __init__
+    state: dict[str, int] = {}
+
+    def visit(node: str, trail: list[str]) -> None:
+        state[node] = 1
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                raise AssertionError("import circle: " + " -> ".join([*trail[trail.index(nxt):], node, nxt]))
+            if nxt not in state:
+                visit(nxt, [*trail, node])
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])
+
+
+def test_no_module_is_long():
+    long = {name: n for name, path in modules().items() if (n := path.read_text(encoding="utf-8").count("\n")) > LONGEST}
+    assert not long, long
+
+
+def test_the_public_api_is_what_all_names():
+    for name in hi5pnp.__all__:
+        assert getattr(hi5pnp, name) is not None, name
+    assert (PACKAGE / "py.typed").exists()
