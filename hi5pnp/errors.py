@@ -4,8 +4,8 @@ turns them into messages and exit codes."""
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:
@@ -19,8 +19,7 @@ def shown_path(path: str | os.PathLike[str]) -> str:
         return absolute
 
 
-@dataclass(frozen=True, order=True)
-class Fault:
+class Fault(NamedTuple):
     """One problem found in an input file, printed compiler-style:
     ``path:line:column: message`` (line and column 0 when unknown)."""
 

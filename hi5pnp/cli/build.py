@@ -89,7 +89,15 @@ def build(
     edition: str | None, method: str, templates: Path | None, jobs: int | None,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
+    import gc
+
     from ..kit import BuildOptions, build_kit
+
+    # The process ends with the build, and a build makes no garbage cycles
+    # worth collecting: the cyclic collector would spend a tenth of the build
+    # sweeping the libraries' objects (docs/kit.md, "Speed"). The library's
+    # build_kit leaves the collector alone.
+    gc.disable()
 
     options = BuildOptions(
         papers=("a4", "letter") if paper == "both" else (paper,),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import Fault
 from .yamlsource import YList, YMap
@@ -17,8 +17,7 @@ from .yamlsource import YList, YMap
 SIDES = ("a", "b")
 
 
-@dataclass(frozen=True)
-class Rules:
+class Rules(NamedTuple):
     """The rule numbers of ``game.yaml`` (``rules:``)."""
 
     rounds: int = 3
@@ -77,22 +76,19 @@ class ObstacleCard:
         return (self.a, self.b)
 
 
-@dataclass(frozen=True)
-class ScoreRow:
+class ScoreRow(NamedTuple):
     kind: str  # "rounds" (one per round), "columns", "total", "blank"
     label: str
     hint: str = ""
 
 
-@dataclass(frozen=True)
-class ScoreSheet:
+class ScoreSheet(NamedTuple):
     title: str
     seats: tuple[str, ...]
     rows: tuple[ScoreRow, ...]
 
 
-@dataclass(frozen=True)
-class Sources:
+class Sources(NamedTuple):
     """Each deck file as read, with the position of every value, so that a
     fault found after loading (a number the rulebook cannot teach, a course
     too long to draw) is reported at its line without reading the file again."""

@@ -8,12 +8,9 @@ game state, so results are cheap to pass back.
 
 from __future__ import annotations
 
-import json
-import multiprocessing
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
@@ -52,6 +49,8 @@ def check_one(path: str, decks: DeckCache, as_json: bool = False) -> Outcome:
     else:
         v = check_file(Path(path), decks, path)
     if as_json:
+        import json
+
         return Outcome(path, v.exit_code, json.dumps(v.to_json()))
     return Outcome(path, v.exit_code, "\n".join(verdict_lines(v)))
 
@@ -78,6 +77,10 @@ def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = 
         for f in files:
             yield check_one(f, decks, as_json)
         return
+    # imported here: a small check need not load them (a tenth of its time)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     # fork where the platform has it: workers start with the modules loaded
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck,)) as pool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..deck import Deck, load_deck
 from ..errors import DeckError, Fault, InputError, LogError
@@ -23,8 +23,7 @@ from .picture import legal_instead
 VALID, INVALID, UNREADABLE = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """The fault a verdict rests on."""
 
     line: int

@@ -38,7 +38,7 @@ def _finalize(context: jinja2.runtime.Context, value: Any) -> Any:
     """In a layout, every ``{{ … }}`` becomes one complete YAML value (macro
     output passes as it is); in markup, values are left to autoescape."""
     if isinstance(value, jinja2.Undefined):
-        value._fail_with_undefined_error()
+        str(value)  # a StrictUndefined raises UndefinedError, naming what is undefined
     if (context.name or "").endswith(MARKUP_SUFFIX) or isinstance(value, Markup):
         return value
     if isinstance(value, float):

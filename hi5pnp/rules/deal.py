@@ -8,14 +8,13 @@ same seed gives the same deal.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..deck import SIDES, Deck
 from .seat import SEATS, Seat
 
 
-@dataclass(frozen=True)
-class Setup:
+class Setup(NamedTuple):
     cards: dict[Seat, tuple[int, ...]]  # the competitor card numbers dealt to each seat
     first: Seat
     courses: tuple[tuple[str, ...], ...]  # each round's obstacle faces, west to east

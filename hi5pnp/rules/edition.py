@@ -4,13 +4,12 @@ facts, and the pictures and the record sheet describe them from here."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .turn import Action
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(NamedTuple):
     number: int
     #: the options that bring others along
     bring_actions: tuple[Action, ...]

@@ -11,7 +11,6 @@ parses fine and is then refused by the rules.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
@@ -26,16 +25,14 @@ class Action(StrEnum):
     BYPASS = "bypass"
 
 
-@dataclass(frozen=True, slots=True)
-class Chit:
+class Chit(NamedTuple):
     """A reward: one chit on the active competitor's card."""
 
     def __str__(self) -> str:
         return "chit"
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(NamedTuple):
     """A reward: a trait mark in ``column`` (1-based) of the active competitor's matrix."""
 
     column: int
