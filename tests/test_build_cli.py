@@ -37,7 +37,7 @@ def test_broken_deck_leaves_the_previous_kit(built, deck_copy):
     before = _snapshot(built)
     folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, purple, blue]")
     result = run("build", "--paper", "a4", "--deck", str(folder), "--out", str(built))
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert "competitors.yaml:" in result.stderr and "gem colour 'purple'" in result.stderr
     assert "Traceback" not in result.stderr
     assert _snapshot(built) == before
@@ -46,7 +46,7 @@ def test_broken_deck_leaves_the_previous_kit(built, deck_copy):
 def test_card_too_big_for_the_paper(built):
     before = _snapshot(built)
     result = run("build", "--paper", "a4", "--card-size", "199x200mm", "--out", str(built))
-    assert result.returncode == 2
+    assert result.returncode == 1
     assert "a card of 199 × 200 mm does not fit on A4 paper (210 × 297 mm)" in result.stderr
     assert _snapshot(built) == before
 
@@ -156,5 +156,19 @@ def test_a_template_error_in_a_worker_comes_back_whole(tmp_path):
     path.write_text(path.read_text().replace("{{ deck.title ~ \" — tokens\" }}", "{{ deck.titel if page.w > 215 else deck.title }}"))
     for jobs in ("1", "2"):
         result = run("build", "--jobs", jobs, "--templates", str(folder), "--out", str(tmp_path / "kit"))
-        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert result.returncode == 1 and "Traceback" not in result.stderr
         assert "tokens.yaml.j2:" in result.stderr and "titel" in result.stderr
+
+
+def test_a_faulty_deck_is_exit_1_where_the_deck_is_the_input(deck_copy, tmp_path):
+    """validate, build and deal read the deck they are given: its faults are
+    the answer (1). check reads a log, whose deck cannot be read (2)."""
+    folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, purple, blue]")
+    for args in (("validate", str(folder)), ("build", "--deck", str(folder), "--out", str(tmp_path / "o")), ("deal", "--deck", str(folder))):
+        result = run(*args)
+        assert result.returncode == 1, args
+        assert "gem colour 'purple'" in result.stderr and result.stdout == ""
+    (tmp_path / "game.yaml").write_text("log: hi5/1\ndeck: deck\nteams: {north: [1a], south: [2a]}\nfirst: north\nrounds: []\n")
+    assert folder == tmp_path / "deck"  # beside the log
+    result = run("check", str(tmp_path / "game.yaml"))
+    assert result.returncode == 2 and "the deck cannot be read" in result.stderr

@@ -3,11 +3,13 @@ on standard error and exit codes, the same way in every command.
 
 Exit status (README, "Exit status"):
 - 0: done; the deck or game is valid.
-- 1: the answer is no: ``check``, the game breaks a rule or a recorded value
-  differs; ``validate``, the deck has faults.
-- 2: the command could not do its work: a bad flag, or an input that is
-  missing, unreadable or faulty (a deck for ``build``, ``deal`` or ``replay``,
-  a log, a template, the output folder).
+- 1: the input has faults: ``check``, the game breaks a rule or a recorded
+  value differs; ``validate``, ``build``, ``deal``, the deck or a template has
+  faults, or asks for a layout that cannot be made.
+- 2: the command could not run: a bad flag; an input that is missing (a deck
+  folder, a log, a templates folder); a log that cannot be read, or its deck
+  (``check``, ``replay``: the game-log contract); an output folder that
+  cannot be written.
 - 141: standard output was closed early (``hi5pnp check logs/ | head -1``),
   as for any command a closed pipe stops.
 """
@@ -20,13 +22,22 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import Hi5Error
+from ..errors import DeckNotFoundError, Hi5Error, InputError, LayoutError, LogError
 
 OK, NO, CANNOT, CLOSED_PIPE = 0, 1, 2, 141
 
 
+def exit_code(error: Hi5Error) -> int:
+    """The exit status of a command that stops on ``error``, the same in every command."""
+    if isinstance(error, (DeckNotFoundError, LogError)):
+        return CANNOT
+    if isinstance(error, (InputError, LayoutError)):
+        return NO
+    return CANNOT
+
+
 class Failure(click.ClickException):
-    """The command could not do its work: lines for standard error, exit status 2."""
+    """The command could not run: lines for standard error, exit status 2."""
 
     exit_code = CANNOT
 
@@ -39,14 +50,15 @@ class Failure(click.ClickException):
             click.echo(line, err=True)
 
 
-class Refusal(Failure):
-    """The answer is no (``validate``: the deck has faults): exit status 1."""
+class Faulty(Failure):
+    """The input has faults: lines for standard error, exit status 1."""
 
     exit_code = NO
 
 
-def fail(error: Hi5Error, exit_code: int = CANNOT) -> NoReturn:
-    raise (Refusal if exit_code == NO else Failure)(error.lines())
+def fail(error: Hi5Error) -> NoReturn:
+    """Stop the command on ``error``, with its lines and its exit status."""
+    raise (Faulty if exit_code(error) == NO else Failure)(error.lines())
 
 
 def _quiet_closed_pipe() -> None:
@@ -60,14 +72,14 @@ def _quiet_closed_pipe() -> None:
 
 
 class Command(click.Command):
-    """A command whose library errors become a :class:`Failure` (exit 2), and
-    which ends quietly when its output pipe is closed."""
+    """A command whose library errors become messages and an exit status
+    (:func:`exit_code`), and which ends quietly when its output pipe is closed."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except Hi5Error as exc:
-            raise Failure(exc.lines()) from None
+            fail(exc)
         except BrokenPipeError:
             _quiet_closed_pipe()
             ctx.exit(CLOSED_PIPE)

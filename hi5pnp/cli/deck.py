@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..errors import DeckError, DeckNotFoundError, shown_path
-from .base import CANNOT, DECK_HELP, DECK_TYPE, NO, Command, fail
+from ..errors import shown_path
+from .base import DECK_HELP, DECK_TYPE, Command
 
 
 @click.command(cls=Command)
@@ -18,12 +18,7 @@ def validate(deck_arg: str | None, deck_opt: str | None) -> None:
     """
     from ..deck import load_deck
 
-    try:
-        deck = load_deck(deck_opt or deck_arg)
-    except DeckNotFoundError as exc:
-        fail(exc, CANNOT)
-    except DeckError as exc:
-        fail(exc, NO)
+    deck = load_deck(deck_opt or deck_arg)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     click.echo(
         f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
