@@ -39,12 +39,12 @@ def test_golden_verdict(path):
     expected = expectation(path)
     if expected is None:
         assert verdict.valid, verdict.problem
-        assert verdict.exit_code == 0
+        assert verdict.outcome == "valid"
         return
     kind, ruling, line = expected
     assert not verdict.valid
     assert (verdict.problem.kind, verdict.problem.line) == (kind, line), verdict.problem.message
-    assert verdict.exit_code == {"read": 2}.get(kind, 1)
+    assert verdict.outcome == {"read": "unreadable"}.get(kind, "invalid")
     if ruling:
         cite = ruling if ruling.startswith("R-") else f"rules {ruling}"
         assert verdict.problem.message.endswith(f"({cite})"), verdict.problem.message

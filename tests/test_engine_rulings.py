@@ -13,7 +13,7 @@ import pytest
 from conftest import NORTH, SOUTH, make_deck, new_state
 
 from hi5pnp.deck import load_deck
-from hi5pnp.rules import RulesError, State, Turn, course_problem, setup_problem
+from hi5pnp.rules import Action, Brought, RulesError, State, Turn, course_problem, setup_problem
 from hi5pnp.sim import play_random_game
 
 
@@ -337,3 +337,42 @@ def test_rounds_are_judged_by_the_engine(deck):
     assert state.why_round_incomplete().ruling == "R-12"
     assert "round 1 is cut short" in state.why_game_incomplete().message
     assert state.why_course_illegal(["1a", "2a", "3a", "4a", "5a", "6a"]).ruling == "R-12"
+
+
+# turns made in code that the notation cannot write ------------------------------
+@pytest.mark.parametrize(
+    "turn",
+    [
+        Turn("1a", spend=3),  # a plain turn that spends
+        Turn("1a", Action.BYPASS, spend=-2),
+        Turn("1a", Action.ASSIST, (Brought("6a"),), 1),
+        Turn("1a", Action.PLAIN, (Brought("6a"),)),
+        Turn("1a", Action.BYPASS, (Brought("6a"),), 0),
+    ],
+)
+def test_impossible_turns_are_illegal(deck, turn):
+    state = new_state(deck)
+    place(state, "1a", chits=3)
+    assert state.why_illegal(turn).ruling == "§4"
+    with pytest.raises(RulesError):
+        state.apply(turn)
+    assert state.position("1a") == 1 and state.chits_of("1a") == 3
+
+
+# State.arrange refuses what play could never reach ------------------------------
+def test_arrange_refuses_unreachable_positions(deck):
+    state = new_state(deck)
+    with pytest.raises(ValueError, match="neither team"):
+        place(state, "9b", position=2)
+    for face in ("1a", "2a", "3a", "6a"):
+        place(state, face, position=state.finish)
+    with pytest.raises(ValueError, match="would end the round"):
+        place(state, "7a", position=state.finish)
+    with pytest.raises(ValueError, match="does not come back"):
+        place(state, "1a", position=3)
+    for face in ("4a", "5a", "7a", "8a", "9a"):
+        place(state, face, ready=False)
+    with pytest.raises(ValueError, match="nobody would be ready"):
+        place(state, "10a", ready=False)
+    assert state.current_player() == "south" and state.ready_faces("south") == ["10a"]
+    assert len(state.finishers()) == 4 and state.why_round_incomplete() is not None

@@ -135,3 +135,11 @@ def test_one_environment_renders_layouts_and_markup(deck_copy):
     assert kit.files
     context = {"deck": {**deck_context(deck), "title": "<T> & x"}, "edition": 2}
     assert "&lt;T&gt; &amp; x" in templates.render("quickref.xml.j2", context)
+
+
+def test_a_fault_in_an_element_a_macro_writes_names_the_macro_file(templates):
+    path = templates / "_macros.j2"
+    _edit(path, "fill: {{ fill }}}", "fill: {{ fill }}, lw: wide}")
+    fault = _error(CARDS, templates).faults[0]
+    assert "element 'background'" in fault.message and "'lw' must be a number" in fault.message
+    assert fault.path.endswith("_macros.j2") and fault.line == line_of(path, "id: background")

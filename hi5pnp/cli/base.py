@@ -71,21 +71,36 @@ def _quiet_closed_pipe() -> None:
         pass
 
 
-class Command(click.Command):
-    """A command whose library errors become messages and an exit status
-    (:func:`exit_code`), and which ends quietly when its output pipe is closed."""
+class _QuietPipe:
+    """Ends quietly, with status 141, when standard output is closed early,
+    whether in the command's own output or in click's (help, version)."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)  # type: ignore[misc]
+        except BrokenPipeError:
+            _quiet_closed_pipe()
+            sys.exit(CLOSED_PIPE)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)  # type: ignore[misc]
+        except BrokenPipeError:
+            _quiet_closed_pipe()
+            sys.exit(CLOSED_PIPE)
+
+
+class Command(_QuietPipe, click.Command):
+    """A command whose library errors become messages and an exit status (:func:`exit_code`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except Hi5Error as exc:
             fail(exc)
-        except BrokenPipeError:
-            _quiet_closed_pipe()
-            ctx.exit(CLOSED_PIPE)
 
 
-class Group(click.Group):
+class Group(_QuietPipe, click.Group):
     command_class = Command
 
 
@@ -93,10 +108,12 @@ def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
     """``--version``: hi5pnp's, and those of the libraries that shape its PDFs."""
     if not value or ctx.resilient_parsing:
         return
-    from importlib.metadata import version
+    import pypdf
+    import reportlab
 
-    libs = ", ".join(f"{name} {version(name)}" for name in ("reportlab", "pypdf"))
-    click.echo(f"hi5pnp {version('hi5pnp')} ({libs}; Python {sys.version.split()[0]})")
+    from ..version import __version__
+
+    click.echo(f"hi5pnp {__version__} (reportlab {reportlab.Version}, pypdf {pypdf.__version__}; Python {sys.version.split()[0]})")
     ctx.exit(OK)
 
 

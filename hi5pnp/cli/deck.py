@@ -18,6 +18,8 @@ def validate(deck_arg: str | None, deck_opt: str | None) -> None:
     """
     from ..deck import load_deck
 
+    if deck_arg and deck_opt:
+        raise click.UsageError("name the deck once: as DECK or with --deck")
     deck = load_deck(deck_opt or deck_arg)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     click.echo(

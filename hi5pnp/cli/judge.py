@@ -9,7 +9,10 @@ from pathlib import Path
 
 import click
 
-from .base import CANNOT, DECK_TYPE, Command, Failure
+from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
+
+#: A verdict's exit status (the game-log contract).
+STATUS = {"valid": OK, "invalid": NO, "unreadable": CANNOT}
 
 DECK_HELP = "Use this deck (a folder or a bundled deck's name) for every log, whatever the log names."
 LOG_TYPE = click.Path(allow_dash=True)
@@ -27,15 +30,17 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
     Exit status: 0 all valid, 1 some log breaks the rules or a recorded value
     differs, 2 some log or its deck cannot be read (the worst of all logs).
     """
-    from ..judge.batch import check_all, expand
+    from ..judge.batch import STDIN, check_all, expand
 
+    if logs.count(STDIN) > 1:
+        raise click.UsageError("standard input (-) can be read once")
     files = expand(logs)
     if not files:
         raise Failure([f"{', '.join(logs)}: no game logs (.yaml or .yml files) found"])
-    worst = 0
+    worst = OK
     for out in check_all(files, deck, jobs, as_json):
-        worst = max(worst, out.exit_code)
-        click.echo(out.text, err=out.exit_code == CANNOT and not as_json)
+        worst = max(worst, STATUS[out.outcome])
+        click.echo(out.text, err=out.outcome == "unreadable" and not as_json)
     sys.exit(worst)
 
 
@@ -57,7 +62,7 @@ def replay(log: str, deck: str | None) -> None:
     game, dk = with_deck(read, DeckCache(deck))
     lines, verdict = replay_lines(game, dk)
     click.echo("\n".join(lines))
-    sys.exit(verdict.exit_code)
+    sys.exit(STATUS[verdict.outcome])
 
 
 @click.command("deal", cls=Command)

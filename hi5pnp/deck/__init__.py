@@ -5,7 +5,10 @@ folder of YAML files, with every fault reported at its file, line and column.
     deck = load_deck("path/to/deck")   # raises DeckError listing every fault
 """
 
-from .load import deck_folder, load_deck
+from __future__ import annotations
+
+from pathlib import Path
+
 from .model import SIDES, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Rules, ScoreRow, ScoreSheet
 
 __all__ = [
@@ -21,3 +24,19 @@ __all__ = [
     "deck_folder",
     "load_deck",
 ]
+
+
+# The loader (and PyYAML with it) is imported when a deck is loaded, so that
+# the rules, which use the model alone, import no YAML.
+def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) -> Deck:
+    """Load and validate a deck (see :func:`hi5pnp.deck.load.load_deck`)."""
+    from .load import load_deck as load
+
+    return load(deck, need_score_sheet=need_score_sheet)
+
+
+def deck_folder(deck: str | Path | None) -> Path:
+    """A bundled deck's name or a folder path, as a folder (see :mod:`.load`)."""
+    from .load import deck_folder as folder
+
+    return folder(deck)

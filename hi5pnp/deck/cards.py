@@ -7,8 +7,8 @@ from typing import Any, TypeVar
 
 from ..errors import Fault
 from .fields import FieldReader, describe, show
+from .located import YList, YMap
 from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
-from .yamlsource import YList, YMap
 
 COMPETITOR_FACE_KEYS = ("name", "gems", "matrix")
 OBSTACLE_FACE_KEYS = ("name", "color", "trait")

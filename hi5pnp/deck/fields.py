@@ -8,7 +8,7 @@ from collections.abc import Collection
 from typing import Any
 
 from ..errors import Fault
-from .yamlsource import YList, YMap, fault_at, fault_key, fault_on
+from .located import YList, YMap, fault_at, fault_key, fault_on
 
 KIND_NAMES: dict[type, str] = {int: "a whole number", str: "text", list: "a list", dict: "a mapping"}
 

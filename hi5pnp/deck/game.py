@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .fields import FieldReader, show
+from .located import YMap
 from .model import Rules
-from .yamlsource import YMap
 
 GAME_KEYS = ("title", "subtitle", "edition", "colors", "glyphs", "traits", "trait_icons", "rules")
 RULE_KEYS = ("rounds", "team_size", "finishers", "placing_points", "column_points", "chit_limit")

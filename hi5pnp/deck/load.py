@@ -53,6 +53,8 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) 
     folder = deck_folder(deck)
     if not folder.is_dir():
         raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, "deck folder not found (a deck is a folder of YAML files)"))
+    if not any((folder / name).exists() for name in DECK_FILES):
+        raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, f"no deck here: none of {', '.join(DECK_FILES)}"))
     r = FieldReader()
     docs: dict[str, Any] = {}
     shown: dict[str, str] = {}

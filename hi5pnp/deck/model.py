@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import Fault
-from .yamlsource import YList, YMap
+from .located import YList, YMap
 
 SIDES = ("a", "b")
 

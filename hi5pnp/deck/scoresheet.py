@@ -6,8 +6,8 @@ import string
 from typing import Any
 
 from .fields import FieldReader, describe, show
+from .located import YMap
 from .model import ScoreRow, ScoreSheet
-from .yamlsource import YMap
 
 SHEET_KEYS = ("title", "seats", "rows")
 ROW_KEYS = ("kind", "label", "hint")

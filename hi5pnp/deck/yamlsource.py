@@ -19,6 +19,9 @@ import yaml
 from yaml import events
 
 from ..errors import Fault
+from .located import YList, YMap, fault_at, fault_key, fault_on
+
+__all__ = ["MAX_BYTES", "YList", "YMap", "YamlReadError", "decode", "fault_at", "fault_key", "fault_on", "load", "parse", "read_text"]
 
 MAX_BYTES = 1 << 20  # 1 MiB: a deck file or a game log is a few KiB
 MAX_DEPTH = 64
@@ -27,62 +30,6 @@ MAX_NODES = 200_000
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _resolver = yaml.resolver.Resolver()
 _constructor = yaml.constructor.SafeConstructor()
-
-
-class YMap(dict[Any, Any]):
-    """A mapping that knows its file and the position of each key and value."""
-
-    path: str
-    pos: tuple[int, int]
-
-    def __init__(self, path: str, pos: tuple[int, int]):
-        super().__init__()
-        self.path = path
-        self.pos = pos
-        self.key_pos: dict[Any, tuple[int, int]] = {}
-        self.value_pos: dict[Any, tuple[int, int]] = {}
-
-    def at(self, key: Any) -> tuple[int, int]:
-        """Position of the value of ``key`` (or of the mapping if absent)."""
-        return self.value_pos.get(key, self.pos)
-
-    def key_at(self, key: Any) -> tuple[int, int]:
-        return self.key_pos.get(key, self.pos)
-
-
-class YList(list[Any]):
-    """A sequence that knows its file and the position of each item."""
-
-    path: str
-    pos: tuple[int, int]
-
-    def __init__(self, path: str, pos: tuple[int, int]):
-        super().__init__()
-        self.path = path
-        self.pos = pos
-        self.item_pos: list[tuple[int, int]] = []
-
-    def at(self, index: int) -> tuple[int, int]:
-        if 0 <= index < len(self.item_pos):
-            return self.item_pos[index]
-        return self.pos
-
-
-def fault_at(container: YMap | YList, key: Any, message: str) -> Fault:
-    """A fault at the value ``container[key]``."""
-    line, col = container.at(key)
-    return Fault(container.path, line, col, message)
-
-
-def fault_key(container: YMap, key: Any, message: str) -> Fault:
-    """A fault at the key ``key`` of a mapping."""
-    line, col = container.key_at(key)
-    return Fault(container.path, line, col, message)
-
-
-def fault_on(container: YMap | YList, message: str) -> Fault:
-    line, col = container.pos
-    return Fault(container.path, line, col, message)
 
 
 class YamlReadError(Exception):

@@ -8,13 +8,13 @@ game state, so results are cheap to pass back.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from ..deck.yamlsource import MAX_BYTES
+from ..machine import usable_cpus
 from .check import DeckCache, check_bytes, check_file, verdict_lines
 
 LOG_SUFFIXES = (".yaml", ".yml")
@@ -25,7 +25,7 @@ PARALLEL_FROM = 48  # below this many logs, starting workers costs more than it 
 
 class Outcome(NamedTuple):
     path: str
-    exit_code: int
+    outcome: str  # valid | invalid | unreadable
     text: str  # what to print: the verdict in words, or its JSON object on one line
 
 
@@ -51,8 +51,8 @@ def check_one(path: str, decks: DeckCache, as_json: bool = False) -> Outcome:
     if as_json:
         import json
 
-        return Outcome(path, v.exit_code, json.dumps(v.to_json()))
-    return Outcome(path, v.exit_code, "\n".join(verdict_lines(v)))
+        return Outcome(path, v.outcome, json.dumps(v.to_json()))
+    return Outcome(path, v.outcome, "\n".join(verdict_lines(v)))
 
 
 _decks: DeckCache | None = None  # a worker's own, loaded once
@@ -71,7 +71,7 @@ def _check_in_worker(path: str, as_json: bool) -> Outcome:
 def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = None, as_json: bool = False) -> Iterator[Outcome]:
     """Outcomes in the order of ``files``; ``jobs`` processes for a big batch
     (default: the processors this process may use)."""
-    jobs = jobs if jobs is not None else len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    jobs = jobs if jobs is not None else usable_cpus()
     if jobs <= 1 or len(files) < PARALLEL_FROM or STDIN in files:
         decks = DeckCache(deck)
         for f in files:

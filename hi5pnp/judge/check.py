@@ -20,7 +20,8 @@ from ..rules import SEATS, Illegal, RulesError, Seat, State, TurnReport
 from .log import GameLog, LogRound, deck_location, read_log, read_log_bytes, unknown_faces
 from .picture import legal_instead
 
-VALID, INVALID, UNREADABLE = 0, 1, 2
+#: What a verdict says of a log, worst last.
+OUTCOMES = ("valid", "invalid", "unreadable")
 
 
 class Problem(NamedTuple):
@@ -48,10 +49,11 @@ class Verdict:
         return self.problem is None
 
     @property
-    def exit_code(self) -> int:
+    def outcome(self) -> str:
+        """valid; invalid (a rules fault or a recorded value that differs); unreadable."""
         if self.problem is None:
-            return VALID
-        return UNREADABLE if self.problem.kind == "read" else INVALID
+            return "valid"
+        return "unreadable" if self.problem.kind == "read" else "invalid"
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of docs/game-log.md, naming its log."""

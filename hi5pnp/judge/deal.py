@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .. import data
-from ..rules import SEATS, Setup
+from ..rules import EDITIONS, SEATS, Setup, notation_examples
 from .log import FORMAT
 from .logwrite import flow, quote
 
@@ -37,13 +37,12 @@ def skeleton(setup: Setup, deck_name: str, edition: int, seed: int | None = None
         lines.append(f"  {seat}: {flow(f'{n}?' for n in setup.cards[seat])}")
     lines.append(f"first: {setup.first}")
     lines.append("rounds:")
+    examples = [f"      # - {code:<22}{meaning}" for code, meaning in notation_examples(EDITIONS[edition])]
     for k, course in enumerate(setup.courses):
         lines += [
             f"  - course: {flow(course)}   # round {k + 1}, west to east",
             "    turns:",
-            "      # - 3a                  a plain turn",
-            "      # - 3a assist 2a:chit   brings 2a; a chit for it (:t2 = a mark in column 2)",
-            "      # - 3a bypass 1         spends one chit",
+            *examples,
             "    # finish: []            the placed finishers, in order (optional)",
             "    # points: {north: 0, south: 0}",
         ]

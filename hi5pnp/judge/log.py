@@ -14,11 +14,11 @@ from typing import Any
 from .. import data
 from ..deck import Deck, yamlsource
 from ..deck.fields import FieldReader, show
-from ..deck.yamlsource import YList, YMap
+from ..deck.located import YList, YMap
 from ..errors import Fault, LogError
-from ..rules import SEATS, NotationError, Seat, Turn, face_id
+from ..rules import LOG_FORMAT, SEATS, NotationError, Seat, Turn, face_id
 
-FORMAT = "hi5/1"
+FORMAT = LOG_FORMAT
 TOP_KEYS = ("log", "deck", "edition", "event", "players", "teams", "first", "rounds", "result")
 ROUND_KEYS = ("course", "turns", "finish", "points")
 RESULT_KEYS = ("columns", "score", "winner")

@@ -22,7 +22,7 @@ def options(state: State, face: str) -> str:
     """One ready competitor's options, in words."""
     f = state.facing(face)
     ob = f.obstacle
-    n = min(f.matches, len(f.eligible))
+    n = f.can_bring
     if n == 0:
         bring = "may bring nobody"
     else:

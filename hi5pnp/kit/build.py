@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
-import os
 import xml.etree.ElementTree as ET
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -28,10 +27,12 @@ import yaml
 
 from ..deck import Deck
 from ..errors import LayoutError
+from ..machine import usable_cpus
 from ..render.cardsize import POKER, CardSize
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
 from ..render.template import Templates
+from ..version import __version__
 from .alignment import alignment_file
 from .assemble import Part, assemble_kit
 from .cardsheets import Placement, duplex_file, fold_file
@@ -50,8 +51,6 @@ PAPER_NAMES = ("a4", "letter")
 
 def library_versions() -> dict[str, str]:
     """hi5pnp's version and those of the libraries that shape the kit's bytes."""
-    from .. import __version__
-
     return {"hi5pnp": __version__, "reportlab": reportlab.Version, "pypdf": pypdf.__version__, "jinja2": jinja2.__version__, "pyyaml": yaml.__version__}
 
 
@@ -152,11 +151,6 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
 
 
 PaperFiles = tuple[list[tuple[str, bytes, list[Placement]]], list[str]]  # (name, bytes, placements) of each file; warnings
-
-
-def usable_cpus() -> int:
-    """The processors this process may run on."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 _shared: tuple[Contents, BuildOptions, Templates] | None = None  # a worker's, from its parent

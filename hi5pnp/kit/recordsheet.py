@@ -10,12 +10,11 @@ from __future__ import annotations
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
-from ..judge.log import FORMAT
 from ..render import fonts
 from ..render.draw import color
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt, to_mm
-from ..rules import EDITIONS
+from ..rules import EDITIONS, LOG_FORMAT, notation_examples
 from .imposition import Paper
 
 MARGIN = 14.0
@@ -54,24 +53,6 @@ def _boxes(c: Canvas, x: float, y: float, count: int, right: float, w: float = 1
     return y - ((count - 1) // per_row) * (h + 1.5)
 
 
-def notation_key(edition: int) -> list[tuple[str, str]]:
-    """Turns written as the edition's options allow, and what each means."""
-    ed = EDITIONS[edition]
-    key = [
-        ("3a", "3a faces its obstacle and just moves one position."),
-        ("3a bypass 2", "3a spends 2 chits and moves 1 + 2 positions."),
-    ]
-    for action in ed.bring_actions:
-        if action == ed.automatic_chits:
-            key.append((f"3a {action} 7b 2a", "3a brings 7b and 2a; chits for opponents are taken automatically."))
-        elif ed.writes_chits(action):
-            key.append((f"3a {action} 7b 2a:chit", "3a brings 7b (own team) and 2a (opponent), taking a chit for 2a."))
-    for action in ed.bring_actions:
-        if ed.writes_marks(action):
-            key.append((f"3a {action} 2a:t2", "3a brings 2a and marks a box in column 2 of its own trait grid."))
-    return key
-
-
 def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> bytes:
     paper = Paper.named(paper_name)
     W, H = paper.width, paper.height
@@ -81,7 +62,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     # --- page 1: the set-up ----------------------------------------------------
     y = H - MARGIN - 6
     _text(c, MARGIN, y, f"{deck.title}: game record", 16, "bold")
-    _text(c, right, y, f"log: {FORMAT} · edition {edition}", 9, align="right", fill=MUTED)
+    _text(c, right, y, f"log: {LOG_FORMAT} · edition {edition}", 9, align="right", fill=MUTED)
     y -= 12
     _field(c, MARGIN, y, "Event", (W - 2 * MARGIN) * 0.62)
     _field(c, MARGIN + (W - 2 * MARGIN) * 0.66, y, "Date", (W - 2 * MARGIN) * 0.34)
@@ -100,7 +81,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     _field(c, MARGIN, y, "First player (north or south)", (W - 2 * MARGIN) * 0.6)
     y -= 14
     _text(c, MARGIN, y, "How to write a turn", 11, "bold")
-    for code, meaning in notation_key(edition):
+    for code, meaning in notation_examples(EDITIONS[edition]):
         y -= 6.5
         _text(c, MARGIN + 4, y, code, 9, "bold")
         _text(c, MARGIN + 48, y, meaning, 9)

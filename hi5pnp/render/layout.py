@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,26 +62,31 @@ def text_width_mm(text: str, size: float, font: str = "regular") -> float:
     return to_mm(fonts.width(str(text), font, float(size)))
 
 
-def _line_of(source: str, element_id: str | None) -> int:
-    if not element_id:
-        return 0
+def line_of_id(source: str, element_id: str) -> int:
+    """The line of ``source`` (a template) that writes the element ``element_id``, or 0."""
+    pattern = re.compile(r"\bid:\s*['\"]?" + re.escape(element_id) + r"\b")
     for i, line in enumerate(source.splitlines(), 1):
-        if re.search(r"\bid:\s*['\"]?" + re.escape(element_id) + r"\b", line):
+        if pattern.search(line):
             return i
     return 0
 
 
-def check_layout(data: Any, shown: str, source: str, context: dict[str, Any]) -> Layout:
-    """The layout ``data`` (a rendered template read as YAML) describes, every
-    element checked; faults name ``shown`` and the line of ``source`` where the
-    element's id is written."""
+#: Where an element is written: its id -> (file as messages show it, line; 0 when unknown)
+Locate = Callable[[str | None], tuple[str, int]]
+
+
+def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any]) -> Layout:
+    """The layout ``data`` (a rendered template, named ``shown``, read as YAML)
+    describes, every element checked; a fault names the file and line that
+    write the element (``locate``)."""
     faults: list[Fault] = []
 
     def bad(eid: str | None, message: str) -> None:
         what = f"element '{eid}': " if eid else ""
         item = context.get("item_name")
         for_item = f" (on {item})" if item else ""
-        faults.append(Fault(shown, _line_of(source, eid), 0, f"{what}{message}{for_item}"))
+        where, line = locate(eid)
+        faults.append(Fault(where, line, 0, f"{what}{message}{for_item}"))
 
     if not isinstance(data, dict) or not isinstance(data.get("elements"), list):
         raise TemplateError(Fault(shown, 0, 0, "a layout template must produce a mapping with an 'elements' list"))

@@ -26,7 +26,7 @@ from markupsafe import Markup
 
 from .. import data
 from ..errors import Fault, TemplateError, shown_path
-from .layout import Layout, check_layout, text_width_mm
+from .layout import Layout, check_layout, line_of_id, text_width_mm
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BYTECODE_CACHE = jinja2.FileSystemBytecodeCache()
@@ -74,6 +74,7 @@ class Templates:
 
     def __init__(self, folder: Path | None = None):
         self.folder = folder if folder is not None else data.template_folder()
+        self._sources: dict[str, str] = {}  # template name -> its text, read once
         self.env = jinja2.Environment(
             loader=jinja2.FileSystemLoader(self.folder),
             # compiled templates kept between runs, as Python keeps .pyc files
@@ -114,7 +115,7 @@ class Templates:
             where = self.shown(exc.name) if exc.name else shown
             raise TemplateError(Fault(where, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
         except jinja2.TemplateNotFound as exc:
-            raise TemplateError(Fault(self.shown(str(exc)), 0, 0, "template not found")) from None
+            raise TemplateError(Fault(self.shown(str(exc.name or name)), 0, 0, "template not found")) from None
         except jinja2.UndefinedError as exc:
             raise TemplateError(_fault_in(exc, shown, exc.message or "undefined")) from None
         except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
@@ -131,8 +132,25 @@ class Templates:
             line = mark.line + 1 if mark else 0
             problem = getattr(exc, "problem", exc)
             raise TemplateError(Fault(shown, 0, 0, f"renders to YAML that does not parse (rendered line {line}): {problem}")) from None
-        source = (self.folder / name).read_text(encoding="utf-8")
-        return check_layout(doc, shown, source, context)
+        return check_layout(doc, shown, lambda eid: self.locate(name, eid), context)
+
+    def source(self, name: str) -> str:
+        """A template's text (read once, for finding lines in messages)."""
+        if name not in self._sources:
+            self._sources[name] = (self.folder / name).read_text(encoding="utf-8")
+        return self._sources[name]
+
+    def locate(self, name: str, element_id: str | None) -> tuple[str, int]:
+        """Where the element ``element_id`` of template ``name`` is written: in
+        the template itself, or else in one of the folder's other templates
+        (the macros it imports). (file as shown, line); line 0 when unknown."""
+        if element_id:
+            others = sorted(p.name for p in self.folder.glob("*.j2") if p.name != name)
+            for candidate in [name, *others]:
+                line = line_of_id(self.source(candidate), element_id)
+                if line:
+                    return self.shown(candidate), line
+        return self.shown(name), 0
 
     def markup(self, name: str, context: dict[str, Any]) -> ET.Element:
         """A markup template (rulebook, quick reference) rendered and parsed."""

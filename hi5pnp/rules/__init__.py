@@ -10,16 +10,17 @@ notation and the game state. Pure: no files, no YAML, no PDF.
 
 from .board import Facing, RoundResult
 from .deal import Setup, deal, random_course
-from .edition import EDITIONS, Edition
+from .edition import EDITIONS, Edition, notation_examples
 from .illegal import Illegal, RulesError
 from .seat import SEATS, Seat
 from .setup import course_problem, setup_problem
 from .state import Played, State, TurnReport
-from .turn import CHIT, Action, Brought, Chit, Mark, NotationError, Reward, Turn, face_id
+from .turn import CHIT, LOG_FORMAT, Action, Brought, Chit, Mark, NotationError, Reward, Turn, face_id
 
 __all__ = [
     "CHIT",
     "EDITIONS",
+    "LOG_FORMAT",
     "SEATS",
     "Action",
     "Brought",
@@ -41,6 +42,7 @@ __all__ = [
     "course_problem",
     "deal",
     "face_id",
+    "notation_examples",
     "random_course",
     "setup_problem",
 ]

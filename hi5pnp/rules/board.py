@@ -30,6 +30,11 @@ class Facing(NamedTuple):
     chits: int
     max_spend: int  # the most chits a bypass may spend here (R-7)
 
+    @property
+    def can_bring(self) -> int:
+        """The most others it may bring: one per matching gem, as many as stand here."""
+        return min(self.matches, len(self.eligible))
+
 
 class RoundResult(NamedTuple):
     """A round played to its end: the placed finishers in order, and each seat's placing points."""
@@ -127,9 +132,6 @@ class Board:
     def team(self, seat: str) -> tuple[str, ...]:
         s = SEATS.index(Seat(seat))
         return tuple(f for i, f in enumerate(self.faces) if self._seat[i] == s)
-
-    def in_play(self, face: str) -> bool:
-        return face in self._index
 
     def position(self, face: str) -> int:
         return self._pos[self._index[face]]

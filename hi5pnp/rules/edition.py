@@ -29,6 +29,24 @@ class Edition(NamedTuple):
         return action in self.bring_actions and action != self.automatic_chits
 
 
+def notation_examples(edition: Edition) -> list[tuple[str, str]]:
+    """Turns written as the edition's options allow, each with what it means:
+    for the record sheet and the log ``hi5pnp deal`` prints."""
+    examples = [
+        ("3a", "3a faces its obstacle and just moves one position."),
+        ("3a bypass 2", "3a spends 2 chits and moves 1 + 2 positions."),
+    ]
+    for action in edition.bring_actions:
+        if action == edition.automatic_chits:
+            examples.append((f"3a {action} 7b 2a", "3a brings 7b and 2a; chits for opponents are taken automatically."))
+        elif edition.writes_chits(action):
+            examples.append((f"3a {action} 7b 2a:chit", "3a brings 7b (own team) and 2a (opponent), taking a chit for 2a."))
+    for action in edition.bring_actions:
+        if edition.writes_marks(action):
+            examples.append((f"3a {action} 2a:t2", "3a brings 2a and marks a box in column 2 of its own trait grid."))
+    return examples
+
+
 EDITIONS = {
     1: Edition(1, (Action.ASSIST, Action.HELP), exact_count=True, automatic_chits=Action.ASSIST, owed_marks=Action.HELP),
     2: Edition(2, (Action.ASSIST,), exact_count=False, automatic_chits=None, owed_marks=None),

@@ -20,6 +20,9 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
     if board._course is None:
         return _no_round(board)
+    shape = _shape_problem(turn)
+    if shape is not None:
+        return shape
     i = board._index.get(turn.face)
     if i is None:
         return not_in_play(board, turn.face)
@@ -37,6 +40,16 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
             "§4",
         )
     return _bring_problem(board, i, board._facing(i), turn)
+
+
+def _shape_problem(turn: Turn) -> Illegal | None:
+    """A turn the notation cannot write (made in code, not parsed): a plain
+    turn that brings or spends, a bypass that brings, a negative spend."""
+    if turn.spend < 0 or (turn.spend and turn.action is not Action.BYPASS):
+        return Illegal(f"{turn.face} cannot spend {turn.spend} chits with {turn.action}; only a bypass spends chits", "§4")
+    if turn.brought and turn.action in (Action.PLAIN, Action.BYPASS):
+        return Illegal(f"a {turn.action} turn brings nobody; write assist to bring others along", "§4")
+    return None
 
 
 def _no_round(board: Board) -> Illegal:
@@ -120,7 +133,7 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
     k, m = len(turn.brought), f.matches
     who = ", ".join(f.eligible) or "nobody"
     if board.edition.exact_count:
-        need = min(m, len(f.eligible))
+        need = f.can_bring
         if k != need:
             return Illegal(
                 f"in edition {board.edition.number}, {turn.action} brings exactly {need} (gems matching "

@@ -30,7 +30,7 @@ def _proposals(board: Board, face: str) -> list[Turn]:
     f = board.facing(face)
     turns = [Turn(face)]
     turns += [Turn(face, Action.BYPASS, (), k) for k in range(1, f.max_spend + 1)]
-    n = min(f.matches, len(f.eligible))
+    n = f.can_bring
     sizes = ([n] if n else []) if board.edition.exact_count else range(1, n + 1)
     pick = itertools.permutations if f.position + 1 == board.finish else itertools.combinations
     for size in sizes:

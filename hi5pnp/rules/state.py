@@ -277,8 +277,13 @@ class State(Board):
         holding ``chits``, ready or exhausted, with only the ``unmarked`` boxes
         of each matrix column left. Position, chits and readiness are arranged
         while a round is under way; the rest of the state (who may move, ready
-        counts) follows."""
-        i = self._index[face]
+        counts) follows. What the engine could never reach is refused with a
+        ValueError: a competitor back on the course once finished, a placement
+        that would end the round (play the turn that ends it instead), a
+        segment in which nobody is left ready."""
+        i = self._index.get(face)
+        if i is None:
+            raise ValueError(f"{face} is in neither team ({', '.join(self.faces)})")
         if unmarked is not None:
             columns = self._comp[i].matrix
             if len(unmarked) != len(columns) or any(
@@ -290,21 +295,32 @@ class State(Board):
             return
         if self._course is None:
             raise ValueError("a competitor is placed only while a round is under way")
-        if position is not None:
+        if position is not None and position != self._pos[i]:
+            if self._out[i]:
+                raise ValueError(f"{face} has finished this round; it does not come back")
             if not 1 <= position <= self.finish:
                 raise ValueError(f"position {position} is not on the course (1-{self.finish})")
+            if position == self.finish and len(self._finished) + 1 >= self.rules.finishers:
+                raise ValueError(f"placing {face} would end the round; play the turn that ends it")
+        if chits is not None and not 0 <= chits <= self.rules.chit_limit:
+            raise ValueError(f"{chits} chits: a card holds 0-{self.rules.chit_limit}")
+        ready_now = list(self._ready)
+        if ready is not None:
+            ready_now[i] = ready and not self._out[i] and position != self.finish
+        if position == self.finish:
+            ready_now[i] = False
+        if not any(ready_now):
+            raise ValueError("nobody would be ready: a segment ends when all have acted")
+        if position is not None and position != self._pos[i]:
             self._pos[i] = position
-            if position == self.finish and not self._out[i]:
-                self._out[i], self._ready[i] = True, False
+            if position == self.finish:
+                self._out[i] = True
                 self._finished.append(i)
         if chits is not None:
-            if not 0 <= chits <= self.rules.chit_limit:
-                raise ValueError(f"{chits} chits: a card holds 0-{self.rules.chit_limit}")
             self._chits[i] = chits
-        if ready is not None:
-            self._ready[i] = ready and not self._out[i]
+        self._ready = ready_now
         self._ready_count = [sum(1 for j, r in enumerate(self._ready) if r and self._seat[j] == s) for s in (0, 1)]
-        if self._to_move is not None and not self._ready_count[self._to_move] and self._ready_count[1 - self._to_move]:
+        if self._to_move is not None and not self._ready_count[self._to_move]:
             self._to_move = 1 - self._to_move
 
     def copy(self) -> State:

@@ -15,6 +15,9 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
 
+#: The name and version of the game-log format whose turns this module reads.
+LOG_FORMAT = "hi5/1"
+
 
 class Action(StrEnum):
     """The option a player takes for the active competitor (rules §4)."""

@@ -19,7 +19,7 @@ def random_turn(state: State, rng: random.Random) -> Turn:
         raise ValueError("nobody is to move: lay the next course first")
     face = rng.choice(state.ready_faces(seat))
     f = state.facing(face)
-    n = min(f.matches, len(f.eligible))
+    n = f.can_bring
     options: list[Action] = [Action.PLAIN]
     if f.max_spend:
         options.append(Action.BYPASS)
