@@ -4,8 +4,20 @@ turns them into messages and exit codes."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import NamedTuple
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal and on one line: control characters (an
+    escape sequence in a log, a line break) shown as ``\\x1b``, ``\\n``."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def shown_path(path: str | os.PathLike[str]) -> str:
@@ -29,11 +41,12 @@ class Fault(NamedTuple):
     message: str
 
     def __str__(self) -> str:
+        path, message = printable(self.path), printable(self.message)
         if self.line <= 0:
-            return f"{self.path}: {self.message}"
+            return f"{path}: {message}"
         if self.column <= 0:
-            return f"{self.path}:{self.line}: {self.message}"
-        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+            return f"{path}:{self.line}: {message}"
+        return f"{path}:{self.line}:{self.column}: {message}"
 
 
 class Hi5Error(Exception):

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from ..errors import Fault
+from ..errors import Fault, printable
 from .located import YList, YMap, fault_at, fault_key, fault_on
 
 KIND_NAMES: dict[type, str] = {int: "a whole number", str: "text", list: "a list", dict: "a mapping"}
 
 
 def show(value: Any) -> str:
-    """A value as a message quotes it, cut short when long."""
-    text = f"'{value}'" if isinstance(value, str) else "nothing" if value is None else repr(value)
+    """A value as a message quotes it, cut short when long, control characters escaped."""
+    text = f"'{printable(value)}'" if isinstance(value, str) else "nothing" if value is None else printable(repr(value))
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -42,18 +42,28 @@ class _Broken:
 _BROKEN = _Broken()
 
 
-def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) -> Deck:
+def _present(folder: Path) -> list[str]:
+    """The deck files in ``folder``; DeckNotFoundError when it is no folder to read."""
+    try:
+        if not folder.is_dir():
+            raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, "deck folder not found (a deck is a folder of YAML files)"))
+        return [name for name in DECK_FILES if (folder / name).exists()]
+    except OSError as exc:
+        raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, f"the deck folder cannot be read: {exc.strerror or exc}")) from None
+
+
+def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, inside: Path | None = None) -> Deck:
     """Load and validate a deck: a bundled deck's name or a folder (None: the
     bundled default deck). Raises :class:`DeckError` listing every fault, or
-    :class:`DeckNotFoundError` when there is no such folder.
+    :class:`DeckNotFoundError` when there is no deck there.
 
     ``need_score_sheet=False`` leaves ``score_sheets.yaml`` unread: the rules
-    need only the other three files.
+    need only the other three files. ``inside`` (a resolved folder): every
+    file read must really lie inside it, links included (a log's deck).
     """
     folder = deck_folder(deck)
-    if not folder.is_dir():
-        raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, "deck folder not found (a deck is a folder of YAML files)"))
-    if not any((folder / name).exists() for name in DECK_FILES):
+    present = _present(folder)
+    if not present:
         raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, f"no deck here: none of {', '.join(DECK_FILES)}"))
     r = FieldReader()
     docs: dict[str, Any] = {}
@@ -62,10 +72,10 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True) 
     for name in DECK_FILES:
         path = folder / name
         shown[name] = shown_path(path)
-        if name in OPTIONAL and (not need_score_sheet or not path.exists()):
+        if name in OPTIONAL and (not need_score_sheet or name not in present):
             continue
         try:
-            text = yamlsource.read_text(path, shown[name])
+            text = yamlsource.read_text(path, shown[name], inside)
             digest.update(name.encode() + b"\0" + text.encode() + b"\0")
             docs[name] = yamlsource.parse(text, shown[name])
         except yamlsource.YamlReadError as exc:

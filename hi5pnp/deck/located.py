@@ -21,6 +21,12 @@ class YMap(dict[Any, Any]):
         self.pos = pos
         self.key_pos: dict[Any, tuple[int, int]] = {}
         self.value_pos: dict[Any, tuple[int, int]] = {}
+        self.written: dict[Any, str] = {}  # key -> its scalar value's text as written
+
+    def as_written(self, key: Any) -> str | None:
+        """The value of ``key`` as the file writes it (``1042``, ``Yes``,
+        ``~``), if it is a scalar: free text is kept so, whatever YAML makes of it."""
+        return self.written.get(key)
 
     def at(self, key: Any) -> tuple[int, int]:
         """Position of the value of ``key`` (or of the mapping if absent)."""

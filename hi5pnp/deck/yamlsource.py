@@ -12,6 +12,8 @@ Duplicate keys are faults too (plain PyYAML keeps the last one silently).
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -60,12 +62,28 @@ def _scalar(ev: events.ScalarEvent) -> Any:
 
 
 def _construct(ev: events.ScalarEvent) -> Any:
+    """The value of a scalar; :class:`_Unmade` if YAML's safe types cannot make
+    it (``!!float south``, an integer of 5,000 digits, an unknown tag)."""
     tag = ev.tag
     if tag is None or tag == "!":
         tag = _resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)  # type: ignore[no-untyped-call]
     start: Any = ev.start_mark  # the C parser's marks are its own kind
     node = yaml.ScalarNode(tag, ev.value, start, ev.end_mark, ev.style)  # type: ignore[arg-type]
-    return _constructor.construct_object(node, deep=True)
+    try:
+        return _constructor.construct_object(node, deep=True)
+    except yaml.YAMLError as exc:
+        raise _Unmade(str(getattr(exc, "problem", None) or exc)) from None
+    except Exception:  # noqa: BLE001 - any failure to make a value is the input's fault
+        what = tag.rsplit(":", 1)[-1] if tag else "value"
+        raise _Unmade(f"'{_clip(ev.value)}' cannot be read as {what} ({len(ev.value):,} characters)" if len(ev.value) > 40 else f"'{ev.value}' cannot be read as {what}") from None
+
+
+class _Unmade(Exception):
+    """A scalar that YAML's safe types cannot make."""
+
+
+def _clip(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def _size(value: Any) -> int:
@@ -126,11 +144,14 @@ def parse(text: str, path: str) -> Any:
             if isinstance(ev, events.ScalarEvent):
                 try:
                     value = _scalar(ev)
-                except yaml.YAMLError as exc:
-                    raise fail(_pos(ev.start_mark), f"value not allowed: {getattr(exc, 'problem', exc)}") from None
+                except _Unmade as exc:
+                    raise fail(_pos(ev.start_mark), f"value not allowed: {exc}") from None
                 if ev.anchor:
                     anchors[ev.anchor] = (value, 1)
+                frame = stack[-1] if stack else None
                 attach(value, _pos(ev.start_mark), 1)
+                if frame is not None and isinstance(frame[0], YMap) and frame[1] is _NO_KEY:
+                    frame[0].written[next(reversed(frame[0]))] = ev.value  # a value: as written
             elif isinstance(ev, (events.MappingStartEvent, events.SequenceStartEvent)):
                 if ev.tag not in (None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"):
                     raise fail(_pos(ev.start_mark), f"tag {ev.tag} is not allowed")
@@ -160,9 +181,16 @@ def parse(text: str, path: str) -> Any:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(mark) if mark else (0, 0)
         raise fail(pos, f"not valid YAML: {exc.problem or exc.context}") from None
-    except yaml.YAMLError as exc:  # pragma: no cover - reader errors without marks
-        raise fail((0, 0), f"not valid YAML: {exc}") from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: its position is an offset
+        at = int(exc.position)
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        char = exc.character if isinstance(exc.character, str) else chr(int(exc.character))
+        raise fail((line, column), f"not valid YAML: the character U+{ord(char):04X} is not allowed in YAML text") from None
+    except yaml.YAMLError as exc:
+        raise fail((0, 0), "not valid YAML: " + " ".join(str(exc).split())) from None
     return root
+
 
 
 class _NoKey:
@@ -173,29 +201,49 @@ class _NoKey:
 _NO_KEY = _NoKey()
 
 
-def read_text(path: Path, shown: str | None = None) -> str:
-    """Read a UTF-8 file with the size cap; faults name ``shown`` (default: path)."""
-    shown = shown or str(path)
+def read_bytes(path: Path, shown: str, inside: Path | None = None) -> bytes:
+    """The bytes of a regular file, at most :data:`MAX_BYTES` (one more is read
+    to tell), faults naming ``shown``. Nothing but a regular file is read: a
+    device, a pipe or a socket is refused without waiting for it. With
+    ``inside`` (a resolved folder), a file whose real path lies elsewhere (a
+    link out of it) is refused."""
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise YamlReadError(
-                Fault(shown, 0, 0, f"file is {size:,} bytes; files over {MAX_BYTES:,} bytes are refused")
-            )
-        data = path.read_bytes()
+        if inside is not None and not path.resolve().is_relative_to(inside):
+            raise YamlReadError(Fault(shown, 0, 0, "leads outside the folder it is read from (a link); refused"))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise YamlReadError(Fault(shown, 0, 0, "file not found")) from None
-    except IsADirectoryError:
-        raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file")) from None
     except OSError as exc:
-        raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror}")) from None
-    return decode(data, shown)
+        raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file"))
+        if not stat.S_ISREG(mode):
+            raise YamlReadError(Fault(shown, 0, 0, "is not a regular file (a device, a pipe or a socket); refused"))
+        chunks, left = [], MAX_BYTES + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 16))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path, shown: str | None = None, inside: Path | None = None) -> str:
+    """Read a UTF-8 file (see :func:`read_bytes`); faults name ``shown`` (default: path)."""
+    shown = shown or str(path)
+    return decode(read_bytes(path, shown, inside), shown)
 
 
 def decode(data: bytes, shown: str) -> str:
     """UTF-8 text of at most :data:`MAX_BYTES` (a file's, or standard input's)."""
     if len(data) > MAX_BYTES:
         raise YamlReadError(Fault(shown, 0, 0, f"more than {MAX_BYTES:,} bytes; files over {MAX_BYTES:,} bytes are refused"))
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]  # a byte-order mark, as some editors write
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -203,7 +251,7 @@ def decode(data: bytes, shown: str) -> str:
         raise YamlReadError(Fault(shown, line, 0, "not UTF-8 text")) from None
 
 
-def load(path: Path, shown: str | None = None) -> Any:
-    """Read and parse one YAML file (see :func:`parse`)."""
+def load(path: Path, shown: str | None = None, inside: Path | None = None) -> Any:
+    """Read and parse one YAML file (see :func:`read_bytes` and :func:`parse`)."""
     shown = shown or str(path)
-    return parse(read_text(path, shown), shown)
+    return parse(read_text(path, shown, inside), shown)

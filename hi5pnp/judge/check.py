@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..deck import Deck, load_deck
-from ..errors import DeckError, Fault, InputError, LogError
+from ..errors import DeckError, Fault, InputError, LogError, printable
 from ..rules import SEATS, Illegal, RulesError, Seat, State, TurnReport
 from .log import GameLog, LogRound, deck_location, read_log, read_log_bytes, unknown_faces
 from .picture import legal_instead
@@ -84,13 +84,14 @@ class DeckCache:
 
     def __init__(self, override: str | Path | None = None):
         self.override = override
-        self._decks: dict[str, Deck | DeckError] = {}
+        self._decks: dict[tuple[str, str], Deck | DeckError] = {}
 
-    def get(self, where: str | Path) -> Deck:
-        key = str(where)
+    def get(self, where: str | Path, inside: Path | None = None) -> Deck:
+        """The deck at ``where`` (every file of it inside ``inside``, if given)."""
+        key = (str(where), str(inside))
         if key not in self._decks:
             try:
-                self._decks[key] = load_deck(where, need_score_sheet=False)
+                self._decks[key] = load_deck(where, need_score_sheet=False, inside=inside)
             except DeckError as exc:
                 self._decks[key] = exc
         got = self._decks[key]
@@ -132,9 +133,13 @@ def unreadable(shown: str, exc: InputError) -> Verdict:
 
 def with_deck(log: GameLog, decks: DeckCache) -> tuple[GameLog, Deck]:
     """A log read, with its deck; :class:`LogError` for any read fault."""
-    where = decks.override if decks.override is not None else deck_location(log)
+    if decks.override is not None:
+        where, inside = decks.override, None
+    else:
+        where = deck_location(log)
+        inside = log.folder.resolve() if isinstance(where, Path) else None  # a folder beside the log
     try:
-        deck = decks.get(where)
+        deck = decks.get(where, inside)
     except DeckError as exc:
         raise LogError([Fault(log.path, log.deck_line, 0, f"the deck cannot be read: {f}") for f in exc.faults]) from None
     faults = unknown_faces(log, deck)
@@ -253,4 +258,4 @@ def verdict_lines(v: Verdict) -> list[str]:
                 f"  complete columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({s.rules.column_points} points each)"
             )
             lines.append(f"  score: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {s.winner()}")
-    return lines
+    return [printable(line) for line in lines]  # what a log writes reaches the terminal escaped

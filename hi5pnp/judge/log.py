@@ -241,7 +241,9 @@ def deck_location(log: GameLog) -> str | Path:
 
     Anything else (an absolute path, a path that leaves the log's folder) is a
     read fault: a judge checks logs from strangers, and a log must not make
-    the checker read files elsewhere. The judge's ``--deck`` bypasses this.
+    the checker read files elsewhere; the deck's files are read only if they
+    too lie inside it (``load_deck(..., inside=...)``). The judge's ``--deck``
+    bypasses this.
     """
     name = log.deck or data.DEFAULT_DECK
     if data.bundled_deck(name) is not None:
@@ -252,11 +254,13 @@ def deck_location(log: GameLog) -> str | Path:
 
     if Path(name).is_absolute() or name.startswith("~") or "\\" in name or ":" in name or "\0" in name:
         raise refuse("a log names a bundled deck or a folder beside it; pass --deck to use another")
+    if len(name) > 255:
+        raise refuse(f"a name of {len(name)} characters is no folder's")
     try:
         base = log.folder.resolve()
         target = (log.folder / name).resolve()
     except (OSError, RuntimeError) as exc:
-        raise refuse(f"the path cannot be followed ({exc})") from None
+        raise refuse(f"the path cannot be followed ({getattr(exc, 'strerror', None) or exc})") from None
     if not target.is_relative_to(base):
         raise refuse("it lies outside the log's folder; pass --deck to use it")
     return target

@@ -5,6 +5,7 @@ stops where the checker stops and says why."""
 from __future__ import annotations
 
 from ..deck import Deck
+from ..errors import printable
 from ..rules import SEATS, Action, Seat, State, TurnReport
 from .check import Observer, Verdict, check_game, verdict_lines
 from .log import GameLog
@@ -100,7 +101,7 @@ def replay_lines(log: GameLog, deck: Deck) -> tuple[list[str], Verdict]:
             f"End of the game: complete columns north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} "
             f"({s.rules.column_points} points each)."
         )
-    return head + teller.lines + tail + verdict_lines(verdict), verdict
+    return [printable(line) for line in head + teller.lines + tail] + verdict_lines(verdict), verdict
 
 
 def _face(deck: Deck, face: str) -> str:
