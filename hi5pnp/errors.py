@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 

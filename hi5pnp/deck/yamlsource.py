@@ -73,9 +73,10 @@ def _construct(ev: events.ScalarEvent) -> Any:
         return _constructor.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
         raise _Unmade(str(getattr(exc, "problem", None) or exc)) from None
-    except Exception:  # noqa: BLE001 - any failure to make a value is the input's fault
+    except Exception:  # any failure to make a value is the input's fault
         what = tag.rsplit(":", 1)[-1] if tag else "value"
-        raise _Unmade(f"'{_clip(ev.value)}' cannot be read as {what} ({len(ev.value):,} characters)" if len(ev.value) > 40 else f"'{ev.value}' cannot be read as {what}") from None
+        size = f" ({len(ev.value):,} characters)" if len(ev.value) > 40 else ""
+        raise _Unmade(f"'{_clip(ev.value)}'{size} cannot be read as {what}") from None
 
 
 class _Unmade(Exception):

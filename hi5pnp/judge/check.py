@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from ..deck import Deck, load_deck
 from ..errors import DeckError, Fault, InputError, LogError, printable
-from ..rules import SEATS, Illegal, RulesError, Seat, State, TurnReport
+from ..rules import SEATS, Illegal, RulesError, Seat, State, TurnReport, setup_problems
 from .log import GameLog, LogRound, deck_location, read_log, read_log_bytes, unknown_faces
 from .picture import legal_instead
 
@@ -171,12 +171,15 @@ def _rules(line: int, why: Illegal, turn: str = "", where: str = "", details: Se
 
 
 def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> None:
-    try:
-        state = State(deck, log.teams, log.first, log.edition)
-    except RulesError as exc:
-        why = exc.illegal
-        seat = why.seat or SEATS[0]
-        raise _rules(log.team_lines[seat] if why.entry is None else log.team_item_lines[seat][why.entry], why) from None
+    problems = setup_problems(deck, log.teams)
+    if problems:  # the one the log writes first
+        def line(why: Illegal) -> int:
+            seat = why.seat or SEATS[0]
+            return log.team_lines[seat] if why.entry is None else log.team_item_lines[seat][why.entry]
+
+        first = min(problems, key=line)
+        raise _rules(line(first), first)
+    state = State(deck, log.teams, log.first, log.edition)
     verdict.state = state
     for number, rnd in enumerate(log.rounds, 1):
         course_fault = state.why_course_illegal(rnd.course)

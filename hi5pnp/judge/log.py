@@ -13,13 +13,14 @@ from typing import Any
 
 from .. import data
 from ..deck import Deck, yamlsource
-from ..deck.fields import FieldReader, show
+from ..deck.fields import FieldReader, describe, show
 from ..deck.located import YList, YMap
 from ..errors import Fault, LogError
 from ..rules import LOG_FORMAT, SEATS, NotationError, Seat, Turn, face_id
 
 FORMAT = LOG_FORMAT
-TOP_KEYS = ("log", "deck", "edition", "event", "players", "teams", "first", "rounds", "result")
+TEXT_KEYS = ("event", "date", "judge", "table", "notes")  # free text, kept as written
+TOP_KEYS = ("log", "deck", "edition", *TEXT_KEYS, "players", "teams", "first", "rounds", "result")
 ROUND_KEYS = ("course", "turns", "finish", "points")
 RESULT_KEYS = ("columns", "score", "winner")
 WINNERS = (*SEATS, "draw")
@@ -59,8 +60,9 @@ class GameLog:
     first: Seat
     rounds: list[LogRound]
     rounds_line: int  # the line of the 'rounds' key
-    players: dict[Seat, str] = field(default_factory=dict)
+    players: dict[Seat, str] = field(default_factory=dict)  # either may be named alone
     event: str = ""
+    texts: dict[str, str] = field(default_factory=dict)  # event, date, judge, table, notes as written
     result: dict[str, Any] = field(default_factory=dict)  # columns / score / winner, as written
     result_lines: dict[str, int] = field(default_factory=dict)  # "score.north" -> line
 
@@ -85,10 +87,48 @@ def read_log_bytes(data: bytes, shown: str, folder: Path) -> GameLog:
     return parse_log(doc, shown, folder)
 
 
+def _empty_as_nothing(m: YMap, *keys: str) -> None:
+    """A key left empty (``finish:``) is read as absent (docs/game-log.md)."""
+    for key in keys:
+        if key in m and m[key] is None:
+            del m[key]
+
+
+def _empty_as_list(m: YMap, key: str) -> None:
+    """A list left empty (``turns:``) is the empty list."""
+    if key in m and m[key] is None:
+        m[key] = YList(m.path, m.at(key))
+
+
+def _whole(r: FieldReader, m: YMap, key: str, where: str) -> int | None:
+    """A whole number, written plain or quoted (``edition: "2"``)."""
+    value = m[key]
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 6:
+        return int(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    r.fault(m, key, f"'{key}' must be a whole number, not {describe(value)}")
+    return None
+
+
+def _text(r: FieldReader, m: YMap, key: str) -> str:
+    """Free text: any scalar, kept as the log writes it (``1042``, ``Yes``, ``~``)."""
+    value = m[key]
+    if isinstance(value, (dict, list)):
+        r.fault(m, key, f"'{key}' must be text, not {describe(value)}")
+        return ""
+    if isinstance(value, str):
+        return value
+    written = m.as_written(key)
+    return written if written is not None else str(value)
+
+
 def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
     """A log from its located YAML; raise :class:`LogError` listing every read fault."""
     if not isinstance(doc, YMap):
         raise LogError(Fault(shown, 1, 0, f"a game log is a YAML mapping starting with 'log: {FORMAT}'"))
+    _empty_as_nothing(doc, "result", "players", *TEXT_KEYS)
+    _empty_as_list(doc, "rounds")
     r = FieldReader(noun="field")
     r.unknown_keys(doc, TOP_KEYS, "the log")
     fmt = r.get(doc, "log", str, "the log", what=f"'{FORMAT}'")
@@ -98,13 +138,16 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
     if deck is not None and (not isinstance(deck, str) or not deck.strip()):
         r.fault(doc, "deck", "'deck' must name a bundled deck or a folder beside the log")
         deck = None
-    edition = doc.get("edition")
-    if "edition" in doc and (edition not in (1, 2) or isinstance(edition, bool)):
-        r.fault(doc, "edition", f"edition {show(edition)} does not exist; the rules have editions 1 and 2")
+    edition = _whole(r, doc, "edition", "the log") if "edition" in doc else None
+    if edition is not None and edition not in (1, 2):
+        r.fault(doc, "edition", f"edition {edition} does not exist; the rules have editions 1 and 2")
         edition = None
+    texts = {key: _text(r, doc, key) for key in TEXT_KEYS if key in doc}
     players: dict[Seat, str] = {}
-    if "players" in doc:
-        players = _seats_of(r, doc, "players", "the log", str, "a name")[0]
+    pm = r.get(doc, "players", dict, "the log", required=False, what="a mapping with north and/or south")
+    if pm is not None:
+        r.unknown_keys(pm, SEATS, "players")
+        players = {seat: _text(r, pm, seat) for seat in SEATS if seat in pm}
     teams: dict[Seat, list[str]] = {}
     team_lines: dict[Seat, int] = {}
     item_lines: dict[Seat, list[int]] = {}
@@ -144,7 +187,8 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
         rounds=rounds,
         rounds_line=doc.key_at("rounds")[0],
         players=players,
-        event=str(doc.get("event", "")),
+        event=texts.get("event", ""),
+        texts=texts,
         result=result,
         result_lines=result_lines,
     )
@@ -168,16 +212,19 @@ def _faces(r: FieldReader, m: YMap, key: str, where: str) -> tuple[list[str], li
     return ids, lines
 
 
-def _seats_of(r: FieldReader, m: YMap, key: str, where: str, kind: type, what: str) -> tuple[dict[Seat, Any], dict[Seat, int]]:
-    """A value for each seat (``{north: 9, south: 6}``), with the line of each."""
-    values: dict[Seat, Any] = {}
+def _seat_numbers(r: FieldReader, m: YMap, key: str, where: str) -> tuple[dict[Seat, int], dict[Seat, int]]:
+    """A whole number for each seat (``{north: 9, south: 6}``), with the line of each."""
+    values: dict[Seat, int] = {}
     lines: dict[Seat, int] = {}
     sm = r.get(m, key, dict, where, what="a mapping with north and south")
     if sm is None:
         return values, lines
     r.unknown_keys(sm, SEATS, key)
     for seat in SEATS:
-        v = r.get(sm, seat, kind, f"'{key}'", what=what)
+        if seat not in sm:
+            r.fault_on(sm, f"'{key}' lacks the required field '{seat}'")
+            continue
+        v = _whole(r, sm, seat, f"'{key}'")
         if v is not None:
             values[seat] = v
             lines[seat] = sm.at(seat)[0]
@@ -186,6 +233,9 @@ def _seats_of(r: FieldReader, m: YMap, key: str, where: str, kind: type, what: s
 
 def _read_round(r: FieldReader, rm: YMap, number: int) -> LogRound | None:
     where = f"round {number}"
+    _empty_as_list(rm, "turns")
+    _empty_as_list(rm, "course")
+    _empty_as_nothing(rm, "finish", "points")
     r.unknown_keys(rm, ROUND_KEYS, where)
     course = _faces(r, rm, "course", where)
     tl: YList | None = r.get(rm, "turns", list, where, what="a list of turns")
@@ -206,7 +256,7 @@ def _read_round(r: FieldReader, rm: YMap, number: int) -> LogRound | None:
         if got is not None and rnd is not None:
             rnd.finish, rnd.finish_line = got[0], rm.at("finish")[0]
     if "points" in rm:
-        points, points_lines = _seats_of(r, rm, "points", where, int, "a whole number")
+        points, points_lines = _seat_numbers(r, rm, "points", where)
         if rnd is not None and len(points) == len(SEATS):
             rnd.points, rnd.points_lines = points, points_lines
     return rnd
@@ -219,9 +269,10 @@ def _read_result(r: FieldReader, doc: YMap) -> tuple[dict[str, Any], dict[str, i
     if rm is None:
         return result, lines
     r.unknown_keys(rm, RESULT_KEYS, "result")
+    _empty_as_nothing(rm, "columns", "score", "winner")
     for key in ("columns", "score"):
         if key in rm:
-            values, value_lines = _seats_of(r, rm, key, "result", int, "a whole number")
+            values, value_lines = _seat_numbers(r, rm, key, "result")
             if len(values) == len(SEATS):
                 result[key] = values
                 lines.update({f"{key}.{s}": ln for s, ln in value_lines.items()})

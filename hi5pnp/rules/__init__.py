@@ -13,7 +13,7 @@ from .deal import Setup, deal, random_course
 from .edition import EDITIONS, Edition, notation_examples
 from .illegal import Illegal, RulesError
 from .seat import SEATS, Seat
-from .setup import course_problem, setup_problem
+from .setup import course_problem, setup_problem, setup_problems
 from .state import Played, State, TurnReport
 from .turn import CHIT, LOG_FORMAT, Action, Brought, Chit, Mark, NotationError, Reward, Turn, face_id
 
@@ -45,4 +45,5 @@ __all__ = [
     "notation_examples",
     "random_course",
     "setup_problem",
+    "setup_problems",
 ]

@@ -9,24 +9,32 @@ from .illegal import Illegal
 from .seat import SEATS, Seat
 
 
-def setup_problem(deck: Deck, teams: Mapping[Seat, Sequence[str]]) -> Illegal | None:
-    """The first fault of two teams (face ids), or None: a team of the wrong
-    size, a face the deck lacks, a card used twice (R-1)."""
+def setup_problems(deck: Deck, teams: Mapping[Seat, Sequence[str]]) -> list[Illegal]:
+    """Every fault of two teams (face ids): a team of the wrong size, a face
+    the deck lacks, a card used twice (R-1), team by team."""
     size = deck.rules.team_size
+    problems = []
     for seat in SEATS:
         team = teams[seat]
         if len(team) != size:
-            return Illegal(f"{seat}'s team has {len(team)} competitors; a team has {size}", "§2", seat)
+            problems.append(Illegal(f"{seat}'s team has {len(team)} competitors; a team has {size}", "§2", seat))
     seen: dict[int, str] = {}
     for seat in SEATS:
         for k, face in enumerate(teams[seat]):
             cf = deck.competitor_face(face)
             if cf is None:
-                return Illegal(f"{face} is not a competitor face of the deck", "§1", seat, k)
-            if cf.card in seen:
-                return Illegal(f"card {cf.card} is used twice ({seen[cf.card]} and {face})", "R-1", seat, k)
-            seen[cf.card] = face
-    return None
+                problems.append(Illegal(f"{face} is not a competitor face of the deck", "§1", seat, k))
+            elif cf.card in seen:
+                problems.append(Illegal(f"card {cf.card} is used twice ({seen[cf.card]} and {face})", "R-1", seat, k))
+            else:
+                seen[cf.card] = face
+    return problems
+
+
+def setup_problem(deck: Deck, teams: Mapping[Seat, Sequence[str]]) -> Illegal | None:
+    """The first fault of two teams (:func:`setup_problems`), or None."""
+    problems = setup_problems(deck, teams)
+    return problems[0] if problems else None
 
 
 def course_problem(deck: Deck, course: Sequence[str]) -> Illegal | None:
