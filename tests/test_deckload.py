@@ -32,7 +32,7 @@ def test_bundled_deck_is_valid_and_balanced():
 # (file, old text, new text, text on the faulty line, expected message part)
 FAULTS = [
     ("competitors.yaml", "- card: 2\n", "- card: 1  # a copy-paste slip\n", "a copy-paste slip", "card number 1 is used twice (first at line 8)"),
-    ("competitors.yaml", "- card: 3\n", "- card: 0\n", "card: 0", "card number must be a positive whole number, not 0"),
+    ("competitors.yaml", "- card: 3\n", "- card: 0\n", "card: 0", "card number must be a whole number from 1 to 999, not 0"),
     ("competitors.yaml", "- card: 3\n", "- card: three\n", "card: three", "'card' must be a whole number, not text 'three'"),
     ("obstacles.yaml", '  b: {name: "Tar Wall", color: red, trait: power}\n', "", "- card: 3", "obstacle card 3 lacks face 'b'"),
     ("competitors.yaml", "gems: [red, red, blue]", "gems: [red, purple, blue]", "purple", "gem colour 'purple' is not a colour of game.yaml (red, blue, green, gold)"),
@@ -86,7 +86,7 @@ def test_faults_are_collected_together(deck_copy):
     with pytest.raises(DeckError) as info:
         load_deck(folder)
     messages = " | ".join(f.message for f in info.value.faults)
-    assert "purple" in messages and "stamina" in messages and "'rounds' must be at least 1" in messages
+    assert "purple" in messages and "stamina" in messages and "'rounds' must be from 1 to 20, not 0" in messages
 
 
 def test_missing_file(deck_copy):

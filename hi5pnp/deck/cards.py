@@ -11,6 +11,9 @@ from .located import YList, YMap
 from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
 
 COMPETITOR_FACE_KEYS = ("name", "gems", "matrix")
+MAX_BOXES = 8  # columns in a matrix, and boxes in a column: what a card can hold
+MAX_CARDS = {"competitor": 100, "obstacle": 30}  # cards of a kind in a deck
+MAX_NUMBER = 999  # the highest card number
 OBSTACLE_FACE_KEYS = ("name", "color", "trait")
 
 Face = TypeVar("Face", CompetitorFace, ObstacleFace)
@@ -49,6 +52,9 @@ def read_cards(
     if not isinstance(doc, YList):
         r.faults.append(Fault(path, 1, 1, f"{kind}s.yaml must be a list of cards, not {describe(doc)}"))
         return ()
+    if len(doc) > MAX_CARDS[kind]:
+        r.fault_on(doc, f"{kind}s.yaml has {len(doc)} cards; a deck has at most {MAX_CARDS[kind]}")
+        return ()
     article = "an" if kind[0] in "aeiou" else "a"
     cards: list[Card] = []
     seen: dict[int, int] = {}
@@ -71,8 +77,8 @@ def _card_number(r: FieldReader, m: YMap, seen: dict[int, int], what: str) -> in
     num = r.get(m, "card", int, what)
     if num is None:
         return None
-    if num < 1:
-        r.fault(m, "card", f"card number must be a positive whole number, not {num}")
+    if not 1 <= num <= MAX_NUMBER:
+        r.fault(m, "card", f"card number must be a whole number from 1 to {MAX_NUMBER}, not {show(num)}")
         return None
     if num in seen:
         r.fault(m, "card", f"card number {num} is used twice (first at line {seen[num]})")
@@ -121,6 +127,9 @@ def _read_matrix(r: FieldReader, fm: YMap, where: str, names: Names) -> tuple[tu
     if not mat:
         r.fault(fm, "matrix", f"the matrix of {where} is empty; it needs at least one column")
         return None
+    if len(mat) > MAX_BOXES:
+        r.fault(fm, "matrix", f"the matrix of {where} has {len(mat)} columns; a card holds at most {MAX_BOXES}")
+        return None
     columns: list[tuple[str, ...]] = []
     ok = True
     for j, col in enumerate(mat):
@@ -129,6 +138,9 @@ def _read_matrix(r: FieldReader, fm: YMap, where: str, names: Names) -> tuple[tu
             ok = False
         elif not col:
             r.fault(mat, j, f"column {j + 1} of {where} is empty; a column needs at least one box")
+            ok = False
+        elif len(col) > MAX_BOXES:
+            r.fault(mat, j, f"column {j + 1} of {where} has {len(col)} boxes; a column holds at most {MAX_BOXES}")
             ok = False
         else:
             boxes = [names.trait(r, col, k, t) for k, t in enumerate(col)]

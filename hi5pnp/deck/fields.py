@@ -10,6 +10,8 @@ from typing import Any
 from ..errors import Fault, printable
 from .located import YList, YMap, fault_at, fault_key, fault_on
 
+MAX_TEXT = 60  # characters of a name or title: more never fits on a card
+
 KIND_NAMES: dict[type, str] = {int: "a whole number", str: "text", list: "a list", dict: "a mapping"}
 
 
@@ -93,20 +95,23 @@ class FieldReader:
             return default
         return value
 
-    def text(self, m: YMap, key: str, where: str, *, required: bool = True, default: str = "") -> str:
-        """Non-empty text, stripped."""
+    def text(self, m: YMap, key: str, where: str, *, required: bool = True, default: str = "", longest: int = MAX_TEXT) -> str:
+        """Non-empty text, stripped, of at most ``longest`` characters."""
         value = self.get(m, key, str, where, required=required)
         if value is None:
             return default
         if not value.strip():
             self.fault(m, key, f"'{key}' of {where} is empty; give it some text")
             return default
+        if len(value.strip()) > longest:
+            self.fault(m, key, f"'{key}' of {where} has {len(value.strip()):,} characters; at most {longest} fit")
+            return default
         return str(value.strip())
 
-    def whole(self, m: YMap, key: str, where: str, minimum: int = 1) -> int | None:
-        """A whole number of at least ``minimum``."""
+    def whole(self, m: YMap, key: str, where: str, minimum: int = 1, maximum: int = 1000) -> int | None:
+        """A whole number from ``minimum`` to ``maximum``."""
         value = self.get(m, key, int, where)
-        if value is not None and value < minimum:
-            self.fault(m, key, f"'{key}' must be at least {minimum}, not {value}")
+        if value is not None and not minimum <= value <= maximum:
+            self.fault(m, key, f"'{key}' must be from {minimum} to {maximum}, not {show(value)}")
             return None
         return value if value is None else int(value)

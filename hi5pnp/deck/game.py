@@ -17,6 +17,16 @@ RULE_KEYS = ("rounds", "team_size", "finishers", "placing_points", "column_point
 GLYPHS = ("circle", "square", "diamond", "triangle", "star", "hexagon", "cross", "heart")
 ICONS = ("bolt", "dumbbell", "wave", "eye", "leaf", "shield", "star", "flame")
 EDITIONS = (1, 2)
+MAX_POINTS = 1000
+#: The rule numbers, with the least and the most each may be (a game of a
+#: hundred million rounds is a typo, not a game).
+BOUNDS = (
+    ("rounds", 1, 20),
+    ("team_size", 1, 20),
+    ("finishers", 1, 40),
+    ("column_points", 0, MAX_POINTS),
+    ("chit_limit", 0, 20),
+)
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour or trait name
@@ -43,8 +53,8 @@ def read_game(r: FieldReader, doc: Any, path: str) -> Game | None:
         return None
     r.unknown_keys(m, GAME_KEYS, "game.yaml")
     game = Game(
-        title=r.text(m, "title", "game.yaml"),
-        subtitle=r.text(m, "subtitle", "game.yaml", required=False),
+        title=r.text(m, "title", "game.yaml", longest=80),
+        subtitle=r.text(m, "subtitle", "game.yaml", required=False, longest=80),
     )
     edition = r.get(m, "edition", int, "game.yaml", required=False, default=2)
     if edition not in EDITIONS:
@@ -99,17 +109,15 @@ def _read_traits(r: FieldReader, m: YMap) -> tuple[str, ...]:
 def _read_rules(r: FieldReader, rm: YMap) -> Rules | None:
     r.unknown_keys(rm, RULE_KEYS, "rules")
     vals: dict[str, int | None] = {}
-    for key in ("rounds", "team_size", "finishers"):
-        vals[key] = r.whole(rm, key, "rules")
-    for key in ("column_points", "chit_limit"):
-        vals[key] = r.whole(rm, key, "rules", minimum=0)
+    for key, low, high in BOUNDS:
+        vals[key] = r.whole(rm, key, "rules", low, high)
     pts = r.get(rm, "placing_points", list, "rules")
     points: list[int] = []
     finishers, team_size = vals["finishers"], vals["team_size"]
     if pts is not None:
         for i, p in enumerate(pts):
-            if not isinstance(p, int) or isinstance(p, bool) or p < 0:
-                r.fault(pts, i, f"placing points must be whole numbers ≥ 0, not {show(p)}")
+            if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p <= MAX_POINTS:
+                r.fault(pts, i, f"placing points must be whole numbers from 0 to {MAX_POINTS}, not {show(p)}")
                 continue
             if points and p > points[-1]:
                 r.fault(pts, i, f"placing points must not increase: {p} follows {points[-1]}")

@@ -14,6 +14,7 @@ ROW_KEYS = ("kind", "label", "hint")
 ROW_KINDS = ("rounds", "columns", "total", "blank")
 #: What a score-sheet label or hint may fill in (see docs/deck-format.md).
 PLACEHOLDERS = ("n", "rounds", "column_points", "chit_limit", "placing_points")
+MAX_LABEL = 80
 
 DEFAULT_SHEET = ScoreSheet(
     title="Score card",
@@ -29,12 +30,16 @@ DEFAULT_SHEET = ScoreSheet(
 def placeholder_problem(text: str) -> str:
     """Why ``text`` is not a valid label with {placeholders}, or ""."""
     try:
-        fields = [f for _, f, _, _ in string.Formatter().parse(text) if f is not None]
+        fields = [(f, spec, conversion) for _, f, spec, conversion in string.Formatter().parse(text) if f is not None]
     except ValueError as exc:
         return f"{show(text)}: {exc} (write {{{{ and }}}} for a brace)"
-    for f in fields:
+    for f, spec, conversion in fields:
         if f not in PLACEHOLDERS:
             return f"{show(text)}: {{{f}}} is not a placeholder; use {', '.join('{' + p + '}' for p in PLACEHOLDERS)}"
+        if spec or conversion:
+            return f"{show(text)}: write a placeholder plain, as {{{f}}}, with no format after it"
+    if len(text) > MAX_LABEL:
+        return f"{show(text)}: a label or hint has at most {MAX_LABEL} characters, not {len(text)}"
     return ""
 
 
