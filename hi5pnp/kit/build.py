@@ -31,6 +31,7 @@ from ..machine import usable_cpus
 from ..render.cardsize import POKER, CardSize
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
+from ..render.pdf import reproducible
 from ..render.template import Templates
 from ..version import __version__
 from .alignment import alignment_file
@@ -131,7 +132,9 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
     warnings: list[str] = []
-    for made, warned in _each_paper(contents, options, templates, jobs):
+    with reproducible():
+        made_per_paper = _each_paper(contents, options, templates, jobs)
+    for made, warned in made_per_paper:
         warnings += warned
         for name, data, placed in made:
             files[name] = data

@@ -36,7 +36,7 @@ from ..errors import Fault, TemplateError
 from ..render import fonts
 from ..render.draw import color, draw_layout
 from ..render.layout import Layout
-from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, plain_streams, subject
+from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, subject
 from ..render.units import pt
 from .diagrams import CourseDiagram
 from .example import WorkedExample
@@ -255,8 +255,7 @@ def rulebook_file(
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
     try:
-        with plain_streams():
-            doc.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
+        doc.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
     except PlatypusLayoutError as exc:
         raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {exc}")) from None
     return buf.getvalue()

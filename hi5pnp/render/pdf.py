@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -25,22 +26,38 @@ def subject(what: str) -> str:
     return f"{what}. {CREDIT}. This adaptation: licence {LICENCE}."
 
 
+#: reportlab's own date for documents in its invariant mode (2000-01-01 UTC).
+FIXED_DATE = "946684800"
+
+
 @contextmanager
-def plain_streams() -> Iterator[None]:
-    """While a PDF is saved: its streams compressed but not ASCII85-wrapped
-    (reportlab's default wraps them for 7-bit mail of old, which makes a file
-    a quarter bigger). reportlab reads this documented setting as it saves."""
-    was = rl_config.useA85
+def reproducible() -> Iterator[None]:
+    """While PDFs are made: the same bytes whatever the environment.
+
+    - Streams are compressed but not ASCII85-wrapped (reportlab's default
+      wraps them for 7-bit mail of old, which makes a file a quarter bigger);
+      reportlab reads its documented ``rl_config.useA85`` as it saves.
+    - Every document is dated reportlab's invariant date: reportlab would take
+      the date from ``SOURCE_DATE_EPOCH``, which packagers and CI systems set,
+      when a document is begun.
+    """
+    was_a85, was_epoch = rl_config.useA85, os.environ.get("SOURCE_DATE_EPOCH")
     rl_config.useA85 = 0
+    os.environ["SOURCE_DATE_EPOCH"] = FIXED_DATE
     try:
         yield
     finally:
-        rl_config.useA85 = was
+        rl_config.useA85 = was_a85
+        if was_epoch is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = was_epoch
 
 
 def new_canvas(size_mm: tuple[float, float], title: str, what: str) -> tuple[Canvas, io.BytesIO]:
     """A canvas writing into memory. ``invariant`` fixes the dates and the
-    document id, so the same input always gives the same bytes."""
+    document id, so the same input always gives the same bytes (make and save
+    it within :func:`reproducible`)."""
     fonts.register()
     buf = io.BytesIO()
     c = Canvas(
@@ -60,9 +77,8 @@ def new_canvas(size_mm: tuple[float, float], title: str, what: str) -> tuple[Can
 
 
 def finish(c: Canvas, buf: io.BytesIO) -> bytes:
-    """Save a canvas made by :func:`new_canvas`; its bytes."""
-    with plain_streams():
-        c.save()
+    """Save a canvas made by :func:`new_canvas` (within :func:`reproducible`); its bytes."""
+    c.save()
     return buf.getvalue()
 
 
