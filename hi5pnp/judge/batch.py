@@ -33,11 +33,13 @@ def expand(paths: Sequence[str]) -> list[str]:
     """The log files named: a folder stands for its *.yaml and *.yml files, sorted by name."""
     files: list[str] = []
     for p in paths:
-        path = Path(p)
-        if p != STDIN and path.is_dir():
-            files += sorted(str(f) for f in path.iterdir() if f.suffix in LOG_SUFFIXES and f.is_file())
-        else:
-            files.append(p)
+        try:
+            if p != STDIN and Path(p).is_dir():
+                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and f.is_file())
+                continue
+        except OSError:
+            pass  # a name too long, a folder that cannot be listed: reading it says why
+        files.append(p)
     return files
 
 

@@ -1,0 +1,307 @@
+"""Hostile input, class by class: every bad file is a read fault with its
+position and a non-zero exit, never a traceback, a hang or a memory blow-up;
+a batch reports every log; messages never carry terminal escapes raw."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import GOLDEN
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hi5pnp.deck import load_deck
+from hi5pnp.errors import DeckError
+from hi5pnp.judge.check import DeckCache, check_file
+
+VALID = (GOLDEN / "valid_ed2.yaml").read_text()
+FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+POSITIONED = re.compile(r"^.+:\d+:\d+: ")
+
+
+def hi5(*args: str, stdin: str | None = None, cwd: Path | None = None, timeout: float = 30) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True, input=stdin, cwd=cwd, timeout=timeout)
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A folder with the mini deck and a valid log beside it."""
+    shutil.copytree(GOLDEN / "mini", tmp_path / "mini")
+    (tmp_path / "game.yaml").write_text(VALID)
+    return tmp_path
+
+
+# 1. scalars YAML's safe types cannot make ---------------------------------
+HOSTILE_SCALARS = ["!!float south", "!!int x", "!!bool x", "!!timestamp x", "!!binary ~~", "!!python/name:os.system x", "9" * 5000, "!!null x", "!!int 0x"]
+
+
+@pytest.mark.parametrize("scalar", HOSTILE_SCALARS)
+def test_a_scalar_that_cannot_be_made_is_a_positioned_read_fault(table, scalar):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("log: hi5/1", f"log: {scalar}"))
+    r = hi5("check", str(log))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert re.search(rf"game.yaml:{VALID.splitlines().index('log: hi5/1') + 1}:\d+: ", r.stderr), r.stderr
+
+
+def test_one_bad_log_does_not_stop_a_batch(table):
+    for k in range(5):
+        shutil.copy(table / "game.yaml", table / f"g{k}.yaml")
+    (table / "g2.yaml").write_text(VALID.replace("log: hi5/1", "log: !!float south"))
+    r = hi5("check", "--json", str(table))
+    assert r.returncode == 2
+    verdicts = [json.loads(line) for line in r.stdout.splitlines()]
+    assert len(verdicts) == 6 and sum(v["valid"] for v in verdicts) == 5
+
+
+@pytest.mark.parametrize("scalar", HOSTILE_SCALARS)
+def test_a_scalar_that_cannot_be_made_in_a_deck_is_a_deck_fault(deck_copy, scalar):
+    folder = deck_copy("game.yaml", "  rounds: 3", f"  rounds: {scalar}")
+    with pytest.raises(DeckError) as info:
+        load_deck(folder)
+    assert info.value.faults[0].line > 0
+    r = hi5("validate", str(folder))
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+
+
+hostile = st.sampled_from([*HOSTILE_SCALARS, "\x1b[31m", "\x00", "\u2028", "&a [*a, *a]", "[" * 80, "{a: 1, a: 2}", "- - - -", '"\\x1b"'])
+
+
+@FAST
+@given(st.data())
+def test_hostile_pieces_anywhere_in_a_log(table, data):
+    lines = VALID.split("\n")
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        col = data.draw(st.integers(0, len(lines[i])))
+        lines[i] = lines[i][:col] + data.draw(hostile) + lines[i][col:]
+    log = table / "fuzz.yaml"
+    log.write_text("\n".join(lines), encoding="utf-8")
+    verdict = check_file(log, DeckCache())
+    json.dumps(verdict.to_json())
+    if verdict.outcome == "unreadable":
+        assert verdict.read_faults and all("\n" not in str(f) and "\x1b" not in str(f) for f in verdict.read_faults)
+
+
+@FAST
+@given(st.sampled_from(["game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml"]), st.data())
+def test_hostile_pieces_anywhere_in_a_deck(tmp_path_factory, name, data):
+    folder = tmp_path_factory.mktemp("deck")
+    shutil.rmtree(folder)
+    shutil.copytree(Path(load_deck().path), folder)
+    path = folder / name
+    lines = path.read_text().split("\n")
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        col = data.draw(st.integers(0, len(lines[i])))
+        lines[i] = lines[i][:col] + data.draw(hostile) + lines[i][col:]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    try:
+        load_deck(folder)
+    except DeckError as exc:
+        assert all("\n" not in str(f) and "\x1b" not in str(f) for f in exc.faults)
+
+
+# 2. devices and pipes --------------------------------------------------------
+def test_a_device_is_refused_at_once():
+    start = time.perf_counter()
+    r = hi5("check", "/dev/zero", timeout=10)
+    assert r.returncode == 2 and "not a regular file" in r.stderr
+    assert time.perf_counter() - start < 5
+
+
+def test_a_pipe_is_refused_without_waiting(table):
+    os.mkfifo(table / "pipe.yaml")
+    r = hi5("check", str(table / "pipe.yaml"), timeout=10)
+    assert r.returncode == 2 and "not a regular file" in r.stderr
+    os.remove(table / "mini" / "game.yaml")
+    os.mkfifo(table / "mini" / "game.yaml")  # planted in the deck beside the log
+    r = hi5("check", str(table / "game.yaml"), timeout=10)
+    assert r.returncode == 2 and "not a regular file" in r.stderr
+
+
+def test_a_huge_file_is_read_no_further_than_the_limit(tmp_path):
+    big = tmp_path / "big.yaml"
+    with open(big, "wb") as f:
+        f.truncate(200 * 1024 * 1024)
+    start = time.perf_counter()
+    r = hi5("check", str(big))
+    assert r.returncode == 2 and "refused" in r.stderr and time.perf_counter() - start < 5
+
+
+# 3. a deck's files stay inside the log's folder ----------------------------------
+def test_a_deck_file_linked_out_of_the_folder_is_refused(table, tmp_path_factory):
+    secret = tmp_path_factory.mktemp("elsewhere") / "secret.yaml"
+    secret.write_text("password: hunter2\n")
+    os.remove(table / "mini" / "obstacles.yaml")
+    os.symlink(secret, table / "mini" / "obstacles.yaml")
+    r = hi5("check", str(table / "game.yaml"))
+    assert r.returncode == 2 and "leads outside" in r.stderr
+    assert "hunter2" not in r.stdout + r.stderr and "password" not in r.stdout + r.stderr
+    # with --deck the judge chooses the folder, links and all: the file is read, and is no deck's
+    r = hi5("check", "--deck", str(table / "mini"), str(table / "game.yaml"))
+    assert r.returncode == 2 and "hunter2" not in r.stdout + r.stderr
+
+
+# 6. paths that cannot be followed --------------------------------------------------------------
+@pytest.mark.parametrize("args", [("check", "X"), ("replay", "X"), ("validate", "X"), ("deal", "--deck", "X"), ("build", "--deck", "X")])
+def test_a_name_too_long_is_a_message(args, tmp_path):
+    long = "d" * 300
+    r = hi5(*(a.replace("X", long) for a in args), "--out", str(tmp_path)) if args[0] == "build" else hi5(*(a.replace("X", long) for a in args))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "too long" in r.stderr
+
+
+def test_a_deck_name_too_long_in_a_log(table):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("deck: mini", "deck: " + "d" * 300))
+    r = hi5("check", str(log))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "is refused" in r.stderr
+
+
+# 7. score-card labels -----------------------------------------------------------
+@pytest.mark.parametrize("label", ["{n:s}", "{n!r}", "{n:>99999999999}", "{n:>400000000}", "{n.real}", "{n[0]}", "{}", "x" * 200])
+def test_score_card_labels_are_plain(deck_copy, label):
+    folder = deck_copy("score_sheets.yaml", 'label: "Round {n}"', f'label: "{label}"')
+    start = time.perf_counter()
+    r = hi5("validate", str(folder))
+    assert r.returncode == 1 and "score_sheets.yaml:" in r.stderr and "Traceback" not in r.stderr
+    assert time.perf_counter() - start < 10
+
+
+# 8. the same bytes whatever the environment -------------------------------------------------
+def test_the_same_bytes_whatever_the_environment(tmp_path):
+    plain = hi5("build", "--paper", "a4", "--out", str(tmp_path / "plain"))
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000", "TZ": "Asia/Tokyo", "LC_ALL": "C.UTF-8"}
+    odd = subprocess.run([sys.executable, "-m", "hi5pnp", "build", "--paper", "a4", "--out", str(tmp_path / "odd")], env=env, capture_output=True)
+    assert plain.returncode == odd.returncode == 0
+    for path in (tmp_path / "plain").iterdir():
+        assert (tmp_path / "odd" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_the_library_leaves_the_environment_as_it_was(monkeypatch):
+    from hi5pnp.render.pdf import reproducible
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    with reproducible():
+        assert os.environ["SOURCE_DATE_EPOCH"] != "1700000000"
+    assert os.environ["SOURCE_DATE_EPOCH"] == "1700000000"
+
+
+# 9. positions and terminal escapes -----------------------------------------------------
+def test_a_control_character_has_its_position(table):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("first: north", "first: north\x07"))
+    r = hi5("check", str(log))
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and POSITIONED.match(lines[0]) and "U+0007" in lines[0]
+
+
+def test_terminal_escapes_in_a_log_reach_the_terminal_escaped(table):
+    log = table / "game.yaml"
+    text = VALID.replace("players: {north: Ann, south: Sam}", 'players: {north: "Ann\\e[2J", south: "Sam\\e]0;owned\\a"}')
+    log.write_text('event: "\\e[31mclub\\e[0m"\n' + text)
+    for command in ("check", "replay"):
+        r = hi5(command, str(log))
+        assert "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr, command
+    assert "\\x1b[31mclub" in hi5("replay", str(log)).stdout
+
+
+# 10. upper bounds -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "old,new,words",
+    [
+        ("  rounds: 3", "  rounds: 100000000", "'rounds' must be from 1 to 20"),
+        ("  team_size: 5", "  team_size: 5000", "'team_size' must be from 1 to 20"),
+        ("  chit_limit: 3", "  chit_limit: 99999", "'chit_limit' must be from 0 to 20"),
+        ('title: "High Five"', 'title: "' + "H" * 500 + '"', "at most 80 fit"),
+    ],
+)
+def test_numbers_and_text_have_upper_bounds(deck_copy, old, new, words):
+    folder = deck_copy("game.yaml", old, new)
+    start = time.perf_counter()
+    for command in (("validate", str(folder)), ("deal", "--deck", str(folder))):
+        r = hi5(*command)
+        assert r.returncode == 1 and words in r.stderr, (command, r.stderr)
+    assert time.perf_counter() - start < 10
+
+
+def test_a_matrix_has_an_upper_bound(deck_copy):
+    folder = deck_copy("competitors.yaml", "matrix: [[speed, power], [grace, wits], [speed, grace]]", "matrix: [[speed, power, grace, wits, speed, power, grace, wits, speed]]")
+    r = hi5("validate", str(folder))
+    assert r.returncode == 1 and "a column holds at most 8" in r.stderr
+
+
+# 11. what a judge may write loosely --------------------------------------------------------
+def check_json(log: Path) -> dict:
+    return json.loads(hi5("check", "--json", str(log)).stdout)
+
+
+@pytest.mark.parametrize(
+    "players",
+    ["{north: 1042, south: Yes}", "{north: Ann}", "{south: ~}", "{north: 2026-11-20, south: 12:30}", "", "{north: 'A: B'}"],
+)
+def test_players_are_free_text_and_either_may_be_named_alone(table, players):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("players: {north: Ann, south: Sam}", f"players: {players}"))
+    assert check_json(log)["valid"] is True
+
+
+def test_names_are_kept_as_written(table):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("players: {north: Ann, south: Sam}", "players: {north: 1042, south: Yes}\ndate: 2026-11-20\njudge: 007\ntable: 4\nnotes: ~"))
+    out = hi5("replay", str(log)).stdout
+    assert "north (1042)" in out and "south (Yes)" in out
+
+
+def test_date_judge_table_notes_and_a_quoted_edition(table):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("deck: mini", 'deck: mini\nedition: "2"\ndate: 2026-11-20\njudge: Sam\ntable: 4\nnotes: "resleeved 7"'))
+    assert check_json(log)["valid"] is True
+
+
+def test_an_empty_key_is_the_empty_value_of_its_kind(table):
+    log = table / "game.yaml"
+    text = VALID.split("  - course: [2b, 1b]")[0]  # round 1 only
+    text = text.replace("    finish: [1a, 3a, 2a]\n", "    finish:\n").replace("    points: {north: 4, south: 2}\n", "    points:\n")
+    log.write_text(text + "  - course: [2b, 1b]\n    turns:\n")  # round 2 not played yet, as deal writes it
+    verdict = check_json(log)
+    assert verdict["error"]["kind"] == "rules" and "cut short" in verdict["error"]["message"]
+
+
+def test_set_up_faults_in_the_order_of_their_lines(table):
+    log = table / "game.yaml"
+    # the second line of the teams uses a card twice; the first team is short: the first line wins
+    log.write_text(VALID.replace("  north: [1a, 2a]", "  north: [1a]").replace("  south: [3a, 4a]", "  south: [3a, 1b]"))
+    verdict = check_json(log)
+    line = next(n for n, text in enumerate(log.read_text().splitlines(), 1) if text.startswith("  north:"))
+    assert verdict["error"]["line"] == line and "team has 1" in verdict["error"]["message"]
+
+
+def test_random_logs_read_loosely_still_check(table):
+    """The bots' games, rewritten with quoted numbers and free-text oddities, stay valid."""
+    from hi5pnp.judge import game_log
+    from hi5pnp.sim import play_random_game
+
+    deck = load_deck(table / "mini", need_score_sheet=False)
+    for seed in range(30):
+        text = game_log(play_random_game(deck, random.Random(seed)), "mini")
+        text = text.replace("edition: 2", 'edition: "2"').replace("log: hi5/1", "log: hi5/1\nevent: 1042\nplayers: {south: Yes}")
+        text = re.sub(r"north: (\d+)", r'north: "\1"', text)
+        (table / "loose.yaml").write_text(text)
+        verdict = check_file(table / "loose.yaml", DeckCache())
+        assert verdict.outcome == "valid", verdict.problem
+
+
+def test_yaml_reads_our_loose_logs_as_a_judge_would():
+    assert yaml.safe_load("a: 1042")["a"] == 1042  # YAML alone would make a number of a name
