@@ -8,7 +8,9 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# control characters, line and paragraph separators, and the marks that reorder
+# text on a terminal (a right-to-left override can disguise a name)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:

@@ -296,3 +296,126 @@ def test_random_logs_read_loosely_still_check(table):
 
 def test_yaml_reads_our_loose_logs_as_a_judge_would():
     assert yaml.safe_load("a: 1042")["a"] == 1042  # YAML alone would make a number of a name
+
+
+# found by an attack on the tool -------------------------------------------------------------
+@pytest.mark.parametrize("value", ["0x" + "f" * 5000, "1:0" * 2000, '"²"', "12345678901234567890123"])
+def test_numbers_no_field_can_hold_are_read_faults_at_once(table, value):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("deck: mini", f"deck: mini\nedition: {value}"))
+    start = time.perf_counter()
+    r = hi5("check", str(log))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "edition" in r.stderr
+    assert time.perf_counter() - start < 10
+
+
+def test_a_bug_on_one_log_still_reports_every_log(table, monkeypatch):
+    from hi5pnp.judge import batch
+
+    for k in range(3):
+        shutil.copy(table / "game.yaml", table / f"g{k}.yaml")
+    real = batch.check_file
+
+    def flaky(path, decks, shown=None):
+        if path.name == "g1.yaml":
+            raise RuntimeError("a bug")
+        return real(path, decks, shown)
+
+    monkeypatch.setattr(batch, "check_file", flaky)
+    outcomes = [o.outcome for o in batch.check_all(batch.expand([str(table)]), jobs=1)]
+    assert outcomes == ["valid", "unreadable", "valid", "valid"]
+
+
+def test_a_folder_of_logs_reports_pipes_and_broken_links(table):
+    os.mkfifo(table / "pipe.yaml")
+    os.symlink(table / "nowhere.yaml", table / "broken.yaml")
+    r = hi5("check", str(table), timeout=10)
+    assert r.returncode == 2 and "pipe.yaml" in r.stderr and "broken.yaml" in r.stderr
+
+
+@pytest.mark.parametrize("written, kept", [("~", "~"), ("2026-02-30", "2026-02-30"), ("1:0:0", "1:0:0"), ("0xff", "0xff")])
+def test_free_text_is_kept_even_where_yaml_would_read_otherwise(table, written, kept):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("deck: mini", f"deck: mini\nevent: {written}"))
+    out = hi5("replay", str(log))
+    assert out.returncode == 0 and f"\n  {kept}\n" in out.stdout
+
+
+def test_text_that_reorders_a_terminal_is_escaped(table):
+    log = table / "game.yaml"
+    log.write_text(VALID.replace("players: {north: Ann, south: Sam}", 'players: {north: "nnA\\u202e", south: Sam}'))
+    out = hi5("replay", str(log)).stdout
+    assert "\u202e" not in out and "\\u202e" in out
+
+
+def test_an_output_that_fails_is_a_message(table):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([sys.executable, "-m", "hi5pnp", "check", str(table / "game.yaml")], stdout=full, stderr=subprocess.PIPE, text=True)
+    assert r.returncode == 2 and "cannot write its output" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_current_folder_is_no_kit_folder(tmp_path):
+    r = hi5("build", "--paper", "a4", "--out", ".", cwd=tmp_path)
+    assert r.returncode == 2 and "holds the current folder" in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pipe_as_a_kit_manifest_does_not_hang(tmp_path):
+    (tmp_path / "out").mkdir()
+    os.mkfifo(tmp_path / "out" / "manifest.json")
+    r = hi5("build", "--paper", "a4", "--out", str(tmp_path / "out"), timeout=30)
+    assert r.returncode == 2 and "manifest.json" in r.stderr
+
+
+def children_of(pid: int) -> list[str]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            if f"\nPPid:\t{pid}\n" in status.read_text():
+                found.append(status.parent.name)
+        except OSError:
+            pass
+    return found
+
+
+def test_a_killed_build_leaves_no_worker_behind(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "hi5pnp", "build", "--jobs", "2", "--out", str(tmp_path / "k")], stdout=subprocess.DEVNULL)
+    children: list[str] = []
+    deadline = time.perf_counter() + 10
+    while not children and proc.poll() is None and time.perf_counter() < deadline:
+        children = children_of(proc.pid)
+        time.sleep(0.005)
+    assert children, "the build made the Letter files in a worker"
+    proc.kill()
+    proc.wait()
+    time.sleep(2)
+    for pid in children:
+        assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower(), pid
+
+
+def test_many_finishers_build(deck_copy, tmp_path):
+    deck_copy("game.yaml", "  finishers: 5", "  finishers: 10")
+    folder = deck_copy("game.yaml", "placing_points: [5, 4, 3, 2, 1]", "placing_points: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]")
+    r = hi5("build", "--paper", "a4", "--deck", str(folder), "--out", str(tmp_path / "kit"))
+    assert r.returncode == 0, r.stderr
+
+
+def test_a_template_that_calls_itself_is_a_fault(tmp_path):
+    from hi5pnp.data import template_folder
+
+    folder = tmp_path / "templates"
+    shutil.copytree(template_folder(), folder)
+    path = folder / "_macros.j2"
+    path.write_text(path.read_text() + '\n{% macro loop_(n) %}{{ loop_(n) }}{% endmacro %}\n')
+    comp = folder / "obstacle.yaml.j2"
+    comp.write_text(comp.read_text().replace("elements:\n", "elements:\n{{ m.loop_(1) }}\n", 1))
+    r = hi5("build", "--paper", "a4", "--templates", str(folder), "--out", str(tmp_path / "kit"))
+    assert r.returncode == 1 and "calls itself" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_not_utf8_has_its_column(table):
+    log = table / "game.yaml"
+    log.write_bytes(VALID.encode("utf-16"))
+    r = hi5("check", str(log))
+    assert r.returncode == 2 and re.search(r"game.yaml:1:1: not UTF-8", r.stderr), r.stderr

@@ -16,6 +16,7 @@ Exit status (README, "Exit status"):
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import Any, NoReturn
@@ -78,16 +79,33 @@ class _QuietPipe:
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> click.Context:
         try:
             return super().make_context(info_name, args, parent, **extra)  # type: ignore[misc]
-        except BrokenPipeError:
-            _quiet_closed_pipe()
-            sys.exit(CLOSED_PIPE)
+        except OSError as exc:
+            if not _is_output_failure(exc):
+                raise
+            _output_failed(exc)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)  # type: ignore[misc]
-        except BrokenPipeError:
-            _quiet_closed_pipe()
-            sys.exit(CLOSED_PIPE)
+        except OSError as exc:
+            if not _is_output_failure(exc):
+                raise
+            _output_failed(exc)
+
+
+def _is_output_failure(exc: OSError) -> bool:
+    """A closed pipe, or an output that cannot take more (a full disk, /dev/full)."""
+    return isinstance(exc, BrokenPipeError) or exc.errno in (errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """Standard output cannot take what the command writes: closed early (141,
+    quietly), or failing (a full disk: a message, 2)."""
+    _quiet_closed_pipe()
+    if isinstance(exc, BrokenPipeError):
+        sys.exit(CLOSED_PIPE)
+    click.echo(f"hi5pnp: cannot write its output: {exc.strerror or exc}", err=True)
+    sys.exit(CANNOT)
 
 
 class Command(_QuietPipe, click.Command):

@@ -92,6 +92,10 @@ def build(
     import gc
 
     from ..kit import BuildOptions, build_kit
+    from .base import Failure
+
+    if templates is not None and not templates.is_dir():
+        raise Failure([f"{templates}: not a folder of templates"])
 
     # The process ends with the build, and a build makes no garbage cycles
     # worth collecting: the cyclic collector would spend a tenth of the build

@@ -49,14 +49,13 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 def replay(log: str, deck: str | None) -> None:
     """Tell a logged game turn by turn in plain words, and give the verdict."""
-    from ..deck.yamlsource import MAX_BYTES
-    from ..judge.batch import STDIN, STDIN_SHOWN
+    from ..judge.batch import STDIN, STDIN_SHOWN, read_stdin
     from ..judge.check import DeckCache, with_deck
     from ..judge.log import read_log, read_log_bytes
     from ..judge.replay import replay_lines
 
     if log == STDIN:
-        read = read_log_bytes(sys.stdin.buffer.read(MAX_BYTES + 1), STDIN_SHOWN, Path.cwd())
+        read = read_log_bytes(read_stdin(), STDIN_SHOWN, Path.cwd())
     else:
         read = read_log(Path(log), log)
     game, dk = with_deck(read, DeckCache(deck))

@@ -12,6 +12,7 @@ Duplicate keys are faults too (plain PyYAML keeps the last one silently).
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -61,22 +62,45 @@ def _scalar(ev: events.ScalarEvent) -> Any:
     return _construct(ev)
 
 
+MAX_NUMBER_TEXT = 40  # characters of a number: more is no number a deck or log needs
+MAX_NUMBER = 10**18
+
+
 def _construct(ev: events.ScalarEvent) -> Any:
     """The value of a scalar; :class:`_Unmade` if YAML's safe types cannot make
-    it (``!!float south``, an integer of 5,000 digits, an unknown tag)."""
+    it from an explicit tag (``!!float south``, ``!!int x``, an unknown tag).
+
+    A plain scalar that YAML would read as a number or a date but cannot (a
+    date of 30 February, a number of thousands of digits, which would also
+    take long to make) is kept as the text it is: a free-text field keeps it,
+    and a field that wants a number says it is not one.
+    """
     tag = ev.tag
-    if tag is None or tag == "!":
+    implicit = tag is None or tag == "!"
+    if implicit:
         tag = _resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)  # type: ignore[no-untyped-call]
+        if tag in _NUMERIC and len(ev.value) > MAX_NUMBER_TEXT:
+            return ev.value
+    elif tag in _NUMERIC and len(ev.value) > MAX_NUMBER_TEXT:
+        raise _Unmade(f"'{_clip(ev.value)}' ({len(ev.value):,} characters) is too long for a number")
     start: Any = ev.start_mark  # the C parser's marks are its own kind
     node = yaml.ScalarNode(tag, ev.value, start, ev.end_mark, ev.style)  # type: ignore[arg-type]
     try:
-        return _constructor.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        raise _Unmade(str(getattr(exc, "problem", None) or exc)) from None
-    except Exception:  # any failure to make a value is the input's fault
+        value = _constructor.construct_object(node, deep=True)
+    except Exception as exc:  # any failure to make a value is the input's fault
+        if implicit:
+            return ev.value
         what = tag.rsplit(":", 1)[-1] if tag else "value"
-        size = f" ({len(ev.value):,} characters)" if len(ev.value) > 40 else ""
-        raise _Unmade(f"'{_clip(ev.value)}'{size} cannot be read as {what}") from None
+        problem = getattr(exc, "problem", None) if isinstance(exc, yaml.YAMLError) else None
+        raise _Unmade(problem or f"'{_clip(ev.value)}' cannot be read as {what}") from None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+        if implicit:
+            return ev.value
+        raise _Unmade(f"'{_clip(ev.value)}' is too large a number")
+    return value
+
+
+_NUMERIC = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")
 
 
 class _Unmade(Exception):
@@ -208,15 +232,23 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None) -> bytes:
     device, a pipe or a socket is refused without waiting for it. With
     ``inside`` (a resolved folder), a file whose real path lies elsewhere (a
     link out of it) is refused."""
+    outside = YamlReadError(Fault(shown, 0, 0, "leads outside the folder it is read from (a link); refused"))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        if inside is not None and not path.resolve().is_relative_to(inside):
-            raise YamlReadError(Fault(shown, 0, 0, "leads outside the folder it is read from (a link); refused"))
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        if inside is not None:
+            if not path.resolve().is_relative_to(inside):
+                raise outside
+            flags |= getattr(os, "O_NOFOLLOW", 0)  # and no link swapped in meanwhile
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise YamlReadError(Fault(shown, 0, 0, "file not found")) from None
     except OSError as exc:
+        if inside is not None and exc.errno == errno.ELOOP:
+            raise YamlReadError(Fault(shown, 0, 0, "is a link; the files of a deck a log names may not be links")) from None
         raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
     try:
+        if inside is not None and not _opened_inside(fd, inside):
+            raise outside  # a folder on the way was swapped for a link after the check
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
             raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file"))
@@ -231,6 +263,17 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None) -> bytes:
         raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
     finally:
         os.close(fd)
+
+
+def _opened_inside(fd: int, inside: Path) -> bool:
+    """Whether the file open as ``fd`` really lies inside ``inside`` (where the
+    system tells which file an open descriptor is; elsewhere the check made
+    before opening stands)."""
+    try:
+        opened = Path(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        return True
+    return opened.is_relative_to(inside)
 
 
 def read_text(path: Path, shown: str | None = None, inside: Path | None = None) -> str:
@@ -249,7 +292,8 @@ def decode(data: bytes, shown: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise YamlReadError(Fault(shown, line, 0, "not UTF-8 text")) from None
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise YamlReadError(Fault(shown, line, column, "not UTF-8 text (a log or deck is written in UTF-8)")) from None
 
 
 def load(path: Path, shown: str | None = None, inside: Path | None = None) -> Any:

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..deck.yamlsource import MAX_BYTES
-from ..machine import usable_cpus
-from .check import DeckCache, check_bytes, check_file, verdict_lines
+from ..errors import Fault, InputError, LogError
+from ..machine import end_with_parent, usable_cpus
+from .check import DeckCache, check_bytes, check_file, unreadable, verdict_lines
 
 LOG_SUFFIXES = (".yaml", ".yml")
 STDIN = "-"  # a log read from standard input
@@ -35,7 +36,8 @@ def expand(paths: Sequence[str]) -> list[str]:
     for p in paths:
         try:
             if p != STDIN and Path(p).is_dir():
-                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and f.is_file())
+                # not only regular files: a pipe or a broken link named *.yaml is reported, not skipped
+                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and not f.is_dir())
                 continue
         except OSError:
             pass  # a name too long, a folder that cannot be listed: reading it says why
@@ -43,13 +45,25 @@ def expand(paths: Sequence[str]) -> list[str]:
     return files
 
 
+def read_stdin() -> bytes:
+    """A log from standard input: at most one byte more than a log may have."""
+    if sys.stdin is None:
+        raise LogError(Fault(STDIN_SHOWN, 0, 0, "standard input is closed"))
+    return sys.stdin.buffer.read(MAX_BYTES + 1)
+
+
 def check_one(path: str, decks: DeckCache, as_json: bool = False) -> Outcome:
     """Check one log (``-``: standard input) and render its verdict."""
-    if path == STDIN:
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        v = check_bytes(data, decks, STDIN_SHOWN, Path.cwd())
-    else:
-        v = check_file(Path(path), decks, path)
+    try:
+        if path == STDIN:
+            v = check_bytes(read_stdin(), decks, STDIN_SHOWN, Path.cwd())
+        else:
+            v = check_file(Path(path), decks, path)
+    except (InputError, OSError) as exc:
+        v = unreadable(STDIN_SHOWN if path == STDIN else path, exc if isinstance(exc, InputError) else InputError(Fault(path, 0, 0, f"cannot be read: {exc}")))
+    except Exception as exc:  # a bug of hi5pnp's must not cost the batch its other verdicts
+        fault = Fault(path, 0, 0, f"hi5pnp failed on this log ({type(exc).__name__}: {exc}); please report it")
+        v = unreadable(path, InputError(fault))
     if as_json:
         import json
 
@@ -63,6 +77,7 @@ _decks: DeckCache | None = None  # a worker's own, loaded once
 def _start_worker(deck: str | None) -> None:
     global _decks
     _decks = DeckCache(deck)
+    end_with_parent()
 
 
 def _check_in_worker(path: str, as_json: bool) -> Outcome:

@@ -103,7 +103,7 @@ def _empty_as_list(m: YMap, key: str) -> None:
 def _whole(r: FieldReader, m: YMap, key: str, where: str) -> int | None:
     """A whole number, written plain or quoted (``edition: "2"``)."""
     value = m[key]
-    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 6:
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 6:
         return int(value.strip())
     if isinstance(value, int) and not isinstance(value, bool):
         return value
@@ -127,7 +127,7 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
     """A log from its located YAML; raise :class:`LogError` listing every read fault."""
     if not isinstance(doc, YMap):
         raise LogError(Fault(shown, 1, 0, f"a game log is a YAML mapping starting with 'log: {FORMAT}'"))
-    _empty_as_nothing(doc, "result", "players", *TEXT_KEYS)
+    _empty_as_nothing(doc, "result", "players")
     _empty_as_list(doc, "rounds")
     r = FieldReader(noun="field")
     r.unknown_keys(doc, TOP_KEYS, "the log")

@@ -27,7 +27,7 @@ import yaml
 
 from ..deck import Deck
 from ..errors import LayoutError
-from ..machine import usable_cpus
+from ..machine import end_with_parent, usable_cpus
 from ..render.cardsize import POKER, CardSize
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
@@ -162,6 +162,7 @@ _shared: tuple[Contents, BuildOptions, Templates] | None = None  # a worker's, f
 def _receive(contents: Contents, options: BuildOptions, templates: Templates) -> None:
     global _shared
     _shared = (contents, options, templates)
+    end_with_parent()
 
 
 def _paper_in_worker(paper: str) -> PaperFiles:

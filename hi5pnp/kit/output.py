@@ -10,7 +10,8 @@ The folder must hold nothing but a kit hi5pnp wrote: the files its manifest
 lists, each still as hi5pnp wrote it (the manifest records their SHA-256).
 Anything else there (a user's file, a kit file changed since, another tool's
 ``manifest.json``) makes the build refuse, naming it, so that nothing a user
-made is ever deleted or replaced.
+made is ever deleted or replaced. A file saved into the folder while the build
+runs is carried into the new kit's folder.
 """
 
 from __future__ import annotations
@@ -20,74 +21,145 @@ import hashlib
 import json
 import os
 import shutil
+import stat
 from pathlib import Path
 
-from ..errors import OutputError, shown_path
+from ..errors import OutputError, printable, shown_path
 from .build import MANIFEST
 
-#: What file managers leave in any folder; a kit's folder may hold them.
+#: What file managers leave in any folder: carried over into the new kit's folder.
 DISPOSABLE = {".DS_Store", "Thumbs.db", "desktop.ini"}
 _STAGE = ".{name}.hi5pnp-{role}-{pid}"
+_LARGEST = 64 << 20  # bytes: no file of a kit is larger
 
 
 def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
     """Write the kit ``files`` (name -> bytes) as the whole content of ``out_dir``."""
     out = Path(os.path.abspath(out_dir))
-    shown = shown_path(out_dir)
+    shown = printable(shown_path(out_dir))
+    stage = out.parent / _STAGE.format(name=out.name, role="new", pid=os.getpid())
+    staged = False
     try:
+        _refuse_unsafe(out, shown)
         _recover(out)
-        if out.is_symlink():
-            raise OutputError(f"{shown}: is a link; give the folder it leads to")
         if out.exists():
-            if not out.is_dir():
-                raise OutputError(f"{shown}: is a file, not a folder; the kit needs a folder of its own")
             foreign = foreign_files(out)
             if foreign:
-                listed = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+                listed = ", ".join(printable(n) for n in foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
                 raise OutputError(
                     f"{shown}: holds what no build of hi5pnp made, or changed since: {listed}. "
                     "Build into an empty folder (--out), or move those away; nothing was written"
                 )
-        stage = out.parent / _STAGE.format(name=out.name, role="new", pid=os.getpid())
+        stage.mkdir()
+        staged = True
         _write_folder(stage, files)
         if out.exists():
+            _carry(out, stage, DISPOSABLE)
             _exchange(stage, out)  # stage now holds the old kit
-            shutil.rmtree(stage, ignore_errors=True)
+            late = foreign_files(stage)  # saved into the folder while this build ran
+            _carry(stage, out, late)
         else:
             os.rename(stage, out)
     except OSError as exc:
         raise OutputError(f"{shown}: cannot write the kit here: {exc.strerror or exc}") from None
+    finally:
+        if staged:
+            shutil.rmtree(stage, ignore_errors=True)  # the old kit, or a failed build's half
+
+
+def _refuse_unsafe(out: Path, shown: str) -> None:
+    """A link, a file, or a folder that holds the current folder is no place to
+    exchange for a new one."""
+    if out.is_symlink():
+        raise OutputError(f"{shown}: is a link; give the folder it leads to")
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{shown}: is a file, not a folder; the kit needs a folder of its own")
+    here = Path(os.path.abspath(os.getcwd()))
+    if here == out or here.is_relative_to(out):
+        raise OutputError(f"{shown}: holds the current folder; the kit replaces its folder whole, so give one below it (--out)")
 
 
 def foreign_files(out: Path) -> list[str]:
-    """What ``out`` holds that is not a kit hi5pnp wrote (sorted names)."""
+    """What ``out`` holds that is not a kit hi5pnp wrote (sorted names):
+    anything but its manifest, the files the manifest lists as they were
+    written, what file managers leave, and folders builds of old left."""
     names = {p.name for p in out.iterdir()} - DISPOSABLE
-    try:
-        manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        manifest = None
+    names = {n for n in names if not (n.startswith(".hi5pnp-build-") and (out / n).is_dir())}
+    manifest = _read_manifest(out / MANIFEST)
     ours = set()
-    if isinstance(manifest, dict) and manifest.get("generator") == "hi5pnp" and isinstance(manifest.get("files"), dict):
+    if manifest is not None:
         ours.add(MANIFEST)
         for name, digest in manifest["files"].items():
-            path = out / str(name)
-            if "/" in str(name) or not path.is_file() or path.is_symlink():
-                continue
-            if hashlib.sha256(path.read_bytes()).hexdigest() == digest:
+            if "/" not in str(name) and _digest(out / str(name)) == digest:
                 ours.add(name)  # as hi5pnp wrote it
     return sorted(names - ours)
 
 
+def _regular(path: Path) -> int | None:
+    """The size of a regular file (not a link, a pipe, a device), or None."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return st.st_size if stat.S_ISREG(st.st_mode) else None
+
+
+def _read_manifest(path: Path) -> dict[str, dict[str, str]] | None:
+    """A manifest hi5pnp wrote (with its "files"), or None."""
+    size = _regular(path)
+    if size is None or size > _LARGEST:
+        return None
+    try:
+        manifest = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if isinstance(manifest, dict) and manifest.get("generator") == "hi5pnp" and isinstance(manifest.get("files"), dict):
+        return manifest
+    return None
+
+
+def _digest(path: Path) -> str | None:
+    """The SHA-256 of a regular file no larger than a kit's files, or None."""
+    size = _regular(path)
+    if size is None or size > _LARGEST:
+        return None
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
 def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
-    """Every file written and flushed to the disk before the folder is used."""
-    shutil.rmtree(folder, ignore_errors=True)
-    folder.mkdir()
-    for name, data in files.items():
+    """Every file written and flushed to the disk before the folder is used;
+    the manifest first, so that a folder a killed build half wrote is known
+    for hi5pnp's (:func:`_ours`)."""
+    for name, data in sorted(files.items(), key=lambda item: item[0] != MANIFEST):
         with open(folder / name, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
     _fsync_folder(folder)
+
+
+def _carry(source: Path, target: Path, names: set[str] | list[str]) -> None:
+    """Copy what ``source`` holds of ``names`` into ``target``, never over
+    anything: where ``target`` has the name already, as ``<name>.kept``."""
+    for name in names:
+        src, dst = source / name, target / name
+        if not os.path.lexists(src):
+            continue
+        while os.path.lexists(dst):
+            dst = dst.with_name(dst.name + ".kept")
+        if src.is_dir() and not src.is_symlink():
+            shutil.copytree(src, dst, symlinks=True)
+        else:
+            shutil.copy2(src, dst, follow_symlinks=False)
+
+
+def _ours(folder: Path) -> bool:
+    """A folder hi5pnp staged: with a manifest of hi5pnp's, or empty."""
+    try:
+        return _read_manifest(folder / MANIFEST) is not None or not any(folder.iterdir())
+    except OSError:
+        return False
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -149,16 +221,17 @@ def _alive(pid: int) -> bool:
 
 
 def _recover(out: Path) -> None:
-    """Tidy up after a build that was killed: put an old kit moved aside back
-    in place if the kit's folder is missing, and remove the folders it staged."""
+    """Tidy up after a build that was killed: put an old kit it moved aside
+    back in place if the kit's folder is missing, and remove the folders it
+    staged. Only folders that are hi5pnp's (:func:`_ours`), of builds no longer running."""
     for role in ("old", "new"):
         for left in sorted(out.parent.glob(_STAGE.format(name=out.name, role=role, pid="*"))):
             pid = left.name.rsplit("-", 1)[-1]
-            if not pid.isdigit() or (int(pid) != os.getpid() and _alive(int(pid))):
+            if not pid.isdigit() or left.is_symlink() or not left.is_dir() or not _ours(left):
+                continue  # not one of hi5pnp's
+            if int(pid) != os.getpid() and _alive(int(pid)):
                 continue  # another build at work
             if role == "old" and not out.exists():
                 os.rename(left, out)
             else:
                 shutil.rmtree(left, ignore_errors=True)
-    for left in out.glob(".hi5pnp-build-*") if out.is_dir() else ():
-        shutil.rmtree(left, ignore_errors=True)  # left inside by builds before this way of writing

@@ -67,7 +67,10 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
         c.setStrokeColor(color("#8C7A55"))
         c.roundRect(pt(2), pt(2), pt(w - 4), pt(h - 4), pt(2.5), stroke=1, fill=1)
         frame = Frame(pt(PADDING), pt(PADDING), pt(inner_w), pt(h - 2 * PADDING), 0, 0, 0, 0, showBoundary=0)
-        frame.addFromList(story, c)
+        try:
+            frame.addFromList(story, c)
+        except ValueError as exc:  # platypus: something wider than the card
+            raise TemplateError(Fault(shown, 0, 0, f"the {side.get('name', k + 1)} side of the quick reference cannot be set: {exc}")) from None
         c.endForm()
         if story:
             raise TemplateError(

@@ -256,6 +256,7 @@ def rulebook_file(
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
     try:
         doc.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
-    except PlatypusLayoutError as exc:
-        raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {exc}")) from None
+    except (PlatypusLayoutError, ValueError) as exc:  # platypus: too tall for a page, or too wide
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {first}")) from None
     return buf.getvalue()

@@ -118,7 +118,9 @@ class Templates:
             raise TemplateError(Fault(self.shown(str(exc.name or name)), 0, 0, "template not found")) from None
         except jinja2.UndefinedError as exc:
             raise TemplateError(_fault_in(exc, shown, exc.message or "undefined")) from None
-        except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError) as exc:
+        except RecursionError:
+            raise TemplateError(Fault(shown, 0, 0, "cannot render: a macro or include calls itself without end")) from None
+        except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError, IndexError, OverflowError) as exc:
             raise TemplateError(_fault_in(exc, shown, f"cannot render: {exc}")) from None
 
     def layout(self, name: str, context: dict[str, Any]) -> Layout:
