@@ -16,7 +16,6 @@ runs is carried into the new kit's folder.
 
 from __future__ import annotations
 
-import ctypes
 import hashlib
 import json
 import os
@@ -198,6 +197,8 @@ _AT_FDCWD = -100
 
 def _renameat2_exchange(a: Path, b: Path) -> bool:
     """True if the system swapped ``a`` and ``b`` atomically."""
+    import ctypes  # the C library's renameat2, which Python's os does not offer
+
     renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None) if os.name == "posix" else None
     if renameat2 is None:
         return False
