@@ -21,7 +21,6 @@ __all__ = [
     "Rules",
     "ScoreRow",
     "ScoreSheet",
-    "deck_folder",
     "load_deck",
 ]
 
@@ -33,10 +32,3 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     from .load import load_deck as load
 
     return load(deck, need_score_sheet=need_score_sheet, inside=inside)
-
-
-def deck_folder(deck: str | Path | None) -> Path:
-    """A bundled deck's name or a folder path, as a folder (see :mod:`.load`)."""
-    from .load import deck_folder as folder
-
-    return folder(deck)

@@ -20,9 +20,6 @@ from ..rules import SEATS, Illegal, RulesError, Seat, State, TurnReport, setup_p
 from .log import GameLog, LogRound, deck_location, read_log, read_log_bytes, unknown_faces
 from .picture import legal_instead
 
-#: What a verdict says of a log, worst last.
-OUTCOMES = ("valid", "invalid", "unreadable")
-
 
 class Problem(NamedTuple):
     """The fault a verdict rests on."""

@@ -17,7 +17,7 @@ from ..render.cardsize import CardSize
 from ..render.draw import color, draw_layout
 from ..render.faces import RenderedCard
 from ..render.layout import Layout
-from ..render.pdf import finish, new_canvas, set_page_size
+from ..render.pdf import finish, new_canvas
 from ..render.units import pt
 from .imposition import MARK_CLEAR, Grid, Mark, Slot, best_grid, duplex_back, fit_grid, flip_words, fold_marks, fold_pair
 
@@ -197,7 +197,6 @@ def fold_file(
     grid = best_grid(paper_name, 2 * card.width, card.height, bleed, "a fold pair (two cards wide)")
     paper = grid.paper
     c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve")
-    set_page_size(c, (paper.width, paper.height))
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]

@@ -80,7 +80,3 @@ def finish(c: Canvas, buf: io.BytesIO) -> bytes:
     """Save a canvas made by :func:`new_canvas` (within :func:`reproducible`); its bytes."""
     c.save()
     return buf.getvalue()
-
-
-def set_page_size(c: Canvas, size_mm: tuple[float, float]) -> None:
-    c.setPageSize((pt(size_mm[0]), pt(size_mm[1])))
