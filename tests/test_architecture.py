@@ -20,7 +20,7 @@ ALLOWED = {
     "rules": {"deck"} | BOTTOM,
     "render": {"deck"} | BOTTOM,
     "judge": {"rules", "deck"} | BOTTOM,
-    "sim": {"judge", "rules", "deck"} | BOTTOM,
+    "sim": {"judge", "render", "rules", "deck"} | BOTTOM,
     "kit": {"render", "rules", "deck"} | BOTTOM,
     "cli": {"kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
 }

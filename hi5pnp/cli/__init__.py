@@ -13,6 +13,7 @@ from .base import Group, print_version
 from .build import build
 from .deck import validate
 from .judge import check, deal_cmd, replay
+from .sim import simulate
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,5 +28,5 @@ def main() -> None:
     """
 
 
-for command in (build, validate, check, replay, deal_cmd):
+for command in (build, validate, check, replay, deal_cmd, simulate):
     main.add_command(command)

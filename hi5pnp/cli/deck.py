@@ -1,28 +1,52 @@
-"""``hi5pnp validate``: every fault of a deck, compiler-style."""
+"""``hi5pnp validate``: every fault of a deck, compiler-style, then design warnings."""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
 
 import click
 
 from ..errors import shown_path
-from .base import DECK_HELP, DECK_TYPE, Command
+from .base import DECK_HELP, DECK_TYPE, NO, Command
+from .build import CardSizeType
 
 
 @click.command(cls=Command)
 @click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
 @click.option("--deck", "deck_opt", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-def validate(deck_arg: str | None, deck_opt: str | None) -> None:
+@click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="The card size to check the layouts at (as build).")
+@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--strict", is_flag=True, help="Design warnings count as faults (exit 1).")
+def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool) -> None:
     """Check a deck: every fault on standard error as path:line:column: message.
 
-    Exit status: 0 valid, 1 the deck has faults, 2 there is no deck there.
+    Beyond the files, it lays out every page of the kit (both paper sizes, the
+    card size given) without writing a file, so a deck it passes always
+    builds; then design warnings (a colour no obstacle shows, a trait no
+    obstacle carries, duplicate faces, skewed counts).
+
+    Exit status: 0 valid (warnings allowed unless --strict), 1 the deck has
+    faults, 2 there is no deck there.
     """
     from ..deck import load_deck
+    from ..deck.lints import design_lints
+    from ..kit import BuildOptions
+    from ..kit.build import make_kit
+    from ..render.template import Templates
 
     if deck_arg and deck_opt:
         raise click.UsageError("name the deck once: as DECK or with --deck")
     deck = load_deck(deck_opt or deck_arg)
+    make_kit(deck, BuildOptions(card=card), Templates(templates) if templates else None)  # raises on what build refuses
+    warnings = design_lints(deck)
+    for w in warnings:
+        click.echo(str(w), err=True)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
+    more = f"; {len(warnings)} design warning{'s' * (len(warnings) != 1)}" if warnings else ""
     click.echo(
         f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
-        f"{len(deck.obstacles)} obstacle cards ({faces} faces)"
+        f"{len(deck.obstacles)} obstacle cards ({faces} faces){more}"
     )
+    if strict and warnings:
+        raise SystemExit(NO)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import SIDES, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Rules, ScoreRow, ScoreSheet
+from .model import SIDES, Balance, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Rules, ScoreRow, ScoreSheet
 
 __all__ = [
     "SIDES",
+    "Balance",
     "CompetitorCard",
     "CompetitorFace",
     "Deck",

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ..errors import Fault
-from .fields import FieldReader, describe, show
+from .fields import FieldReader, describe, did_you_mean, show
 from .located import YList, YMap
 from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
 
@@ -27,14 +27,20 @@ class Names:
         self.colors, self.traits = tuple(colors), tuple(traits)
 
     def color(self, r: FieldReader, container: YMap | YList, key: Any, value: Any) -> str | None:
+        if not self.colors:
+            return None  # game.yaml's colours have a fault of their own: no cascade of faults here
         if not isinstance(value, str) or value not in self.colors:
-            r.fault(container, key, f"gem colour {show(value)} is not a colour of game.yaml ({', '.join(self.colors)})")
+            hint = did_you_mean(value, self.colors)
+            r.fault(container, key, f"gem colour {show(value)} is not a colour of game.yaml ({', '.join(self.colors)}){hint}")
             return None
         return value
 
     def trait(self, r: FieldReader, container: YMap | YList, key: Any, value: Any) -> str | None:
+        if not self.traits:
+            return None  # game.yaml's traits have a fault of their own
         if not isinstance(value, str) or value not in self.traits:
-            r.fault(container, key, f"trait {show(value)} is not a trait of game.yaml ({', '.join(self.traits)})")
+            hint = did_you_mean(value, self.traits)
+            r.fault(container, key, f"trait {show(value)} is not a trait of game.yaml ({', '.join(self.traits)}){hint}")
             return None
         return value
 

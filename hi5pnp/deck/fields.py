@@ -4,6 +4,7 @@ both read this way, so their faults read alike."""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Collection
 from typing import Any
 
@@ -38,6 +39,14 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def did_you_mean(value: Any, names: Collection[str]) -> str:
+    """"; did you mean 'blue'?" when ``value`` is a near miss of one of ``names``, else ''."""
+    if not isinstance(value, str):
+        return ""
+    close = difflib.get_close_matches(value.lower(), list(names), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
 def is_kind(value: Any, kind: type) -> bool:
     """``isinstance``, except that true/false is not a whole number."""
     return isinstance(value, kind) and not (kind is int and isinstance(value, bool))
@@ -50,6 +59,7 @@ class FieldReader:
     def __init__(self, noun: str = "key") -> None:
         self.noun = noun
         self.faults: list[Fault] = []
+        self._unknown: dict[int, list[str]] = {}  # id of a mapping -> its unknown keys, already faults
 
     def fault(self, container: YMap | YList, key: Any, message: str) -> None:
         """A fault at the value ``container[key]``."""
@@ -78,7 +88,9 @@ class FieldReader:
     def unknown_keys(self, m: YMap, allowed: Collection[str], where: str) -> None:
         for key in m:
             if key not in allowed:
-                self.fault_key(m, key, f"unknown {self.noun} '{key}' in {where}; expected one of: {', '.join(allowed)}")
+                self._unknown.setdefault(id(m), []).append(str(key))
+                hint = did_you_mean(key, allowed)
+                self.fault_key(m, key, f"unknown {self.noun} '{key}' in {where}{hint or '; expected one of: ' + ', '.join(allowed)}")
 
     def get(
         self, m: YMap, key: str, kind: type, where: str, *, required: bool = True, default: Any = None, what: str = ""
@@ -86,7 +98,8 @@ class FieldReader:
         """``m[key]`` if it is of ``kind``; else a fault (``what`` names the kind
         in the message) and ``default``."""
         if key not in m:
-            if required:
+            misspelt = difflib.get_close_matches(key, self._unknown.get(id(m), []), n=1, cutoff=0.6)
+            if required and not misspelt:  # a misspelt key has its fault ("did you mean") already
                 self.fault_on(m, f"{where} lacks the required {self.noun} '{key}'")
             return default
         value = m[key]

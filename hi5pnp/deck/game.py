@@ -9,9 +9,10 @@ from typing import Any
 
 from .fields import FieldReader, show
 from .located import YMap
-from .model import Rules
+from .model import Balance, Rules
 
-GAME_KEYS = ("title", "subtitle", "edition", "colors", "glyphs", "traits", "trait_icons", "rules")
+GAME_KEYS = ("title", "subtitle", "edition", "colors", "glyphs", "traits", "trait_icons", "rules", "balance")
+BALANCE_KEYS = ("first_player", "face_win_rate")
 RULE_KEYS = ("rounds", "team_size", "finishers", "placing_points", "column_points", "chit_limit")
 #: The shapes a colour's gems may carry (for colour-blind players), and a trait's icons.
 GLYPHS = ("circle", "square", "diamond", "triangle", "star", "hexagon", "cross", "heart")
@@ -45,6 +46,7 @@ class Game:
     trait_icons: dict[str, str] = field(default_factory=dict)
     rules: Rules | None = None
     rules_map: YMap | None = None
+    balance: Balance | None = None
 
 
 def read_game(r: FieldReader, doc: Any, path: str) -> Game | None:
@@ -68,7 +70,29 @@ def read_game(r: FieldReader, doc: Any, path: str) -> Game | None:
     game.rules_map = r.get(m, "rules", dict, "game.yaml")
     if game.rules_map is not None:
         game.rules = _read_rules(r, game.rules_map)
+    game.balance = _read_balance(r, m)
     return game
+
+
+def _read_balance(r: FieldReader, m: YMap) -> Balance | None:
+    """Optional ``balance:``: each window a pair of percentages, low then high."""
+    bm = r.get(m, "balance", dict, "game.yaml", required=False)
+    if bm is None:
+        return None
+    r.unknown_keys(bm, BALANCE_KEYS, "balance")
+    windows: dict[str, tuple[float, float]] = {}
+    for key in BALANCE_KEYS:
+        pair = bm.get(key)
+        if pair is None:
+            continue
+        ok = isinstance(pair, list) and len(pair) == 2 and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 100 for x in pair
+        )
+        if not ok or pair[0] >= pair[1]:
+            r.fault(bm, key, f"'{key}' is {show(pair)}; write a window of percentages, low then high, e.g. [46, 54]")
+            continue
+        windows[key] = (float(pair[0]), float(pair[1]))
+    return Balance(**windows)
 
 
 def _read_colors(r: FieldReader, m: YMap) -> dict[str, str]:
@@ -82,7 +106,10 @@ def _read_colors(r: FieldReader, m: YMap) -> dict[str, str]:
         if not isinstance(name, str) or not NAME.match(name):
             r.fault_key(cm, name, f"colour name {show(name)} must be a lower-case word")
             continue
-        if not isinstance(hexv, str) or not _HEX.match(hexv):
+        if hexv is None:
+            r.fault(cm, name, f"colour '{name}' has no value: in YAML an unquoted '#' starts a comment; quote the colour: {name}: \"#C8102E\"")
+            hexv = "#000000"
+        elif not isinstance(hexv, str) or not _HEX.match(hexv):
             r.fault(cm, name, f"colour '{name}' has {show(hexv)}; a colour is an sRGB hex like \"#C8102E\"")
             hexv = "#000000"  # still declared, so its uses are not faults too
         colors[name] = hexv.upper()
@@ -138,6 +165,8 @@ def _read_shape_map(
     """Optional ``glyphs``/``trait_icons``: name -> shape; unnamed ones get the next free shape."""
     given: YMap = r.get(m, key, dict, "game.yaml", required=False) or YMap(m.path, m.pos)
     result: dict[str, str] = {}
+    if not names:
+        return result  # the colours or traits have a fault of their own: no cascade here
     for name, shape in given.items():
         if name not in names:
             r.fault_key(given, name, f"'{name}' is not a {what} of game.yaml ({', '.join(names) or 'none declared'})")

@@ -114,6 +114,7 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         glyphs=game.glyphs,
         trait_icons=game.trait_icons,
         score_sheet=sheet,
+        balance=game.balance,
         fingerprint=digest.hexdigest(),
         sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}),
     )

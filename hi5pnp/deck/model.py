@@ -28,6 +28,15 @@ class Rules(NamedTuple):
     chit_limit: int = 3
 
 
+class Balance(NamedTuple):
+    """The designer's fairness windows (``balance:`` in game.yaml), in percent:
+    the first player's share of decided games, and each face's team win rate
+    (a draw counting half). None where the designer set none."""
+
+    first_player: tuple[float, float] | None = None
+    face_win_rate: tuple[float, float] | None = None
+
+
 @dataclass(frozen=True)
 class CompetitorFace:
     card: int
@@ -127,6 +136,7 @@ class Deck:
     glyphs: dict[str, str] = field(default_factory=dict)  # colour -> glyph shape
     trait_icons: dict[str, str] = field(default_factory=dict)  # trait -> icon shape
     score_sheet: ScoreSheet | None = None
+    balance: Balance | None = None
     fingerprint: str = ""  # sha256 of the deck's files
     sources: Sources = field(default_factory=lambda: Sources({}, {}), repr=False, compare=False)
     _competitor_faces: dict[str, CompetitorFace] = field(init=False, repr=False, compare=False)

@@ -57,6 +57,7 @@ def deck_context(deck: Deck) -> dict[str, Any]:
             "chit_limit": r.chit_limit,
         },
         "tallest_column": max((len(col) for f in faces for col in f.matrix), default=1),
+        "tallest_face": max(faces, key=lambda f: max(len(col) for col in f.matrix)).id if faces else "",
         "widest_matrix": max((len(f.matrix) for f in faces), default=1),
         "competitor_cards": len(deck.competitors),
         "obstacle_cards": len(deck.obstacles),

@@ -23,7 +23,8 @@ from .units import MM_PER_IN, to_mm
 
 #: element kind -> (required keys, optional keys with defaults)
 ELEMENTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
-    "rect": (("x", "y", "w", "h"), {"r": 0.0, "fill": None, "stroke": None, "lw": 0.3, "dash": None}),
+    # least: the smallest width and height a rect may have (a box marked by hand); note: why, for the message
+    "rect": (("x", "y", "w", "h"), {"r": 0.0, "fill": None, "stroke": None, "lw": 0.3, "dash": None, "least": None, "note": None}),
     "circle": (("x", "y", "r"), {"fill": None, "stroke": None, "lw": 0.3, "dash": None}),
     "line": (("x1", "y1", "x2", "y2"), {"stroke": "#000000", "lw": 0.3, "dash": None}),
     "text": (
@@ -86,7 +87,9 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
         item = context.get("item_name")
         for_item = f" (on {item})" if item else ""
         where, line = locate(eid)
-        faults.append(Fault(where, line, 0, f"{what}{message}{for_item}"))
+        fault = Fault(where, line, 0, f"{what}{message}{for_item}")
+        if fault not in faults:  # one line for a fault shared by many elements (every box of a matrix)
+            faults.append(fault)
 
     if not isinstance(data, dict) or not isinstance(data.get("elements"), list):
         raise TemplateError(Fault(shown, 0, 0, "a layout template must produce a mapping with an 'elements' list"))
@@ -165,13 +168,14 @@ def _num(v: Any) -> bool:
 
 
 #: Lengths that must not be negative (w and h must be more than 0).
-SIZES = ("w", "h", "r", "size", "lw", "width", "min_size")
+SIZES = ("w", "h", "r", "size", "lw", "width", "min_size", "least")
+OPTIONAL_SIZES = ("width", "min_size", "least")
 NUMBERS = ("x", "y", "x1", "y1", "x2", "y2", "rotate", *SIZES)
 
 
 def _check_props(kind: str, p: dict[str, Any]) -> str:
     for key in NUMBERS:
-        if key not in p or (p[key] is None and key in ("width", "min_size")):
+        if key not in p or (p[key] is None and key in OPTIONAL_SIZES):
             continue
         value = p[key]
         if not _num(value) or not math.isfinite(value):
@@ -198,6 +202,9 @@ def _check_props(kind: str, p: dict[str, Any]) -> str:
         missing = fonts.missing_glyphs(p["text"], p["font"])
         if missing:
             return f"text '{p['text']}' has characters the font cannot draw: {missing}"
+    if kind == "rect" and p["least"] is not None and min(p["w"], p["h"]) + 1e-6 < p["least"]:
+        note = f": {p['note']}" if p["note"] else ""
+        return f"the box is {p['w']:.1f} × {p['h']:.1f} mm, smaller than the {p['least']:g} mm each way a pen needs to mark it{note}"
     if kind == "shape" and p["name"] not in SHAPES:
         return f"shape {p['name']!r} is unknown; choose one of: {', '.join(SHAPES)}"
     return ""

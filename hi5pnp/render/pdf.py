@@ -66,6 +66,7 @@ def new_canvas(size_mm: tuple[float, float], title: str, what: str) -> tuple[Can
         invariant=1,
         pageCompression=1,
         initialFontName=fonts.font_name("regular"),  # never an unembedded standard font
+        lang="en",  # the document's language, for screen readers and viewers
     )
     c.setTitle(title)
     c.setAuthor(AUTHOR)

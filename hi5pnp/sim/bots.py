@@ -1,14 +1,35 @@
 """Players of the engine. A bot only proposes a turn, built from the facts the
 engine gives (:meth:`State.facing`, :meth:`State.reward_options`); the engine
 judges it, so a bot cannot play an illegal game without the engine raising.
+
+Three bots, weakest first (``hi5pnp simulate --help`` lists them):
+
+- ``random``: a uniformly random ready competitor, option, group and reward;
+- ``greedy``: the best turn by a one-turn value (:mod:`.heuristic`);
+- ``planner``: looks ahead: each of greedy's best few turns is played on a
+  copy of the game, both players go on greedily to the end of the next
+  segment, and the turn whose position then scores best is taken.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Protocol
 
-from ..deck import SIDES, Deck
-from ..rules import SEATS, Action, Brought, Reward, State, Turn, deal
+from ..deck import SIDES, CompetitorCard, Deck
+from ..rules import SEATS, Action, Brought, Reward, Seat, State, Turn, TurnReport, deal
+from . import draw, heuristic
+
+
+class Bot(Protocol):
+    """A player: proposes a turn for the seat to move, and chooses faces at set-up."""
+
+    name: str
+
+    def turn(self, state: State, rng: random.Random) -> Turn: ...
+
+    def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str: ...
 
 
 def random_turn(state: State, rng: random.Random) -> Turn:
@@ -17,7 +38,7 @@ def random_turn(state: State, rng: random.Random) -> Turn:
     seat = state.current_player()
     if seat is None:
         raise ValueError("nobody is to move: lay the next course first")
-    face = rng.choice(state.ready_faces(seat))
+    face = draw.pick(rng, state.ready_faces(seat))
     f = state.facing(face)
     n = f.can_bring
     options: list[Action] = [Action.PLAIN]
@@ -25,27 +46,136 @@ def random_turn(state: State, rng: random.Random) -> Turn:
         options.append(Action.BYPASS)
     if n:
         options += state.edition.bring_actions
-    action = rng.choice(options)
+    action = draw.pick(rng, options)
     if action is Action.PLAIN:
         return Turn(face)
     if action is Action.BYPASS:
-        return Turn(face, action, (), rng.randint(1, f.max_spend))
-    size = n if state.edition.exact_count else rng.randint(1, n)
+        return Turn(face, action, (), draw.count(rng, f.max_spend))
+    size = n if state.edition.exact_count else draw.count(rng, n)
     brought: list[Brought] = []
-    for other in rng.sample(f.eligible, size):
+    for other in draw.group(rng, f.eligible, size):
         rewards: list[Reward | None] = state.reward_options(face, action, brought, other)
-        brought.append(Brought(other, rng.choice(rewards)))
+        brought.append(Brought(other, draw.pick(rng, rewards)))
     return Turn(face, action, tuple(brought))
+
+
+class RandomBot:
+    """A uniformly random legal turn (:func:`random_turn`); faces chosen at random."""
+
+    name = "random"
+
+    def turn(self, state: State, rng: random.Random) -> Turn:
+        return random_turn(state, rng)
+
+    def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str:
+        return f"{card.number}{draw.pick(rng, SIDES)}"
+
+
+class GreedyBot:
+    """The turn with the best one-turn value; ties broken at random."""
+
+    name = "greedy"
+
+    def turn(self, state: State, rng: random.Random) -> Turn:
+        ranked = heuristic.ranked_turns(state)
+        top = ranked[0][0]
+        best = [t for v, t in ranked if v >= top - 1e-9]
+        return best[0] if len(best) == 1 else rng.choice(best)
+
+    def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str:
+        a, b = (heuristic.face_strength(deck, f) for f in card.faces)
+        return f"{card.number}{'a' if a >= b else 'b'}"
+
+
+class PlannerBot:
+    """Greedy's ``width`` best turns, each followed by both players' greedy
+    turns to the end of the next segment (at most ``depth`` turns), judged by
+    :func:`heuristic.evaluate`. Effort grows with ``width × depth``."""
+
+    name = "planner"
+
+    def __init__(self, width: int = 4, depth: int = 24):
+        self.width = width
+        self.depth = depth
+
+    def turn(self, state: State, rng: random.Random) -> Turn:
+        seat = state.current_player()
+        assert seat is not None
+        ranked = heuristic.ranked_turns(state)
+        seen: set[Turn] = set()
+        best: tuple[float, Turn] | None = None
+        for _, turn in ranked:
+            if turn in seen:
+                continue
+            seen.add(turn)
+            value = self._look_ahead(state, turn, seat)
+            if best is None or value > best[0] + 1e-9:
+                best = (value, turn)
+            if len(seen) == self.width:
+                break
+        assert best is not None
+        return best[1]
+
+    def _look_ahead(self, state: State, turn: Turn, seat: Seat) -> float:
+        trial = state.copy()
+        segments = 0
+        report = trial.apply(turn)
+        for _ in range(self.depth):
+            segments += report.segment_over
+            if segments >= 2 or trial.current_player() is None:
+                break
+            report = trial.apply(heuristic.ranked_turns(trial)[0][1])
+        return heuristic.evaluate(trial, seat)
+
+    def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str:
+        return GreedyBot().choose_face(deck, card, rng)
+
+
+#: The bots by name, weakest first.
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[PlannerBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "planner": PlannerBot,
+}
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by name (a key of :data:`BOTS`)."""
+    return BOTS[name]()
+
+
+def play_game(
+    deck: Deck,
+    bots: dict[Seat, Bot],
+    rng: random.Random,
+    *,
+    sides: str = "random",
+    edition: int | None = None,
+    watch: Callable[[TurnReport], object] | None = None,
+) -> State:
+    """Deal, choose each card's side (at random, or by the seat's bot when
+    ``sides`` is "bot"), and play to the end; the finished game is returned.
+    ``watch`` sees the report of every turn."""
+    setup = deal(deck, rng)
+    cards = {c.number: c for c in deck.competitors}
+    teams: dict[Seat, list[str]] = {}
+    for seat in SEATS:
+        if sides == "bot":
+            teams[seat] = [bots[seat].choose_face(deck, cards[n], rng) for n in setup.cards[seat]]
+        else:
+            teams[seat] = [f"{n}{rng.choice(SIDES)}" for n in setup.cards[seat]]
+    state = State(deck, teams, setup.first, edition)
+    for course in setup.courses:
+        state.lay_course(course)
+        while (mover := state.current_player()) is not None:
+            report = state.apply(bots[mover].turn(state, rng))
+            if watch is not None:
+                watch(report)
+    return state
 
 
 def play_random_game(deck: Deck, rng: random.Random, edition: int | None = None) -> State:
     """Deal, choose each card's side at random and play to the end with random
     legal turns; the finished game (its history included) is returned."""
-    setup = deal(deck, rng)
-    teams = {s: [f"{n}{rng.choice(SIDES)}" for n in setup.cards[s]] for s in SEATS}
-    state = State(deck, teams, setup.first, edition)
-    for course in setup.courses:
-        state.lay_course(course)
-        while state.current_player() is not None:
-            state.apply(random_turn(state, rng))
-    return state
+    bot = RandomBot()
+    return play_game(deck, {Seat.NORTH: bot, Seat.SOUTH: bot}, rng, edition=edition)

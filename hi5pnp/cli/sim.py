@@ -1,0 +1,153 @@
+"""``hi5pnp simulate``: bots play many games and say whether the deck is fair."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import click
+
+from ..sim.bots import BOTS
+from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
+
+BOT_NAMES = click.Choice(list(BOTS))
+
+
+def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float] | None:
+    """``LOW-HIGH`` in percent, e.g. ``48-52``."""
+    if value is None:
+        return None
+    try:
+        low, high = (float(x) for x in value.split("-"))
+    except ValueError:
+        raise click.BadParameter(f"'{value}' is not a window; write LOW-HIGH in percent, e.g. 46-54") from None
+    if not 0 <= low < high <= 100:
+        raise click.BadParameter(f"'{value}': a window runs from a low to a higher percentage within 0-100")
+    return (low, high)
+
+
+@click.command(cls=Command)
+@click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
+@click.option("--edition", type=click.Choice(["1", "2"]), help="Rules edition (default: the deck's).")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Games to play.")
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True, help="Game i is played from (seed, i) alone.")
+@click.option("--bot", type=BOT_NAMES, help="The bot on both sides (default greedy): " + ", ".join(BOTS) + ", weakest first.")
+@click.option("--north", type=BOT_NAMES, help="North's bot.")
+@click.option("--south", type=BOT_NAMES, help="South's bot.")
+@click.option("--sides", type=click.Choice(["random", "bot"]), default="random", show_default=True,
+              help="Each card's face: at random (every face gets played), or the bot's choice.")  # fmt: skip
+@click.option("--jobs", type=click.IntRange(min=1), help="Processes (default: every processor this process may use).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
+@click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf", help="Write a PDF report: the verdict, then charts.")
+@click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR", help="Save every game as a log that `hi5pnp check` finds valid.")
+@click.option("--first-player-window", callback=_window, metavar="LOW-HIGH",
+              help="Fair share of decided games for the first player, percent (default: game.yaml's balance, else 45-55).")  # fmt: skip
+@click.option("--face-window", callback=_window, metavar="LOW-HIGH",
+              help="Fair team win rate for every face, percent (default: game.yaml's balance, else 40-60).")  # fmt: skip
+@click.option("--planner-width", type=click.IntRange(1, 50), default=4, show_default=True, help="Planner effort: turns it looks ahead from.")
+@click.option("--planner-depth", type=click.IntRange(0, 500), default=24, show_default=True, help="Planner effort: turns played ahead after each.")
+def simulate(
+    deck: str | None,
+    edition: str | None,
+    games: int,
+    seed: int,
+    bot: str | None,
+    north: str | None,
+    south: str | None,
+    sides: str,
+    jobs: int | None,
+    as_json: bool,
+    report: str | None,
+    save_logs: str | None,
+    first_player_window: tuple[float, float] | None,
+    face_window: tuple[float, float] | None,
+    planner_width: int,
+    planner_depth: int,
+) -> None:
+    """Bots play many games under the rules engine; is the deck fair?
+
+    Prints the verdict (which faces' team win rates, or the first player's
+    share, are outside the designer's windows, judged on 95 % intervals),
+    then a table of faces. Exit status: 0 fair, 1 outside a window, 2 the
+    command could not run.
+    """
+    from ..data import DEFAULT_DECK, bundled_deck
+    from ..deck import load_deck
+    from ..sim import balance
+    from ..sim.results import to_json, to_text
+    from ..sim.run import Plan
+    from ..sim.run import simulate as run
+
+    if bot and (north or south):
+        raise click.UsageError("choose --bot for both sides, or --north and --south")
+    north = north or bot or "greedy"
+    south = south or bot or "greedy"
+    loaded = load_deck(deck, need_score_sheet=False)
+    logs = Path(save_logs) if save_logs else None
+    plan = Plan(
+        games=games,
+        seed=seed,
+        north=north,
+        south=south,
+        sides=sides,
+        edition=int(edition) if edition else None,
+        width=planner_width,
+        depth=planner_depth,
+        logs=logs,
+        deck_name=_deck_name(deck, loaded.path, logs, DEFAULT_DECK, bundled_deck),
+    )
+    shown = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if shown:
+            click.echo(f"\rsimulating: {done}/{total} games", err=True, nl=done == total)
+
+    try:
+        summary = run(loaded, plan, jobs, progress)
+    except OSError as exc:
+        raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
+    verdict = balance.judge(summary, balance.bounds_of(loaded, first_player_window, face_window))
+    ed = plan.edition or loaded.edition
+    if report:
+        from ..sim.report import write_report
+
+        try:
+            write_report(Path(report), loaded, plan, ed, summary, verdict)
+        except OSError as exc:
+            raise Failure([f"{report}: cannot write the report: {exc.strerror or exc}"]) from None
+    if as_json:
+        click.echo(json.dumps(to_json(loaded, plan, ed, summary, verdict), indent=1))
+    else:
+        for line in to_text(loaded, plan, ed, summary, verdict):
+            click.echo(line)
+    if not verdict.fair:
+        sys.exit(NO)
+
+
+def _deck_name(given: str | None, folder: Path, logs: Path | None, default: str, bundled: object) -> str:
+    """How saved logs name the deck, as the log format allows: a bundled deck
+    by name; a folder inside the logs' folder by its path from there; any
+    other folder is copied into the logs' folder as ``deck/``, so that
+    ``hi5pnp check DIR`` finds every log valid (a log may not reach outside
+    its folder)."""
+    if given is None:
+        return default
+    if bundled(given) is not None:  # type: ignore[operator]
+        return given
+    if logs is None:
+        return str(folder)
+    logs.mkdir(parents=True, exist_ok=True)
+    inside = os.path.relpath(folder.resolve(), logs.resolve())
+    if not inside.startswith(".."):
+        return inside
+    from ..deck.load import DECK_FILES
+
+    copy = logs / "deck"
+    copy.mkdir(exist_ok=True)
+    for name in DECK_FILES:
+        if (folder / name).is_file():
+            shutil.copyfile(folder / name, copy / name)
+    return "deck"

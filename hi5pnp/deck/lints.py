@@ -1,0 +1,135 @@
+"""Design lints: things a valid deck may do that a designer rarely means.
+Warnings, not faults: ``hi5pnp validate`` prints them and still exits 0,
+unless ``--strict``. Each names the file and line to look at.
+
+- a gem colour no obstacle shows (its gems never match), or one no gem has;
+- a trait no obstacle carries (its boxes can never be marked), or one no
+  matrix asks for;
+- a matrix box no obstacle of the face's gem colours can mark (R-6: a mark is
+  of the trait faced, and only a matching gem brings anyone along);
+- two competitor faces that are the same competitor (gems and matrix);
+- counts badly skewed: one gem colour, obstacle colour, trait in matrices or
+  trait on obstacles used more than twice as often as another.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ..errors import Fault
+from .model import CompetitorFace, Deck
+
+SKEW = 2.0  # the most common over the least common, beyond which counts are skewed
+
+
+def design_lints(deck: Deck) -> list[Fault]:
+    """Every design warning of ``deck``, in file order."""
+    found: list[Fault] = []
+    found += _colours(deck)
+    found += _traits(deck)
+    found += _unmarkable(deck)
+    found += _duplicates(deck)
+    found += _skews(deck)
+    return found
+
+
+def _card_index(deck: Deck, filename: str, number: int) -> int:
+    doc = deck.sources.docs.get(filename)
+    for k, item in enumerate(doc or []):
+        if isinstance(item, dict) and item.get("card") == number:
+            return k
+    return -1
+
+
+def _face_fault(deck: Deck, face: CompetitorFace, key: str, message: str) -> Fault:
+    return deck.sources.fault("competitors.yaml", (_card_index(deck, "competitors.yaml", face.card), face.side, key), message)
+
+
+def _colours(deck: Deck) -> list[Fault]:
+    shown = Counter(o.color for o in deck.obstacle_faces())
+    gems = Counter(g for f in deck.competitor_faces() for g in f.gems)
+    return _unused(deck, "colors", list(deck.colors), shown, gems, (
+        "no obstacle is {n}, so the {c} {n} gems never match",
+        "no competitor has a {n} gem, so {n} obstacles let nobody bring or bypass",
+        "{n} is declared but no gem or obstacle is {n}",
+    ))  # fmt: skip
+
+
+def _traits(deck: Deck) -> list[Fault]:
+    carried = Counter(o.trait for o in deck.obstacle_faces())
+    boxes = Counter(t for f in deck.competitor_faces() for col in f.matrix for t in col)
+    return _unused(deck, "traits", list(deck.traits), carried, boxes, (
+        "no obstacle carries {n}, so the {c} {n} boxes can never be marked",
+        "no matrix has a {n} box",
+        "no matrix has a {n} box, and no obstacle carries it",
+    ))  # fmt: skip
+
+
+def _unused(deck: Deck, key: str, names: list[str], obstacles: Counter[str], cards: Counter[str], says: tuple[str, str, str]) -> list[Fault]:
+    """Names of game.yaml's ``key`` that the obstacles or the competitor
+    cards never use; ``says``: the warning for each case ({n} the name, {c}
+    the cards' count)."""
+    out = []
+    for k, name in enumerate(names):
+        case = 0 if not obstacles[name] and cards[name] else 1 if not cards[name] and obstacles[name] else 2 if not cards[name] else -1
+        if case >= 0:
+            where = (key, name) if key == "colors" else (key, k)
+            out.append(deck.sources.fault("game.yaml", where, "warning: " + says[case].format(n=name, c=cards[name])))
+    return out
+
+
+def _unmarkable(deck: Deck) -> list[Fault]:
+    """Boxes of a trait that no obstacle of the face's gem colours carries."""
+    reach: dict[str, set[str]] = {}
+    for o in deck.obstacle_faces():
+        reach.setdefault(o.color, set()).add(o.trait)
+    out = []
+    for face in deck.competitor_faces():
+        markable = set().union(*(reach.get(g, set()) for g in face.gems))
+        lost = sorted({t for col in face.matrix for t in col} - markable)
+        if lost and markable:
+            colours = ", ".join(sorted(set(face.gems)))
+            out.append(_face_fault(deck, face, "matrix",
+                       f"warning: {face.id}'s {', '.join(lost)} boxes can never be marked: no {colours} obstacle carries "
+                       f"{'that trait' if len(lost) == 1 else 'those traits'}"))  # fmt: skip
+    return out
+
+
+def _duplicates(deck: Deck) -> list[Fault]:
+    seen: dict[tuple[object, ...], str] = {}
+    out = []
+    for face in deck.competitor_faces():
+        key = (tuple(sorted(face.gems)), tuple(sorted(tuple(sorted(col)) for col in face.matrix)))
+        if key in seen:
+            out.append(_face_fault(deck, face, "gems",
+                       f"warning: {face.id} ({face.name}) is the same competitor as {seen[key]}: the same gems and matrix"))  # fmt: skip
+        else:
+            seen[key] = f"{face.id} ({face.name})"
+    return out
+
+
+def _skew(counts: Counter[str], names: Iterable[str], what: str) -> str:
+    present = {n: counts[n] for n in names if counts[n]}
+    if len(present) < 2:
+        return ""
+    most, least = max(present, key=present.__getitem__), min(present, key=present.__getitem__)
+    if present[most] <= SKEW * present[least]:
+        return ""
+    listed = ", ".join(f"{n} {c}" for n, c in present.items())
+    return f"warning: {what} are skewed: {listed} ({most} more than {SKEW:g} times {least})"
+
+
+def _skews(deck: Deck) -> list[Fault]:
+    checks = [
+        (Counter(g for f in deck.competitor_faces() for g in f.gems), deck.colors, "gem colours", ("colors",)),
+        (Counter(o.color for o in deck.obstacle_faces()), deck.colors, "obstacle colours", ("colors",)),
+        (Counter(t for f in deck.competitor_faces() for col in f.matrix for t in col), deck.traits, "matrix traits", ("traits",)),
+        (Counter(o.trait for o in deck.obstacle_faces()), deck.traits, "obstacle traits", ("traits",)),
+    ]
+    out = []
+    for counts, names, what, keys in checks:
+        message = _skew(counts, names, what)
+        if message:
+            out.append(deck.sources.fault("game.yaml", keys, message))
+    return out

@@ -1,0 +1,79 @@
+"""What the simulator keeps of one game: small, picklable, and the same
+whichever way the game was played (the engine with any bots, or the fast
+random playout of :mod:`.playout`), so the two can be compared exactly."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..rules import Seat, State, TurnReport
+
+
+class GameRecord(NamedTuple):
+    faces: tuple[str, ...]  # north's team, then south's
+    seats: tuple[int, ...]  # per face: 0 north, 1 south
+    first: int  # the seat holding the first-player token at the start
+    scores: tuple[int, int]  # north, south
+    turns: int
+    places: tuple[tuple[int, ...], ...]  # per face, per round: its place (0: unplaced)
+    columns: tuple[int, ...]  # per face: complete columns at the end
+    trait_columns: tuple[tuple[str, int], ...]  # per trait: complete columns with a box of it
+    trait_marks: tuple[tuple[str, int], ...]  # per trait: boxes marked
+    colours: tuple[tuple[str, int, int], ...]  # per obstacle colour: turns facing it, of them with a matching gem
+
+    @property
+    def winner(self) -> int | None:
+        """0 north, 1 south, None for a draw (R-13)."""
+        n, s = self.scores
+        return None if n == s else (0 if n > s else 1)
+
+
+class Tally:
+    """The obstacle colours faced, turn by turn, and how often a gem matched."""
+
+    def __init__(self, colours: list[str]):
+        self.faced = dict.fromkeys(colours, 0)
+        self.matched = dict.fromkeys(colours, 0)
+
+    def add(self, report: TurnReport) -> None:
+        self.faced[report.obstacle.color] += 1
+        self.matched[report.obstacle.color] += report.matches > 0
+
+
+def record_of(state: State, tally: Tally) -> GameRecord:
+    """The record of a finished game played on the engine."""
+    faces = state.faces
+    index = {f: i for i, f in enumerate(faces)}
+    places = [[0] * len(state.results()) for _ in faces]
+    for r, result in enumerate(state.results()):
+        for k, face in enumerate(result.finish):
+            places[index[face]][r] = k + 1
+    columns: list[int] = []
+    trait_columns = dict.fromkeys(state.deck.traits, 0)
+    trait_marks = dict.fromkeys(state.deck.traits, 0)
+    for face in faces:
+        comp = state.deck.competitor_face(face)
+        assert comp is not None
+        done = 0
+        for col, left in zip(comp.matrix, state.unmarked(face)):
+            for t in set(col):
+                trait_marks[t] += col.count(t) - left.count(t)
+            if not left:
+                done += 1
+                for t in set(col):
+                    trait_columns[t] += 1
+        columns.append(done)
+    score = state.scores()
+    turns = sum(len(p.turns) for p in state.history())
+    return GameRecord(
+        faces=faces,
+        seats=tuple(0 if state.seat(f) == Seat.NORTH else 1 for f in faces),
+        first=0 if state.first == Seat.NORTH else 1,
+        scores=(score[Seat.NORTH], score[Seat.SOUTH]),
+        turns=turns,
+        places=tuple(tuple(p) for p in places),
+        columns=tuple(columns),
+        trait_columns=tuple(trait_columns.items()),
+        trait_marks=tuple(trait_marks.items()),
+        colours=tuple((c, tally.faced[c], tally.matched[c]) for c in tally.faced),
+    )

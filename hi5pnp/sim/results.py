@@ -1,0 +1,101 @@
+"""A run's results in the forms the designer reads: the JSON object of the
+simulator's contract (docs/simulate.md) and a few lines of text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..deck import Deck
+from .balance import Verdict
+from .run import Plan
+from .stats import Summary, interval
+
+
+def face_order(face: str) -> tuple[int, str]:
+    return (int(face[:-1]), face[-1])
+
+
+def _rate(hits: float, n: int) -> dict[str, Any]:
+    low, high = interval(hits, n)
+    return {"rate": round(hits / n, 4) if n else None, "interval": [round(low, 4), round(high, 4)]}
+
+
+def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> dict[str, Any]:
+    s = summary
+    games = s.games
+    decided = s.first_wins + s.first_losses
+    turns = sorted(s.turns)
+    faces = {}
+    for face in sorted(s.faces, key=face_order):
+        fc = s.faces[face]
+        faces[face] = {
+            "games": fc.games,
+            "team_wins": fc.team_wins,
+            "team_draws": fc.team_draws,
+            "placings": list(fc.placings),
+            "points": round(fc.points / fc.games, 3),
+            "columns": round(fc.columns / fc.games, 3),
+            "win_rate": _rate(fc.team_wins + fc.team_draws / 2, fc.games),
+            "games_with_a_column": fc.games_with_column,
+        }
+    return {
+        "simulate": 1,
+        "deck": plan.deck_name,
+        "edition": edition,
+        "games": games,
+        "seed": plan.seed,
+        "bots": {"north": plan.north, "south": plan.south},
+        "sides": plan.sides,
+        "seats": {
+            "north": {"wins": s.seat_wins[0], **_rate(s.seat_wins[0], games)},
+            "south": {"wins": s.seat_wins[1], **_rate(s.seat_wins[1], games)},
+        },
+        "draws": s.draws,
+        "first_player": {"wins": s.first_wins, "losses": s.first_losses, **_rate(s.first_wins, decided)},
+        "turns": {"mean": round(s.mean_turns(), 2), "min": turns[0] if turns else 0, "max": turns[-1] if turns else 0},
+        "faces": faces,
+        "traits": {
+            t: {"columns": round(s.trait_columns[t] / games, 3), "marks": round(s.trait_marks[t] / games, 3)}
+            for t in deck.traits
+        }
+        if games
+        else {},
+        "colours": {
+            c: {"faced": s.faced[c], "matched": s.matched[c], **_rate(s.matched[c], s.faced[c])} for c in deck.colors
+        },
+        "balance": {
+            "fair": verdict.fair,
+            "windows": {"first_player": list(verdict.bounds.first_player or ()), "face_win_rate": list(verdict.bounds.face_win_rate or ())},
+            "outside": [f.what for f in ([verdict.first] if verdict.first else []) + verdict.faces if f.sure],
+            "unsure": [f.what for f in ([verdict.first] if verdict.first else []) + verdict.faces if not f.sure],
+        },
+    }
+
+
+def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> list[str]:
+    s = summary
+    games = max(1, s.games)
+    decided = s.first_wins + s.first_losses
+    lo, hi = interval(s.first_wins, decided)
+    lines = [
+        f"{s.games} games of {deck.full_title} (deck {plan.deck_name}, edition {edition}), seed {plan.seed}: "
+        f"north {plan.north}, south {plan.south}, sides {plan.sides}",
+        *verdict.lines(),
+        f"north won {s.seat_wins[0]} ({s.seat_wins[0] / games:.1%}), south {s.seat_wins[1]} "
+        f"({s.seat_wins[1] / games:.1%}), draws {s.draws}",
+        f"first player won {s.first_wins} of {decided} decided games "
+        f"({s.first_wins / max(1, decided):.1%}, 95 % interval {lo:.1%}-{hi:.1%})",
+        f"turns a game: mean {s.mean_turns():.1f}, {min(s.turns, default=0)}-{max(s.turns, default=0)}",
+        "",
+        f"  {'face':<5} {'name':<18} {'games':>6} {'team win':>9} {'95 % interval':>15} {'points':>7} {'columns':>8}",
+    ]
+    ranked = sorted(s.faces.items(), key=lambda kv: -kv[1].score)
+    for face, fc in ranked:
+        comp = deck.competitor_face(face)
+        name = comp.name if comp else ""
+        low, high = interval(fc.team_wins + fc.team_draws / 2, fc.games)
+        lines.append(
+            f"  {face:<5} {name[:18]:<18} {fc.games:>6} {fc.score:>9.1%} {f'{low:.1%}-{high:.1%}':>15} "
+            f"{fc.points / fc.games:>7.2f} {fc.columns / fc.games:>8.2f}"
+        )
+    return lines

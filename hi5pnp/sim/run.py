@@ -1,0 +1,140 @@
+"""Playing many games: game *i* of a run is dealt and played from a
+generator seeded by the run's seed and *i* alone (:func:`draw.game_rng`), so
+the numbers are the same whatever the number of processes. Games are shared
+out in blocks to a :class:`concurrent.futures.ProcessPoolExecutor`; each
+block comes back as a :class:`~hi5pnp.sim.stats.Summary` of whole-number
+totals, which add up to the same figures in any order.
+
+Two ``random`` bots play on the fast path (:mod:`.playout`, the same games);
+every other pairing, and every run that saves logs, plays on the engine.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import tempfile
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import NamedTuple
+
+from ..deck import Deck
+from ..judge.logwrite import game_log
+from ..machine import end_with_parent, usable_cpus
+from ..rules import SEATS, Seat
+from .bots import BOTS, Bot, PlannerBot, play_game
+from .draw import game_rng
+from .playout import random_playout
+from .record import GameRecord, Tally, record_of
+from .stats import Summary
+
+BLOCK = 50  # games a worker plays before reporting back
+
+
+class Plan(NamedTuple):
+    """What to play: ``games`` games from ``seed``, a bot name per seat."""
+
+    games: int = 1000
+    seed: int = 0
+    north: str = "greedy"
+    south: str = "greedy"
+    sides: str = "random"  # or "bot"
+    edition: int | None = None  # None: the deck's
+    width: int = 4  # the planner's effort: turns looked at
+    depth: int = 24  # and turns played ahead after each
+    logs: Path | None = None  # save each game's log here
+    deck_name: str = "default"  # as the saved logs name the deck
+
+
+def make_bots(plan: Plan) -> dict[Seat, Bot]:
+    def one(name: str) -> Bot:
+        if BOTS[name] is PlannerBot:
+            return PlannerBot(plan.width, plan.depth)
+        return BOTS[name]()
+
+    return {Seat.NORTH: one(plan.north), Seat.SOUTH: one(plan.south)}
+
+
+def play_one(deck: Deck, plan: Plan, index: int) -> GameRecord:
+    """Game ``index`` of the plan; its log is saved if the plan says so."""
+    rng = game_rng(plan.seed, index)
+    fast = plan.north == plan.south == "random" and plan.logs is None
+    if fast:
+        return random_playout(deck, rng, plan.edition)
+    tally = Tally(list(deck.colors))
+    state = play_game(deck, make_bots(plan), rng, sides=plan.sides, edition=plan.edition, watch=tally.add)
+    if plan.logs is not None:
+        bots = f"north {plan.north}, south {plan.south}"
+        text = game_log(state, plan.deck_name, f"hi5pnp simulate: game {index + 1}, seed {plan.seed}, {bots}")
+        write_atomically(plan.logs / f"game-{index + 1:06d}.yaml", text.encode())
+    return record_of(state, tally)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all (a temporary file renamed over it)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def play_block(deck: Deck, plan: Plan, start: int, stop: int) -> Summary:
+    summary = new_summary(deck)
+    for index in range(start, stop):
+        summary.add(play_one(deck, plan, index))
+    return summary
+
+
+def new_summary(deck: Deck) -> Summary:
+    r = deck.rules
+    return Summary(finishers=r.finishers, placing_points=r.placing_points, column_points=r.column_points)
+
+
+_worker: tuple[Deck, Plan] | None = None
+
+
+def _start_worker(deck: Deck, plan: Plan) -> None:
+    global _worker
+    _worker = (deck, plan)
+    end_with_parent()
+
+
+def _block_in_worker(start: int, stop: int) -> Summary:
+    assert _worker is not None
+    return play_block(*_worker, start, stop)
+
+
+def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Callable[[int, int], object] | None = None) -> Summary:
+    """Play the plan's games in ``jobs`` processes (default: every usable
+    processor) and total them; ``progress(done, games)`` after each block."""
+    jobs = max(1, min(jobs or usable_cpus(), -(-plan.games // BLOCK)))
+    if plan.logs is not None:
+        plan.logs.mkdir(parents=True, exist_ok=True)
+    blocks = [(s, min(s + BLOCK, plan.games)) for s in range(0, plan.games, BLOCK)]
+    total = new_summary(deck)
+    done = 0
+    if jobs == 1:
+        for start, stop in blocks:
+            total.merge(play_block(deck, plan, start, stop))
+            done = stop
+            if progress:
+                progress(done, plan.games)
+        return total
+    # fork where the platform has it: workers start with the deck loaded
+    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck, plan)) as pool:
+        for (start, stop), part in zip(blocks, pool.map(_block_in_worker, *zip(*blocks))):
+            total.merge(part)
+            done += stop - start
+            if progress:
+                progress(done, plan.games)
+    return total
+
+
+def seats_named(plan: Plan) -> dict[str, str]:
+    return {str(SEATS[0]): plan.north, str(SEATS[1]): plan.south}
