@@ -8,6 +8,7 @@ The public API (what ``__all__`` names) is stable; everything else may change::
     state = hi5pnp.State(deck, {"north": [...], "south": [...]}, first="north")
     verdict = hi5pnp.check_log("game.yaml")         # verdict.valid, verdict.to_json()
     hi5pnp.build_kit(deck, "output")                # the PDFs
+    summary = hi5pnp.simulate(deck, hi5pnp.Plan(games=1000, north="greedy", south="greedy"))
 
 Heavy parts (the kit, with reportlab and pypdf) are imported when first used.
 """
@@ -39,6 +40,8 @@ _EXPORTS = {
     "make_kit": "hi5pnp.kit",
     "BuildOptions": "hi5pnp.kit",
     "CardSize": "hi5pnp.render.cardsize",
+    "simulate": "hi5pnp.sim",
+    "Plan": "hi5pnp.sim",
     "Hi5Error": "hi5pnp.errors",
     "DeckError": "hi5pnp.errors",
     "LogError": "hi5pnp.errors",
@@ -57,6 +60,7 @@ __all__ = [
     "Illegal",
     "LogError",
     "Mark",
+    "Plan",
     "RulesError",
     "Seat",
     "State",
@@ -69,6 +73,7 @@ __all__ = [
     "game_log",
     "load_deck",
     "make_kit",
+    "simulate",
 ]
 assert sorted(__all__) == sorted(["__version__", *_EXPORTS])
 
@@ -79,6 +84,7 @@ if TYPE_CHECKING:
     from .kit import BuildOptions, build_kit, make_kit
     from .render.cardsize import CardSize
     from .rules import Action, Brought, Chit, Illegal, Mark, RulesError, Seat, State, Turn
+    from .sim import Plan, simulate
 
 
 def __getattr__(name: str) -> Any:

@@ -31,7 +31,7 @@ def test_bundled_deck_is_valid_and_balanced():
 
 # (file, old text, new text, text on the faulty line, expected message part)
 FAULTS = [
-    ("competitors.yaml", "- card: 2\n", "- card: 1  # a copy-paste slip\n", "a copy-paste slip", "card number 1 is used twice (first at line 8)"),
+    ("competitors.yaml", "- card: 2\n", "- card: 1  # a copy-paste slip\n", "a copy-paste slip", "card number 1 is used twice (first at line 12)"),
     ("competitors.yaml", "- card: 3\n", "- card: 0\n", "card: 0", "card number must be a whole number from 1 to 999, not 0"),
     ("competitors.yaml", "- card: 3\n", "- card: three\n", "card: three", "'card' must be a whole number, not text 'three'"),
     ("obstacles.yaml", '  b: {name: "Tar Wall", color: red, trait: power}\n', "", "- card: 3", "obstacle card 3 lacks face 'b'"),

@@ -154,7 +154,7 @@ def test_exit_status_follows_the_verdict():
 def test_windows_come_from_game_yaml(tmp_path):
     deck = make_deck(tmp_path / "d")
     game = deck / "game.yaml"
-    game.write_text(game.read_text() + "balance:\n  first_player: [0, 1]\n")
+    game.write_text(game.read_text().replace("first_player: [48, 52]", "first_player: [0, 1]"))
     data = simulate_json("--deck", str(deck), "--games", "100", "--bot", "random")
     assert data["balance"]["windows"]["first_player"] == [0, 1]
     assert data["balance"]["fair"] is False and data["balance"]["outside"] == ["first player (decided games)"]
@@ -165,12 +165,12 @@ def test_windows_come_from_game_yaml(tmp_path):
 def test_a_bad_balance_block_is_a_deck_fault_with_its_line(tmp_path):
     deck = make_deck(tmp_path / "d")
     game = deck / "game.yaml"
-    lines = len(game.read_text().splitlines())
-    game.write_text(game.read_text() + "balance:\n  first_player: [55, 45]\n  fairness: 3\n")
+    game.write_text(game.read_text().replace("first_player: [48, 52]", "first_player: [55, 45]\n  fairness: 3"))
+    line = next(k for k, text in enumerate(game.read_text().splitlines(), 1) if "[55, 45]" in text)
     result = CliRunner().invoke(main, ["validate", str(deck)])
     assert result.exit_code == 1
-    assert f"game.yaml:{lines + 2}:" in result.stderr and "low then high" in result.stderr
-    assert f"game.yaml:{lines + 3}:" in result.stderr and "fairness" in result.stderr
+    assert f"game.yaml:{line}:" in result.stderr and "low then high" in result.stderr
+    assert f"game.yaml:{line + 1}:" in result.stderr and "fairness" in result.stderr
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,7 @@ from . import draw
 from .record import GameRecord
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
+NOBODY: list[int] = []  # a plain turn's group and rewards (never changed)
 
 
 def random_playout(
@@ -61,38 +62,40 @@ def random_playout(
         pos = [1] * n
         chits = [0] * n
         ready = [True] * n
+        readies = [list(team[0]), list(team[1])]  # each seat's ready competitors, in team order
         out = [False] * n
-        count = [north, n - north]
         finished: list[int] = []
         mover = token
         while True:
-            choices_i = [j for j in team[mover] if ready[j]]
-            i = choices_i[int(rand() * len(choices_i))]
+            mine = readies[mover]
+            i = mine[int(rand() * len(mine))]
             p = pos[i]
             m = m_at[i][p]
             c = chits[i]
+            faced[colour[p]] += 1
+            group: list[int] = NOBODY
+            rewards: list[Reward | None] = NOBODY  # type: ignore[assignment]
             if m:  # only a matching gem brings or spends
+                matched[colour[p]] += 1
                 eligible = [j for j in range(n) if pos[j] == p and not out[j] and j != i]
                 spend = min(m, c, finish - p - 1)
                 nb = min(m, len(eligible))
-            else:
-                spend = nb = 0
-            options: list[Action] = [PLAIN]
-            if spend:
-                options.append(BYPASS)
-            if nb:
-                options += bring
-            action = options[int(rand() * len(options))]
-            faced[colour[p]] += 1
-            matched[colour[p]] += m > 0
-            group: list[int] = []
-            rewards: list[Reward | None] = []
+                options: list[Action] = [PLAIN]
+                if spend:
+                    options.append(BYPASS)
+                if nb:
+                    options += bring
+                action = options[int(rand() * len(options))]
+            else:  # the only option is plain; the engine's bot still draws it
+                rand()
+                action = PLAIN
             if action is PLAIN:
                 spend = 0
             elif action is BYPASS:
                 spend = 1 + int(rand() * spend)
             else:
                 spend = 0
+                group, rewards = [], []
                 t = trait[p]
                 left = [col.count(t) for col in free[i]]
                 held = c
@@ -123,9 +126,11 @@ def random_playout(
             end = p + 1 + spend
             pos[i] = end
             ready[i] = False
-            count[mover] -= 1
-            chits[i] -= spend
-            if end == finish:
+            mine.remove(i)
+            if spend:
+                chits[i] -= spend
+            arrived = end == finish
+            if arrived:
                 out[i] = True
                 finished.append(i)
             if group:
@@ -141,29 +146,30 @@ def random_playout(
                         elif isinstance(reward, Mark):
                             free[i][reward.column - 1].remove(trait[p])
                 if p + 1 == finish:
+                    arrived = True
                     for j in group:
                         if ready[j]:
                             ready[j] = False
-                            count[seat[j]] -= 1
+                            readies[seat[j]].remove(j)
                         out[j] = True
                         if len(finished) < need:
                             finished.append(j)
-            if len(finished) >= need:
+            if arrived and len(finished) >= need:
                 for k, j in enumerate(finished):
                     points[seat[j]] += rules.placing_points[k]
                     places[j][rnd] = k + 1
                 token = 1 - token
                 break
-            if count[1 - mover]:
+            if readies[1 - mover]:
                 mover = 1 - mover
-            elif not count[mover]:  # the segment ends
+            elif not mine:  # the segment ends
                 token = 1 - token
-                count = [0, 0]
+                readies = [[], []]
                 for j in range(n):
                     if not out[j]:
                         ready[j] = True
-                        count[seat[j]] += 1
-                mover = token if count[token] else 1 - token
+                        readies[seat[j]].append(j)
+                mover = token if readies[token] else 1 - token
     cp = rules.column_points
     columns = [sum(1 for col in cols if not col) for cols in free]
     trait_columns = dict.fromkeys(deck.traits, 0)

@@ -99,7 +99,7 @@ def _face_chart(c: Canvas, deck: Deck, s: Summary, window: tuple[float, float], 
     label = 120.0
     small = fonts.font_name("regular")
     d = Drawing(w, h)
-    span = (0.2, 0.8)  # the win rates shown
+    span = (0.3, 0.7)  # the win rates shown (widened to the data)
     fc_scores = [fc.score for _, fc in faces]
     span = (min(span[0], min(fc_scores) - 0.05), max(span[1], max(fc_scores) + 0.05))
 
