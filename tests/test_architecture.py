@@ -10,12 +10,13 @@ import hi5pnp
 
 PACKAGE = Path(hi5pnp.__file__).parent
 #: what each part may import from hi5pnp, besides itself
-BOTTOM = {"errors", "data", "version", "machine"}
+BOTTOM = {"errors", "data", "version", "machine", "files"}
 ALLOWED = {
     "errors": set(),
     "data": set(),
     "version": set(),
     "machine": set(),
+    "files": set(),
     "deck": BOTTOM,
     "rules": {"deck"} | BOTTOM,
     "render": {"deck"} | BOTTOM,

@@ -12,6 +12,7 @@ import click
 from .base import Group, print_version
 from .build import build
 from .deck import validate
+from .images import images, preview
 from .judge import check, deal_cmd, replay
 from .sim import simulate
 
@@ -28,5 +29,5 @@ def main() -> None:
     """
 
 
-for command in (build, validate, check, replay, deal_cmd, simulate):
+for command in (build, validate, check, replay, deal_cmd, simulate, images, preview):
     main.add_command(command)

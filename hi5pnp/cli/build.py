@@ -84,9 +84,10 @@ class OffsetType(click.ParamType):
 @click.option("--method", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for the paper sizes (default: one per paper size and processor).")
+@click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 def build(
     deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: str, back_offset: tuple[float, float],
-    edition: str | None, method: str, templates: Path | None, jobs: int | None,
+    edition: str | None, method: str, templates: Path | None, jobs: int | None, watch: bool,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     import gc
@@ -97,11 +98,12 @@ def build(
     if templates is not None and not templates.is_dir():
         raise Failure([f"{templates}: not a folder of templates"])
 
-    # The process ends with the build, and a build makes no garbage cycles
-    # worth collecting: the cyclic collector would spend a tenth of the build
-    # sweeping the libraries' objects (docs/kit.md, "Speed"). The library's
-    # build_kit leaves the collector alone.
-    gc.disable()
+    if not watch:
+        # The process ends with the build, and a build makes no garbage cycles
+        # worth collecting: the cyclic collector would spend a tenth of the
+        # build sweeping the libraries' objects (docs/kit.md, "Speed"). The
+        # library's build_kit leaves the collector alone; so does --watch.
+        gc.disable()
 
     options = BuildOptions(
         papers=("a4", "letter") if paper == "both" else (paper,),
@@ -112,8 +114,19 @@ def build(
         edition=int(edition) if edition else None,
         method=method,
     )
-    kit = build_kit(deck, out, options, templates, jobs=jobs)
-    for warning in kit.warnings:
-        click.echo(f"note: {warning}", err=True)
-    pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
-    click.echo(f"wrote {len(kit.files)} files to {shown_path(out)}/: {', '.join(pdfs)}")
+
+    def once() -> None:
+        kit = build_kit(deck, out, options, templates, jobs=jobs)
+        for warning in kit.warnings:
+            click.echo(f"note: {warning}", err=True)
+        pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
+        click.echo(f"wrote {len(kit.files)} files to {shown_path(out)}/: {', '.join(pdfs)}")
+
+    if not watch:
+        once()
+        return
+    from ..data import template_folder
+    from ..deck.load import deck_folder
+    from .watch import watch_and_run
+
+    watch_and_run([deck_folder(deck), templates or template_folder()], out, once)

@@ -28,6 +28,9 @@ from .build import MANIFEST
 
 #: What file managers leave in any folder: carried over into the new kit's folder.
 DISPOSABLE = {".DS_Store", "Thumbs.db", "desktop.ini"}
+#: Folders other commands write into the kit's folder, each whole with its own
+#: manifest (`hi5pnp images`): kept, carried over into the new kit's folder.
+NESTED = {"images"}
 _STAGE = ".{name}.hi5pnp-{role}-{pid}"
 _LARGEST = 64 << 20  # bytes: no file of a kit is larger
 
@@ -53,7 +56,7 @@ def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
         staged = True
         _write_folder(stage, files)
         if out.exists():
-            _carry(out, stage, DISPOSABLE)
+            _carry(out, stage, DISPOSABLE | NESTED)
             _exchange(stage, out)  # stage now holds the old kit
             late = foreign_files(stage)  # saved into the folder while this build ran
             _carry(stage, out, late)
@@ -81,17 +84,32 @@ def _refuse_unsafe(out: Path, shown: str) -> None:
 def foreign_files(out: Path) -> list[str]:
     """What ``out`` holds that is not a kit hi5pnp wrote (sorted names):
     anything but its manifest, the files the manifest lists as they were
-    written, what file managers leave, and folders builds of old left."""
+    written (a folder counts when every file in it is listed), what file
+    managers leave, folders builds of old left, and the card images
+    `hi5pnp images` wrote into it (:data:`NESTED`)."""
     names = {p.name for p in out.iterdir()} - DISPOSABLE
     names = {n for n in names if not (n.startswith(".hi5pnp-build-") and (out / n).is_dir())}
+    names = {n for n in names if not (n in NESTED and _nested_output(out / n))}
     manifest = _read_manifest(out / MANIFEST)
     ours = set()
     if manifest is not None:
         ours.add(MANIFEST)
-        for name, digest in manifest["files"].items():
-            if "/" not in str(name) and _digest(out / str(name)) == digest:
-                ours.add(name)  # as hi5pnp wrote it
+        listed = {str(name) for name, digest in manifest["files"].items() if _digest(out / str(name)) == digest}
+        ours |= {n for n in names if n in listed or _listed_folder(out / n, n, listed)}
     return sorted(names - ours)
+
+
+def _listed_folder(folder: Path, prefix: str, listed: set[str]) -> bool:
+    """A real folder (no link) whose every file is listed, as written, under ``prefix/``."""
+    if folder.is_symlink() or not folder.is_dir():
+        return False
+    entries = list(folder.iterdir())
+    return bool(entries) and all(f"{prefix}/{e.name}" in listed or _listed_folder(e, f"{prefix}/{e.name}", listed) for e in entries)
+
+
+def _nested_output(folder: Path) -> bool:
+    """A folder another command of hi5pnp wrote whole (its own manifest, nothing foreign)."""
+    return not folder.is_symlink() and folder.is_dir() and _read_manifest(folder / MANIFEST) is not None and not foreign_files(folder)
 
 
 def _regular(path: Path) -> int | None:
@@ -131,6 +149,7 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
     the manifest first, so that a folder a killed build half wrote is known
     for hi5pnp's (:func:`_ours`)."""
     for name, data in sorted(files.items(), key=lambda item: item[0] != MANIFEST):
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)  # a name may hold a folder: tts/sheet.png
         with open(folder / name, "wb") as f:
             f.write(data)
             f.flush()

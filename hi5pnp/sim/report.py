@@ -15,12 +15,13 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
+from ..files import write_atomically
 from ..render import fonts
 from ..render.pdf import CREDIT, finish, new_canvas, reproducible
 from ..render.units import pt
 from .balance import Verdict
 from .results import face_order
-from .run import Plan, write_atomically
+from .run import Plan
 from .stats import Summary, interval
 
 PAGE = (210.0, 297.0)  # A4, mm

@@ -12,14 +12,13 @@ every other pairing, and every run that saves logs, plays on the engine.
 from __future__ import annotations
 
 import multiprocessing
-import os
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import NamedTuple
 
 from ..deck import Deck
+from ..files import write_atomically
 from ..judge.logwrite import game_log
 from ..machine import end_with_parent, usable_cpus
 from ..rules import SEATS, Seat
@@ -69,18 +68,6 @@ def play_one(deck: Deck, plan: Plan, index: int) -> GameRecord:
         text = game_log(state, plan.deck_name, f"hi5pnp simulate: game {index + 1}, seed {plan.seed}, {bots}")
         write_atomically(plan.logs / f"game-{index + 1:06d}.yaml", text.encode())
     return record_of(state, tally)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write a file whole or not at all (a temporary file renamed over it)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        os.unlink(tmp)
-        raise
 
 
 def play_block(deck: Deck, plan: Plan, start: int, stop: int) -> Summary:

@@ -1,0 +1,104 @@
+"""Card images for print-on-demand services and Tabletop Simulator
+(``hi5pnp images``, ``hi5pnp preview``; docs/exports.md).
+
+Every image comes from the checked layouts the PDF cards are drawn from
+(:mod:`hi5pnp.render.raster`), so an image and a printed card never disagree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..deck import CompetitorFace, Deck, ObstacleFace
+from ..errors import Fault, InputError, shown_path
+from ..render.cardsize import POKER, CardSize
+from ..render.faces import render_faces
+from ..render.raster import faces_pdf, pixels, png, rasterise
+from ..render.template import Templates
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+KINDS = ("competitor", "obstacle")
+
+
+class ImageOptions(NamedTuple):
+    dpi: int = 300
+    bleed: float = 3.0  # mm of the face's own art beyond the cut, every side
+    card: CardSize = POKER
+    tts: bool = False
+
+
+def face_name(kind: str, face: str) -> str:
+    return f"{kind}-{face}.png"
+
+
+def faces_of(deck: Deck) -> list[tuple[str, CompetitorFace | ObstacleFace]]:
+    """Every face: competitors, then obstacles, each in card order."""
+    found: list[tuple[str, CompetitorFace | ObstacleFace]] = [("competitor", f) for f in deck.competitor_faces()]
+    found += [("obstacle", f) for f in deck.obstacle_faces()]
+    return found
+
+
+def face_images(
+    deck: Deck, faces: Sequence[CompetitorFace | ObstacleFace], card: CardSize, bleed: float, dpi: int, templates: Templates
+) -> list[Image]:
+    """Each face at ``dpi`` with ``bleed`` mm of its own art beyond the cut."""
+    layouts = render_faces(deck, templates, card, bleed, faces)
+    size = (pixels(card.width + 2 * bleed, dpi), pixels(card.height + 2 * bleed, dpi))
+    pdf = faces_pdf(layouts, bleed, f"{deck.full_title} — card images")
+    return list(rasterise(pdf, [size] * len(layouts), dpi))
+
+
+def find_face(deck: Deck, face: str, kind: str | None) -> tuple[str, CompetitorFace | ObstacleFace]:
+    """The face ``face`` of the deck (of ``kind`` when given; a competitor
+    first when both kinds have it); an :class:`InputError` naming the
+    deck's faces when it has none."""
+    wanted = [k for k in KINDS if kind in (None, k)]
+    for k in wanted:
+        found = deck.competitor_face(face) if k == "competitor" else deck.obstacle_face(face)
+        if found is not None:
+            return k, found
+    listed = "; ".join(
+        f"{k} faces {', '.join(f.id for f in (deck.competitor_faces() if k == 'competitor' else deck.obstacle_faces()))}" for k in wanted
+    )
+    raise InputError(Fault(shown_path(deck.path), 0, 0, f"the deck has no {kind + ' ' if kind else ''}face '{face}': its {listed}"))
+
+
+def preview_png(deck: Deck, face: str, kind: str | None, dpi: int, card: CardSize = POKER, templates: Templates | None = None) -> tuple[str, bytes]:
+    """One face, without bleed, as PNG bytes; and its kind."""
+    k, found = find_face(deck, face, kind)
+    (image,) = face_images(deck, [found], card, 0.0, dpi, templates or Templates())
+    return k, png(image)
+
+
+def image_files(deck: Deck, options: ImageOptions = ImageOptions(), templates: Templates | None = None) -> dict[str, bytes]:
+    """Every file ``hi5pnp images`` writes: a PNG per face, the TTS sheets
+    and saved objects when asked, and a manifest."""
+    import PIL
+    import pypdfium2
+
+    from .build import MANIFEST, library_versions
+    from .tts import tts_files
+
+    templates = templates or Templates()
+    faces = faces_of(deck)
+    images = face_images(deck, [f for _, f in faces], options.card, options.bleed, options.dpi, templates)
+    files = {face_name(kind, f.id): png(image) for (kind, f), image in zip(faces, images)}
+    if options.tts:
+        files.update(tts_files(deck, options.card, templates))
+    manifest = {
+        "generator": "hi5pnp",
+        "what": "card images (hi5pnp images)",
+        "deck": deck.title,
+        "deck_fingerprint": deck.fingerprint,
+        "versions": {**library_versions(), "pypdfium2": str(pypdfium2.PYPDFIUM_INFO), "pdfium": str(pypdfium2.PDFIUM_INFO), "pillow": PIL.__version__},
+        "options": {"dpi": options.dpi, "bleed_mm": options.bleed, "card": options.card.name, "tts": options.tts},
+        "pixels": {"width": images[0].size[0], "height": images[0].size[1]} if images else {},
+        "files": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())},
+    }
+    files[MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+    return files

@@ -1,0 +1,62 @@
+"""Faces as pictures: the same checked layouts the PDF cards are drawn from,
+drawn into a PDF page each (the face and its bleed) and rasterised with
+PDFium (pypdfium2), so an image and a printed card never disagree."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from .draw import draw_layout
+from .layout import Layout
+from .pdf import finish, new_canvas, reproducible
+from .units import MM_PER_IN, pt
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+
+def pixels(mm: float, dpi: float) -> int:
+    """A length in whole pixels at ``dpi``."""
+    return round(mm / MM_PER_IN * dpi)
+
+
+def png(image: Image) -> bytes:
+    """PNG bytes that depend on the pixels alone (no dates, no text chunks)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    return buf.getvalue()
+
+
+def faces_pdf(layouts: Sequence[Layout], bleed: float, title: str) -> bytes:
+    """One page per layout: the face, with ``bleed`` mm of its own art beyond
+    the trim on every side (the layouts must have been rendered with that bleed)."""
+    with reproducible():
+        first = layouts[0]
+        c, buf = new_canvas((first.width + 2 * bleed, first.height + 2 * bleed), title, "Card faces as images")
+        for layout in layouts:
+            c.setPageSize((pt(layout.width + 2 * bleed), pt(layout.height + 2 * bleed)))
+            c.translate(pt(bleed), pt(bleed))
+            draw_layout(c, layout, clip=(-bleed, -bleed, layout.width + bleed, layout.height + bleed))
+            c.showPage()
+        return finish(c, buf)
+
+
+def rasterise(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: float) -> Iterator[Image]:
+    """Each page of ``pdf`` at ``dpi``, cropped to its size in ``sizes``
+    (PDFium rounds a page up to whole pixels; the extra pixel, if any, is bleed)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        for k, (width, height) in enumerate(sizes):
+            page = doc[k]
+            bitmap = page.render(scale=dpi / 72, may_draw_forms=False)
+            image = bitmap.to_pil().convert("RGB")
+            if image.size != (width, height):
+                image = image.crop((0, 0, width, height))
+            yield image
+            page.close()
+    finally:
+        doc.close()
