@@ -176,7 +176,7 @@ def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path):
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 0, stderr
-    assert stdout.count("wrote 10 files") == 2
+    assert stdout.count("wrote 11 files") == 2
     assert "gem colour 'bleu' is not a colour" in stderr and "build failed; the previous kit is as it was" in stderr
     assert "stopped watching" in stderr and "Traceback" not in stderr
     assert "Dash Dunmoor" not in before and (out / "manifest.json").exists()

@@ -77,7 +77,7 @@ def test_bundled_numbers(rulebook2):
         "10 Competitor cards",
         "6 Obstacle cards",
         "30 Chits",
-        "20 Competitor tokens",
+        "40 Competitor tokens",
     ):
         assert phrase in rulebook2, phrase
     assert "Help yourself Bring along" not in rulebook2  # edition 2 has no such option

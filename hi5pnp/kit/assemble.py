@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
 from reportlab.lib.utils import simpleSplit
 
 from ..render import fonts
@@ -77,6 +78,30 @@ def _copy_outline(reader: PdfReader, items: list[Any], writer: PdfWriter, parent
             last = writer.add_outline_item(title=item.title, page_number=offset + page, parent=parent)
 
 
+def _rename_subsets(reader: PdfReader, part: int) -> None:
+    """Give the font subsets of part ``part`` names no other part uses.
+
+    Every file names its first subset of a font ``AAAAAA+<font>``, so the
+    parts of the kit would hold different subsets under one name, which
+    preflight flags and some printers' RIPs mix up. The subset tag's first
+    letter becomes the part's (A, B, ...) and the second an H (for hi5pnp)."""
+    seen: set[int] = set()
+    for page in reader.pages:
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources is not None else None
+        for ref in fonts.get_object().values() if fonts is not None else ():
+            font = ref.get_object()
+            if id(font) in seen:
+                continue
+            seen.add(id(font))
+            descriptor = font.get("/FontDescriptor")
+            for holder, key in ((font, "/BaseFont"), (descriptor.get_object() if descriptor is not None else {}, "/FontName")):
+                name = str(holder.get(key, ""))
+                tag, plus, rest = name.lstrip("/").partition("+")
+                if plus and len(tag) == 6:
+                    holder[NameObject(key)] = NameObject(f"/{chr(65 + part % 26)}H{tag[2:]}+{rest}")
+
+
 def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str]) -> bytes:
     """The kit: a page of printing ``notes`` and a table of the parts, then the parts."""
     paper = Paper.named(paper_name)
@@ -94,10 +119,12 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str
         plan.append((blanks, first))
         page = last + 1
     notes_page = PdfReader(io.BytesIO(_notes_page(paper, title, rows, notes)))
-    writer = PdfWriter()
-    writer.add_page(notes_page.pages[0])
+    # cloned from the notes page, made like every part: its catalog (the
+    # language, the viewer showing the title), its dates and its /ID
+    writer = PdfWriter(clone_from=notes_page)
     writer.add_outline_item(title="Printing notes", page_number=0)
-    for part, reader, (blanks, first) in zip(parts, readers, plan):
+    for k, (part, reader, (blanks, first)) in enumerate(zip(parts, readers, plan)):
+        _rename_subsets(reader, k)
         for _ in range(blanks):
             writer.add_blank_page(pt(paper.width), pt(paper.height))
         for part_page in reader.pages:

@@ -40,6 +40,8 @@ from .cardsheets import Placement, duplex_file, fold_file
 from .example import WorkedExample, worked_example
 from .imposition import flip_words
 from .markup import example_faces, quickref_markup, rulebook_markup
+from .printshop import NAME as PRINT_SHOP
+from .printshop import print_shop_file
 from .quickref import quickref_file
 from .recordsheet import record_sheet_file
 from .rulebook import rulebook_file
@@ -224,6 +226,8 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         f"quickref-{paper}.pdf",
         quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip),
     )
+    if paper == options.papers[0]:  # the same on any paper: made once
+        add(PRINT_SHOP, print_shop_file(deck, templates, card, f"{title} — cards for a print shop"))
     parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
         parts += [

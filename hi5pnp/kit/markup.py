@@ -86,7 +86,7 @@ def rulebook_markup(deck: Deck, edition: int, templates: Templates, ex: WorkedEx
         "edition": edition,
         "components": {
             "chits": CHITS,
-            "tokens": 2 * len(deck.competitors),
+            "tokens": 4 * len(deck.competitors),
             "sleeves": len(deck.competitors) + len(deck.obstacles) + 2,
             "sleeve_size": card.sleeve_words(),
         },

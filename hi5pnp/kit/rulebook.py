@@ -251,6 +251,8 @@ def rulebook_file(
         invariant=1,
         pageCompression=1,
         initialFontName=fonts.font_name("regular"),
+        lang="en",
+        displayDocTitle=1,
     )
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])

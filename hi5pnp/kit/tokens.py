@@ -1,9 +1,15 @@
-"""The token sheet: chits, a pair of tokens per competitor card and the
-first-player trophy, laid out by templates/tokens.yaml.j2 on one page."""
+"""The token sheets: a pair of tokens per competitor card for each team
+(north's navy with an N, south's rust with an S), chits and the
+first-player trophy, laid out by templates/tokens.yaml.j2. A deck of many
+cards takes several pages: each page holds as many token pairs as its
+layout fits, and the chits and the trophy follow the last pairs."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..deck import Deck
+from ..errors import TemplateError
 from ..render.draw import draw_layout
 from ..render.faces import deck_context
 from ..render.layout import Layout
@@ -12,23 +18,60 @@ from ..render.template import Templates
 from .imposition import Paper
 
 CHITS = 30
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 
 
-def render_tokens(deck: Deck, paper_name: str, templates: Templates) -> Layout:
+def reads_turned(number: int) -> bool:
+    """Does ``number`` read as another number upside down (6, 9, 16, 86)? Then it is underlined."""
+    digits = str(number)
+    if not all(d in _TURNED for d in digits):
+        return False
+    turned = "".join(_TURNED[d] for d in reversed(digits))
+    return turned != digits and not turned.startswith("0")  # 10 turned is no number
+
+
+def render_tokens(deck: Deck, paper_name: str, templates: Templates) -> list[Layout]:
+    """The token sheet's pages. Which pairs fit on a page is the template's
+    to say: the most that lay out without a fault (found by halving), so the
+    geometry stays in the template."""
     paper = Paper.named(paper_name)
-    tokens = [{"card": card.number, "names": [card.a.name, card.b.name]} for card in deck.competitors]
-    context = {
-        "page": {"w": paper.width, "h": paper.height},
-        "tokens": tokens,
-        "chits": CHITS,
-        "deck": deck_context(deck),
-        "item_name": f"the {paper_name} token sheet",
-    }
-    return templates.layout("tokens.yaml.j2", context)
+    tokens = [{"card": card.number, "names": [card.a.name, card.b.name], "turned": reads_turned(card.number)} for card in deck.competitors]
+    base = {"page": {"w": paper.width, "h": paper.height}, "chits": CHITS, "deck": deck_context(deck)}
+
+    def page(some: list[dict[str, Any]], number: int, last: bool) -> Layout:
+        context = {**base, "tokens": some, "first_page": number == 1, "last_page": last,
+                   "item_name": f"page {number} of the {paper_name} token sheet"}  # fmt: skip
+        return templates.layout("tokens.yaml.j2", context)
+
+    pages: list[Layout] = []
+    left = tokens
+    while True:
+        number = len(pages) + 1
+        try:
+            pages.append(page(left, number, last=True))
+            return pages
+        except TemplateError:
+            if not left:
+                raise  # the chits and the trophy alone do not fit: the template's fault
+        fits, low, high = None, 1, len(left) - 1
+        while low <= high:  # the most pairs that fit on a page without the chits and trophy
+            middle = (low + high) // 2
+            try:
+                fits = (middle, page(left[:middle], number, last=False))
+                low = middle + 1
+            except TemplateError:
+                high = middle - 1
+        if fits is None:
+            page(left[:1], number, last=False)  # raises: not even one pair fits
+            raise AssertionError("unreachable")
+        pages.append(fits[1])
+        left = left[fits[0] :]
 
 
-def tokens_file(layout: Layout, title: str) -> bytes:
-    c, buf = new_canvas((layout.width, layout.height), title, "Tokens")
-    draw_layout(c, layout)
-    c.showPage()
+def tokens_file(layouts: list[Layout], title: str) -> bytes:
+    first = layouts[0]
+    c, buf = new_canvas((first.width, first.height), title, "Tokens")
+    for layout in layouts:
+        draw_layout(c, layout)
+        c.showPage()
     return finish(c, buf)

@@ -69,6 +69,7 @@ def new_canvas(size_mm: tuple[float, float], title: str, what: str) -> tuple[Can
         lang="en",  # the document's language, for screen readers and viewers
     )
     c.setTitle(title)
+    c.setViewerPreference("DisplayDocTitle", "true")  # viewers show the title, not the file name
     c.setAuthor(AUTHOR)
     c.setSubject(subject(what))
     c.setKeywords(KEYWORDS)

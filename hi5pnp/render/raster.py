@@ -29,14 +29,18 @@ def png(image: Image) -> bytes:
     return buf.getvalue()
 
 
-def faces_pdf(layouts: Sequence[Layout], bleed: float, title: str) -> bytes:
+def faces_pdf(layouts: Sequence[Layout], bleed: float, title: str, what: str = "Card faces as images") -> bytes:
     """One page per layout: the face, with ``bleed`` mm of its own art beyond
-    the trim on every side (the layouts must have been rendered with that bleed)."""
+    the trim on every side (the layouts must have been rendered with that
+    bleed). Each page's TrimBox is the card's cut, its BleedBox the page."""
     with reproducible():
         first = layouts[0]
-        c, buf = new_canvas((first.width + 2 * bleed, first.height + 2 * bleed), title, "Card faces as images")
+        c, buf = new_canvas((first.width + 2 * bleed, first.height + 2 * bleed), title, what)
         for layout in layouts:
-            c.setPageSize((pt(layout.width + 2 * bleed), pt(layout.height + 2 * bleed)))
+            w, h = pt(layout.width + 2 * bleed), pt(layout.height + 2 * bleed)
+            c.setPageSize((w, h))
+            c.setBleedBox((0, 0, w, h))
+            c.setTrimBox((pt(bleed), pt(bleed), w - pt(bleed), h - pt(bleed)))
             c.translate(pt(bleed), pt(bleed))
             draw_layout(c, layout, clip=(-bleed, -bleed, layout.width + bleed, layout.height + bleed))
             c.showPage()

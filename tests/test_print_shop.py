@@ -1,0 +1,89 @@
+"""PDFs a print shop and a viewer read right, big decks, team tokens."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import make_deck
+from pypdf import PdfReader
+
+from hi5pnp.cli import main
+from hi5pnp.kit.tokens import reads_turned
+
+OUTPUT = Path(__file__).parent.parent / "output"
+MM = 72 / 25.4
+
+
+def fonts_of(reader: PdfReader) -> dict[str, set[int]]:
+    """Each font subset's name, and the distinct font objects that carry it."""
+    found: dict[str, set[int]] = {}
+    for page in reader.pages:
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources is not None else None
+        for ref in fonts.get_object().values() if fonts is not None else ():
+            font = ref.get_object()
+            found.setdefault(str(font["/BaseFont"]), set()).add(ref.idnum if hasattr(ref, "idnum") else id(font))
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in OUTPUT.glob("*.pdf")))
+def test_every_pdf_has_its_language_title_shown_dates_and_id(name):
+    reader = PdfReader(OUTPUT / name)
+    root = reader.trailer["/Root"]
+    assert root.get("/Lang") == "en"
+    assert bool(root["/ViewerPreferences"]["/DisplayDocTitle"])
+    assert reader.metadata.title and reader.metadata.get("/CreationDate") == "D:20000101000000+00'00'"
+    ids = reader.trailer.get("/ID")
+    assert ids and len(ids) == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_two_font_subsets_share_a_name_in_the_assembled_kit(paper):
+    found = fonts_of(PdfReader(OUTPUT / f"kit-{paper}.pdf"))
+    assert len(found) > 6
+    assert all(len(objects) == 1 for objects in found.values()), {n: len(o) for n, o in found.items() if len(o) > 1}
+    assert all(re.fullmatch(r"/[A-Z]{6}\+BitstreamVeraSans-\w+", name) for name in found)
+
+
+def test_print_shop_file_has_trim_and_bleed_boxes():
+    reader = PdfReader(OUTPUT / "cards-print-shop.pdf")
+    assert len(reader.pages) == 2 * (10 + 6)
+    for page in reader.pages:
+        media, trim, bleed = page.mediabox, page.trimbox, page.bleedbox
+        assert [round(float(x) / MM, 2) for x in media] == [0, 0, 69.5, 94.9]
+        assert [round(float(x) / MM, 2) for x in bleed] == [0, 0, 69.5, 94.9]
+        assert [round(float(x) / MM, 2) for x in trim] == [3, 3, 66.5, 91.9]
+    assert "Dash Dunmore" in reader.pages[0].extract_text() and "Pip Pocket" in reader.pages[1].extract_text()
+
+
+@pytest.mark.parametrize("number, turned", [(1, False), (6, True), (9, True), (8, False), (10, False), (16, True), (69, False), (86, True), (11, False), (100, False), (61, True)])
+def test_numbers_that_read_differently_upside_down_are_underlined(number, turned):
+    assert reads_turned(number) is turned
+
+
+def test_tokens_tell_the_teams_apart(tmp_path):
+    text = PdfReader(OUTPUT / "tokens-a4.pdf").pages[0].extract_text()
+    assert text.count("N") >= 20 and text.count("S") >= 20
+    assert "for each team, N blue, S rust" in text
+
+
+def test_a_deck_of_100_competitor_cards_builds_every_file_paginated(tmp_path):
+    folder = make_deck(tmp_path / "big")
+    text = (folder / "competitors.yaml").read_text()
+    cards = re.split(r"(?m)^(?=- card:)", text)
+    body = "".join(cards[1:])
+    extra = [re.sub(r"(?m)^- card: (\d+)$", lambda m, k=k: f"- card: {int(m.group(1)) + 10 * k}", body) for k in range(1, 10)]
+    (folder / "competitors.yaml").write_text(cards[0] + body + "".join(extra))
+    out = tmp_path / "kit"
+    result = CliRunner().invoke(main, ["build", "--deck", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.stderr
+    for paper in ("a4", "letter"):
+        tokens = PdfReader(out / f"tokens-{paper}.pdf")
+        assert len(tokens.pages) >= 2
+        text = " ".join(page.extract_text() for page in tokens.pages)
+        assert "(continued)" in text and "100" in text and "First-player token" in tokens.pages[-1].extract_text()
+        assert len(PdfReader(out / f"cards-duplex-{paper}.pdf").pages) >= 2 * 106 // 9
+    assert len(PdfReader(out / "cards-print-shop.pdf").pages) == 2 * 106
