@@ -226,8 +226,11 @@ def test_bleed_spaces_the_cards():
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), bleed=2.0))
     rows = [r for r in built.manifest["cards"] if r["file"] == "cards-duplex-a4.pdf" and r["page"] == 1]
     xs = sorted({r["x"] for r in rows})
-    assert len(xs) == 2  # 3 × (63.5 + 4) mm no longer fits across A4 inside the margins
-    assert xs[1] - xs[0] == pytest.approx(63.5 + 4.0)
+    ys = sorted({r["y"] for r in rows})
+    # 3 × (63.5 + 4) mm no longer fits across portrait A4 (2 × 3 = 6 cards); a
+    # landscape sheet holds 4 × 2 = 8, so the sheets turn
+    assert (len(xs), len(ys)) == (4, 2)
+    assert xs[1] - xs[0] == pytest.approx(63.5 + 4.0) and ys[1] - ys[0] == pytest.approx(88.9 + 4.0)
 
 
 @pytest.mark.parametrize("name", ["poker", "bridge", "euro", "american", "tarot", "mini-euro", "mini-american"])

@@ -1,8 +1,10 @@
 """The duplex alignment test: two pages that show how far a printer shifts the
 backs, and a 100 mm ruler to check the print is at actual size.
 
-The front carries two scales through the page centre; the back carries a red
-cross-hair placed exactly as card backs are placed (same flip, same offset).
+The front carries two scales through the page centre, and a pair at each
+corner; the back carries a red cross-hair behind each, placed exactly as card
+backs are placed (same flip, same offset). The corners show a printer that
+turns or stretches the back, which no offset fixes.
 Held up to a light, the cross-hair falls on the scales: the numbers read
 there are the correction to pass as ``--back-offset X,Y``.
 """
@@ -57,6 +59,12 @@ def _scale(c: Canvas, cx: float, cy: float, horizontal: bool, sign: int) -> None
         c.line(pt(cx), pt(cy - SPAN), pt(cx), pt(cy + SPAN))
 
 
+def _corners(W: float, H: float) -> list[tuple[float, float, int]]:
+    """Where the corner checks are (the centre of each cross), and which way
+    their Y scale sits (+1: right of the cross, -1: left, to stay on the page)."""
+    return [(30, 78, 1), (W - 30, 78, -1), (30, H - 102, 1), (W - 30, H - 102, -1)]
+
+
 def _ruler(c: Canvas, x: float, y: float) -> None:
     c.setStrokeColor(color("#000000"))
     c.setLineWidth(0.4)
@@ -70,8 +78,10 @@ def _ruler(c: Canvas, x: float, y: float) -> None:
     _text(c, x + 50, y - 5, "This ruler must measure exactly 100 mm (10 cm). If not, print at 100 % / actual size.", 8, align="center")
 
 
-def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], title: str) -> bytes:
-    paper = Paper.named(paper_name)
+def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], title: str, landscape: bool = False) -> bytes:
+    """The test page, in the orientation of the duplex card sheets (their
+    offset is read off it, so it must turn over the same way)."""
+    paper = Paper.named(paper_name, landscape)
     c, buf = new_canvas((paper.width, paper.height), title, "Duplex alignment test page")
     W, H = paper.width, paper.height
     cx, cy = W / 2, H / 2
@@ -87,6 +97,9 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
         "4. Both 0: your printer is aligned. Otherwise shift the back pages by X mm right and Y mm up:",
         "    in your printer's settings if it has a back-side offset, or by building the kit again with",
         f"    those numbers added to this page's offset ({offset[0]:g},{offset[1]:g}):  hi5pnp build --back-offset X,Y",
+        "5. Read the four corner crosses the same way. If a corner reads other numbers than the centre,",
+        "    the printer turns or stretches the back: no offset fixes that everywhere, so use the centre's",
+        "    numbers, and expect the cards near that corner to be off by the difference.",
     ]
     for i, line in enumerate(lines):
         _text(c, 22, H - 36 - i * 5.2, line, 9)
@@ -96,6 +109,10 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     _scale(c, cx + 50, cy, False, 1 if mirror_y else -1)
     _text(c, cx - SPAN - 6, cy - 40 + 1, "X", 11, "bold", "right")
     _text(c, cx + 50, cy - SPAN - 6, "Y", 11, "bold", "center")
+    for x, y, side in _corners(W, H):
+        _scale(c, x, y - 14, True, 1 if mirror_x else -1)
+        _scale(c, x + 22 * side, y, False, 1 if mirror_y else -1)
+        _text(c, x, y - 22, "corner", 6.5, align="center")
     _ruler(c, (W - 100) / 2, 40)
     c.showPage()
     # back: a cross-hair exactly behind the centre of the front, shifted like the card backs
@@ -105,6 +122,10 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     # the lines run right across the page, so they cross the scales whatever the flip
     c.line(pt(target.x), pt(12), pt(target.x), pt(H - 30))
     c.line(pt(12), pt(target.y), pt(W - 12), pt(target.y))
+    for x, y, _ in _corners(W, H):
+        corner = duplex_back(Slot(x, y, 0, 0), paper, flip, offset)
+        c.line(pt(corner.x), pt(corner.y - 20), pt(corner.x), pt(corner.y + 20))
+        c.line(pt(corner.x - 30), pt(corner.y), pt(corner.x + 30), pt(corner.y))
     _text(c, W / 2, H - 22, "Duplex alignment test: back", 12, "bold", "center")
     c.showPage()
     return finish(c, buf)

@@ -63,6 +63,17 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], note
     return finish(c, buf)
 
 
+def _blank_page(paper: Paper, title: str) -> bytes:
+    """The page before a double-sided part that would start on an even page:
+    blank but for a line saying so, small and grey."""
+    c, buf = new_canvas((paper.width, paper.height), title, "A blank page")
+    c.setFillColor(color("#9A917E"))
+    c.setFont(fonts.font_name("italic"), 8)
+    c.drawCentredString(pt(paper.width / 2), pt(paper.height / 2), "This page is intentionally blank, so the next part starts on the front of a sheet.")
+    c.showPage()
+    return finish(c, buf)
+
+
 def _copy_outline(reader: PdfReader, items: list[Any], writer: PdfWriter, parent: Any, offset: int) -> None:
     """A part's own bookmarks (the rulebook's headings), under the part's bookmark.
     (Adding pages one by one and copying the outline is about half the work of
@@ -119,6 +130,7 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str
         plan.append((blanks, first))
         page = last + 1
     notes_page = PdfReader(io.BytesIO(_notes_page(paper, title, rows, notes)))
+    blank = PdfReader(io.BytesIO(_blank_page(paper, title)))
     # cloned from the notes page, made like every part: its catalog (the
     # language, the viewer showing the title), its dates and its /ID
     writer = PdfWriter(clone_from=notes_page)
@@ -126,7 +138,7 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str
     for k, (part, reader, (blanks, first)) in enumerate(zip(parts, readers, plan)):
         _rename_subsets(reader, k)
         for _ in range(blanks):
-            writer.add_blank_page(pt(paper.width), pt(paper.height))
+            writer.add_page(blank.pages[0])
         for part_page in reader.pages:
             writer.add_page(part_page)
         parent = writer.add_outline_item(title=part.title, page_number=first - 1)

@@ -36,7 +36,7 @@ from ..render.template import Templates
 from ..version import __version__
 from .alignment import alignment_file
 from .assemble import Part, assemble_kit
-from .cardsheets import Placement, duplex_file, fold_file
+from .cardsheets import Placement, duplex_file, duplex_grid, fold_file
 from .example import WorkedExample, worked_example
 from .imposition import flip_words
 from .markup import example_faces, quickref_markup, rulebook_markup
@@ -218,7 +218,11 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         if options.method == "fold":
             raise
         warnings.append(f"{name} not made: {exc}")
-    alignment = add(f"duplex-alignment-{paper}.pdf", alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test"))
+    sheet = duplex_grid(paper, card, bleed).paper
+    alignment = add(
+        f"duplex-alignment-{paper}.pdf",
+        alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test", sheet.width > sheet.height),
+    )
     score = add(f"scorecards-{paper}.pdf", scorecards_file(contents.scorecards, paper, f"{title} — score cards"))
     tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, templates), f"{title} — tokens"))
     record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, contents.edition, paper, f"{title} — game record sheet"))

@@ -19,7 +19,7 @@ from ..render.faces import RenderedCard
 from ..render.layout import Layout
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt
-from .imposition import MARK_CLEAR, Grid, Mark, Slot, best_grid, duplex_back, fit_grid, flip_words, fold_marks, fold_pair
+from .imposition import MARK_CLEAR, Grid, Mark, Slot, best_grid, duplex_back, flip_words, fold_marks, fold_pair
 
 MARK_COLOR = "#000000"
 NOTE_COLOR = "#555555"
@@ -147,7 +147,7 @@ def duplex_file(
     title: str,
 ) -> tuple[bytes, list[Placement]]:
     """Fronts (face a) on odd pages, backs (face b) on even pages."""
-    grid = fit_grid(paper_name, card.width, card.height, bleed, "a card")
+    grid = duplex_grid(paper_name, card, bleed)
     paper = grid.paper
     _check_offset(grid, flip, offset)
     c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex")
@@ -173,6 +173,12 @@ def duplex_file(
                 placements.append(Placement(filename, page, rendered.kind, rendered.ids[face], side, slot))
             c.showPage()
     return finish(c, buf), placements
+
+
+def duplex_grid(paper_name: str, card: CardSize, bleed: float) -> Grid:
+    """The duplex sheets' grid: portrait, or landscape where that holds more
+    cards (6 poker cards with 3 mm bleed on Letter, not 4)."""
+    return best_grid(paper_name, card.width, card.height, bleed, "a card")
 
 
 def _check_offset(grid: Grid, flip: str, offset: tuple[float, float]) -> None:

@@ -61,9 +61,11 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     right = W - MARGIN
     # --- page 1: the set-up ----------------------------------------------------
     y = H - MARGIN - 6
-    _text(c, MARGIN, y, f"{deck.title}: game record", 16, "bold")
+    _text(c, MARGIN, y, deck.full_title, 16, "bold")
+    y -= 7
+    _text(c, MARGIN, y, "Game record", 11, fill=MUTED)
     _text(c, right, y, f"log: {LOG_FORMAT} · edition {edition}", 9, align="right", fill=MUTED)
-    y -= 12
+    y -= 11
     _field(c, MARGIN, y, "Event", (W - 2 * MARGIN) * 0.62)
     _field(c, MARGIN + (W - 2 * MARGIN) * 0.66, y, "Date", (W - 2 * MARGIN) * 0.34)
     y -= 10
@@ -103,13 +105,14 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     col_w = (W - 2 * MARGIN) / columns
     top = H - MARGIN - 6
     c.beginForm("round-page")
-    _text(c, right, top, f"{deck.title}: game record", 8.5, align="right", fill=MUTED)
+    _text(c, right, top, f"{deck.full_title} — game record", 8.5, align="right", fill=MUTED)
     y = top - 9
     _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
     y -= 10
     y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
     y -= 6
     _text(c, MARGIN, y, "Turns (a line each; a blank line between segments helps)", 8.5, fill=MUTED)
+    _text(c, right, y, "More turns? Carry on on a spare round page.", 8.5, align="right", fill=MUTED)
     bottom = MARGIN + 22
     line_h = 6.4
     rows = int((y - 3 - bottom) // line_h)
@@ -125,7 +128,6 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     y -= 10
     _field(c, MARGIN, y, "Placing points: north", 70)
     _field(c, MARGIN + 78, y, "south", 50)
-    _text(c, right, y, "More turns? Carry on on a spare round page.", 8, align="right", fill=MUTED)
     c.endForm()
     for rnd in range(1, r.rounds + 1):
         _text(c, MARGIN, top, f"Round {rnd}", 14, "bold")

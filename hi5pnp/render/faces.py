@@ -45,6 +45,7 @@ def deck_context(deck: Deck) -> dict[str, Any]:
     return {
         "title": deck.title,
         "subtitle": deck.subtitle,
+        "full_title": deck.full_title,  # "High Five: The Golden Gauntlet", spelled one way everywhere
         "edition": deck.edition,
         "colors": [gem_context(deck, c) for c in deck.colors],
         "traits": [trait_context(deck, t) for t in deck.traits],
