@@ -12,6 +12,7 @@ import pytest
 from deckfix import CARDS
 
 from hi5pnp.deck import load_deck
+from hi5pnp.errors import TemplateError
 from hi5pnp.kit import BuildOptions, make_kit, write_kit
 from hi5pnp.render.cardsize import CARD_SIZES
 
@@ -233,9 +234,9 @@ def test_bleed_spaces_the_cards():
     assert xs[1] - xs[0] == pytest.approx(63.5 + 4.0) and ys[1] - ys[0] == pytest.approx(88.9 + 4.0)
 
 
-@pytest.mark.parametrize("name", ["poker", "bridge", "euro", "american", "tarot", "mini-euro", "mini-american"])
+@pytest.mark.parametrize("name", ["poker", "bridge", "euro", "american", "tarot"])
 def test_every_card_size_preset_builds(name):
-    """Every preset the help offers builds the bundled deck: names fit, the grid fits."""
+    """Every full-size preset builds the bundled deck: names fit, the grid fits."""
     card = CARD_SIZES[name]
     size = (card.width, card.height)
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("letter",), card=card))
@@ -244,6 +245,16 @@ def test_every_card_size_preset_builds(name):
     reader = pypdf.PdfReader(io.BytesIO(built.files["cards-duplex-letter.pdf"]))
     per_sheet = sum(1 for r in rows if r["page"] == 1)
     assert len(reader.pages) == 2 * -(-16 // per_sheet)
+
+
+@pytest.mark.parametrize("name", ["mini-euro", "mini-american"])
+def test_mini_card_sizes_are_refused_not_drawn_overlapping(name):
+    """The rings hold the printed 9 mm chits and 13 mm tokens: on a mini card
+    they would overlap, so the layout is refused, naming the two elements."""
+    with pytest.raises(TemplateError) as caught:
+        make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), card=CARD_SIZES[name]))
+    message = caught.value.faults[0].message
+    assert "element 'token'" in message and "overlaps element 'chit-1'" in message and "choose a bigger card size" in message
 
 
 def test_record_sheet_has_numbered_turn_lines_per_round(kit):

@@ -33,7 +33,9 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     ),
     "shape": (("x", "y", "size", "name"), {"fill": "#000000", "rotate": 0}),
 }
-COMMON = {"id": None, "layer": "content"}
+#: clear: the element must not overlap another element marked clear (rings,
+#: boxes, labels that would be drawn over each other on too small a card)
+COMMON = {"id": None, "layer": "content", "clear": False}
 LAYERS = ("content", "background", "decoration")
 _COLOR = re.compile(r"^#[0-9A-Fa-f]{6}$")
 ASCENT, DESCENT = 0.76, 0.24  # of the font size, for Vera
@@ -152,9 +154,32 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
                 )
                 continue
         layout.elements.append(Element(kind, props))
+    _check_clear(layout, bad)
     if faults:
         raise TemplateError(faults)
     return layout
+
+
+def _check_clear(layout: Layout, bad: Callable[[str | None, str], None]) -> None:
+    """Elements marked ``clear`` must not overlap one another (their boxes
+    may touch): the first overlap is the fault, as one usually causes many."""
+    placed: list[tuple[tuple[float, float, float, float], Element]] = []
+    for el in layout.elements:
+        if el.props.get("clear") is not True:
+            continue
+        box = bbox(el.kind, el.props)
+        for other_box, other in placed:
+            overlap_w = min(box[2], other_box[2]) - max(box[0], other_box[0])
+            overlap_h = min(box[3], other_box[3]) - max(box[1], other_box[1])
+            if overlap_w > 0.1 and overlap_h > 0.1:
+                bad(
+                    el.props["id"],
+                    f"{_describe(el.kind, el.props)} overlaps element '{other.props['id']}' by "
+                    f"{overlap_w:.1f} × {overlap_h:.1f} mm: the layout does not fit a {layout.width:g} × "
+                    f"{layout.height:g} mm item; choose a bigger card size",
+                )
+                return
+        placed.append((box, el))
 
 
 def _describe(kind: str, props: dict[str, Any]) -> str:
