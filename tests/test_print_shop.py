@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
 import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from conftest import make_deck
+from deckfix import CARDS
 from pypdf import PdfReader
 
 from hi5pnp.cli import main
+from hi5pnp.deck import load_deck
+from hi5pnp.kit import BuildOptions, make_kit
 from hi5pnp.kit.tokens import reads_turned
 
 OUTPUT = Path(__file__).parent.parent / "output"
@@ -87,3 +91,26 @@ def test_a_deck_of_100_competitor_cards_builds_every_file_paginated(tmp_path):
         assert "(continued)" in text and "100" in text and "First-player token" in tokens.pages[-1].extract_text()
         assert len(PdfReader(out / f"cards-duplex-{paper}.pdf").pages) >= 2 * 106 // 9
     assert len(PdfReader(out / "cards-print-shop.pdf").pages) == 2 * 106
+
+
+def _ink(pdf: bytes, page: int = 0) -> float:
+    """The share of the page's area covered in ink (1 - mean lightness), rasterised at 30 dpi."""
+    from hi5pnp.render.raster import rasterise
+
+    reader = PdfReader(io.BytesIO(pdf))
+    box = reader.pages[page].mediabox
+    size = (round(float(box.width) / 72 * 30), round(float(box.height) / 72 * 30))
+    images = list(rasterise(pdf, [size] * (page + 1), 30))
+    histogram = images[page].convert("L").histogram()  # pixels at each lightness 0-255
+    return 1 - sum(level * count for level, count in enumerate(histogram)) / (255 * size[0] * size[1])
+
+
+def test_low_ink_saves_ink_on_cards_tokens_and_score_cards():
+    deck = load_deck(CARDS)
+    normal = make_kit(deck, BuildOptions(papers=("a4",)))
+    low = make_kit(deck, BuildOptions(papers=("a4",), ink="low"))
+    assert low.manifest["options"]["ink"] == "low"
+    for name in ("cards-duplex-a4.pdf", "tokens-a4.pdf", "scorecards-a4.pdf"):
+        assert _ink(low.files[name]) < 0.6 * _ink(normal.files[name]), name
+    # the information stays: every face is still there, gems keep their colours
+    assert [r["face"] for r in low.manifest["cards"]] == [r["face"] for r in normal.manifest["cards"]]

@@ -82,12 +82,13 @@ class OffsetType(click.ParamType):
     help="Rules edition of the rulebook, quick reference and record sheet (default: the deck's).",
 )  # fmt: skip
 @click.option("--method", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
+@click.option("--ink", type=click.Choice(["normal", "low"]), default="normal", show_default=True, help="low: white grounds and outlines, to save ink.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for the paper sizes (default: one per paper size and processor).")
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 def build(
     deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: str, back_offset: tuple[float, float],
-    edition: str | None, method: str, templates: Path | None, jobs: int | None, watch: bool,
+    edition: str | None, method: str, ink: str, templates: Path | None, jobs: int | None, watch: bool,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     import gc
@@ -113,6 +114,7 @@ def build(
         back_offset=back_offset,
         edition=int(edition) if edition else None,
         method=method,
+        ink=ink,
     )
 
     def once() -> None:

@@ -66,6 +66,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)  # duplex: shift the backs (mm)
     edition: int | None = None  # rules edition of the rulebook; None: the deck's
     method: str = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
+    ink: str = "normal"  # "low": white grounds and outlines instead of solid fills
 
     def describe(self) -> dict[str, Any]:
         """The options as the manifest records them."""
@@ -77,6 +78,7 @@ class BuildOptions:
             "back_offset": list(self.back_offset),
             "edition": self.edition,
             "method": self.method,
+            "ink": self.ink,
         }
 
 
@@ -120,12 +122,12 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     templates = templates or Templates()
     edition = options.edition or deck.edition
     example = worked_example(deck, edition)
-    cards = render_cards(deck, templates, options.card, options.bleed)
+    cards = render_cards(deck, templates, options.card, options.bleed, options.ink)
     contents = Contents(
         deck=deck,
         edition=edition,
         cards=cards,
-        scorecards=render_scorecards(deck, templates),
+        scorecards=render_scorecards(deck, templates, options.ink),
         example=example,
         rulebook=rulebook_markup(deck, edition, templates, example, options.card),
         faces=example_faces(deck, example, cards),
@@ -224,14 +226,14 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test", sheet.width > sheet.height),
     )
     score = add(f"scorecards-{paper}.pdf", scorecards_file(contents.scorecards, paper, f"{title} — score cards"))
-    tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, templates), f"{title} — tokens"))
+    tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, templates, options.ink), f"{title} — tokens"))
     record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, contents.edition, paper, f"{title} — game record sheet"))
     quickref = add(
         f"quickref-{paper}.pdf",
         quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip),
     )
     if paper == options.papers[0]:  # the same on any paper: made once
-        add(PRINT_SHOP, print_shop_file(deck, templates, card, f"{title} — cards for a print shop"))
+        add(PRINT_SHOP, print_shop_file(deck, templates, card, f"{title} — cards for a print shop", options.ink))
     parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
         parts += [

@@ -15,6 +15,6 @@ BLEED = 3.0  # mm beyond the cut: what card services ask for
 NAME = "cards-print-shop.pdf"
 
 
-def print_shop_file(deck: Deck, templates: Templates, card: CardSize, title: str) -> bytes:
-    layouts = [face for c in render_cards(deck, templates, card, BLEED) for face in c.faces]
+def print_shop_file(deck: Deck, templates: Templates, card: CardSize, title: str, ink: str = "normal") -> bytes:
+    layouts = [face for c in render_cards(deck, templates, card, BLEED, ink) for face in c.faces]
     return faces_pdf(layouts, BLEED, title, "Card faces for a print shop, one a page, with 3 mm bleed")

@@ -37,7 +37,7 @@ def sheet_rows(deck: Deck, sheet: ScoreSheet) -> list[dict[str, str]]:
 MAX_ROWS = 10  # rows the score card holds at a size that can be written in
 
 
-def render_scorecards(deck: Deck, templates: Templates) -> list[Layout]:
+def render_scorecards(deck: Deck, templates: Templates, ink: str = "normal") -> list[Layout]:
     sheet = deck.score_sheet or DEFAULT_SHEET
     rows = sheet_rows(deck, sheet)
     if len(rows) > MAX_ROWS:
@@ -46,7 +46,12 @@ def render_scorecards(deck: Deck, templates: Templates) -> list[Layout]:
     return [
         templates.layout(
             "scorecard.yaml.j2",
-            {"sheet": {"title": sheet.title, "seat": seat, "rows": rows}, "deck": deck_context(deck), "item_name": f"the {seat} score card"},
+            {
+                "sheet": {"title": sheet.title, "seat": seat, "rows": rows},
+                "deck": deck_context(deck),
+                "item_name": f"the {seat} score card",
+                "low_ink": ink == "low",
+            },
         )
         for seat in sheet.seats
     ]

@@ -30,13 +30,13 @@ def reads_turned(number: int) -> bool:
     return turned != digits and not turned.startswith("0")  # 10 turned is no number
 
 
-def render_tokens(deck: Deck, paper_name: str, templates: Templates) -> list[Layout]:
+def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = "normal") -> list[Layout]:
     """The token sheet's pages. Which pairs fit on a page is the template's
     to say: the most that lay out without a fault (found by halving), so the
     geometry stays in the template."""
     paper = Paper.named(paper_name)
     tokens = [{"card": card.number, "names": [card.a.name, card.b.name], "turned": reads_turned(card.number)} for card in deck.competitors]
-    base = {"page": {"w": paper.width, "h": paper.height}, "chits": CHITS, "deck": deck_context(deck)}
+    base = {"page": {"w": paper.width, "h": paper.height}, "chits": CHITS, "deck": deck_context(deck), "low_ink": ink == "low"}
 
     def page(some: list[dict[str, Any]], number: int, last: bool) -> Layout:
         context = {**base, "tokens": some, "first_page": number == 1, "last_page": last,

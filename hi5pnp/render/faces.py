@@ -88,10 +88,16 @@ def obstacle_context(deck: Deck, face: ObstacleFace) -> dict[str, Any]:
 
 
 def render_faces(
-    deck: Deck, templates: Templates, card: CardSize, bleed: float, faces: Sequence[CompetitorFace | ObstacleFace]
+    deck: Deck,
+    templates: Templates,
+    card: CardSize,
+    bleed: float,
+    faces: Sequence[CompetitorFace | ObstacleFace],
+    ink: str = "normal",
 ) -> tuple[Layout, ...]:
-    """Some faces, rendered (competitor or obstacle, by their type)."""
-    base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height]}
+    """Some faces, rendered (competitor or obstacle, by their type); ``ink``
+    "low": white grounds and outlines instead of solid fills."""
+    base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height], "low_ink": ink == "low"}
     out = []
     for f in faces:
         if isinstance(f, CompetitorFace):
@@ -104,13 +110,13 @@ def render_faces(
     return tuple(out)
 
 
-def render_cards(deck: Deck, templates: Templates, card: CardSize, bleed: float = 0.0) -> list[RenderedCard]:
+def render_cards(deck: Deck, templates: Templates, card: CardSize, bleed: float = 0.0, ink: str = "normal") -> list[RenderedCard]:
     """Every card of the deck, both faces rendered: competitors, then obstacles."""
     cards: list[RenderedCard] = []
     for c in deck.competitors:
-        a, b = render_faces(deck, templates, card, bleed, c.faces)
+        a, b = render_faces(deck, templates, card, bleed, c.faces, ink)
         cards.append(RenderedCard("competitor", c.number, (a, b), (c.a.id, c.b.id)))
     for o in deck.obstacles:
-        a, b = render_faces(deck, templates, card, bleed, o.faces)
+        a, b = render_faces(deck, templates, card, bleed, o.faces, ink)
         cards.append(RenderedCard("obstacle", o.number, (a, b), (o.a.id, o.b.id)))
     return cards
