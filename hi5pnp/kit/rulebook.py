@@ -43,6 +43,7 @@ from .example import WorkedExample
 from .imposition import Paper
 
 INK = "#2B2B36"
+SHORT_TABLE = 6  # rows: a table this short is kept whole on one page
 ACCENT = "#2E2A3F"
 MARGIN = 18.0  # mm
 
@@ -133,8 +134,11 @@ def flowables(
     st: dict[str, ParagraphStyle] | None = None,
     outline: bool = True,
     faces: tuple[Layout, ...] = (),
+    keep_tables: bool = False,
 ) -> list[Flowable]:
-    """The flowables for the markup under ``root``; headings become bookmarks when ``outline``."""
+    """The flowables for the markup under ``root``; headings become bookmarks
+    when ``outline``; short tables are kept whole when ``keep_tables`` (a
+    book's pages, not a card's)."""
     st = st or styles()
     out: list[Flowable] = []
     heading = 0
@@ -152,18 +156,27 @@ def flowables(
                 out.append(Paragraph(_inner(el), st[tag]))
         elif tag == "p":
             text = _inner(el)
-            out.append(Paragraph(text, st["lead" if text.endswith(":") else "body"]))
+            # a paragraph ending in ":" or marked keep="next" stays with what follows (a picture, a table)
+            out.append(Paragraph(text, st["lead" if text.endswith(":") or el.get("keep") == "next" else "body"]))
         elif tag in ("ul", "steps"):
             for i, li in enumerate(el, 1):
                 out.append(Paragraph(_inner(li), st["li"], bulletText=f"{i}." if tag == "steps" else "•"))
             out.append(Spacer(1, pt(1.5)))
         elif tag == "table":
-            out.append(_table(el, st, width_mm))
+            table = _table(el, st, width_mm)
+            if keep_tables and len(el) <= SHORT_TABLE:  # a short table is not split, nor parted from its heading
+                group: list[Flowable] = [table]
+                while out and getattr(out[-1], "getKeepWithNext", lambda: False)():
+                    group.insert(0, out.pop())
+                out.append(KeepTogether(group))
+            else:
+                out.append(table)
         elif tag == "figure":
             picture = _figure(el.get("name", ""), deck, ex, width_mm, shown, faces)
             group = [picture, Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]
+            # a heading, or a paragraph the picture shows, stays with it
             while out and getattr(out[-1], "getKeepWithNext", lambda: False)():
-                group.insert(0, out.pop())  # a heading stays with its picture
+                group.insert(0, out.pop())
             out.append(KeepTogether(group))
         elif tag == "ruling":
             out.append(Paragraph(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
@@ -222,7 +235,7 @@ def rulebook_file(
     worked example ``ex`` and the card ``faces`` it pictures, set in pages."""
     paper = Paper.named(paper_name)
     width = paper.width - 2 * MARGIN
-    story = flowables(markup, deck, ex, width, shown, faces=faces)
+    story = flowables(markup, deck, ex, width, shown, faces=faces, keep_tables=True)
     buf = io.BytesIO()
     footer = f"{deck.full_title} — rules, edition {edition}"
 
