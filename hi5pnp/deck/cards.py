@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import Fault
+from .art import read_art
 from .fields import FieldReader, describe, did_you_mean, show
 from .located import YList, YMap
 from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
 
-COMPETITOR_FACE_KEYS = ("name", "gems", "matrix")
+COMPETITOR_FACE_KEYS = ("name", "gems", "matrix", "art")
 MAX_BOXES = 8  # columns in a matrix, and boxes in a column: what a card can hold
 MAX_CARDS = {"competitor": 100, "obstacle": 30}  # cards of a kind in a deck
 MAX_NUMBER = 999  # the highest card number
-OBSTACLE_FACE_KEYS = ("name", "color", "trait")
+OBSTACLE_FACE_KEYS = ("name", "color", "trait", "art")
 
 Face = TypeVar("Face", CompetitorFace, ObstacleFace)
 Card = TypeVar("Card", CompetitorCard, ObstacleCard)
@@ -23,8 +25,9 @@ Card = TypeVar("Card", CompetitorCard, ObstacleCard)
 class Names:
     """The colours and traits game.yaml declares (none when it has faults)."""
 
-    def __init__(self, colors: Sequence[str] = (), traits: Sequence[str] = ()) -> None:
+    def __init__(self, colors: Sequence[str] = (), traits: Sequence[str] = (), folder: Path | None = None) -> None:
         self.colors, self.traits = tuple(colors), tuple(traits)
+        self.folder = folder  # the deck folder: where a face's art file is
 
     def color(self, r: FieldReader, container: YMap | YList, key: Any, value: Any) -> str | None:
         if not self.colors:
@@ -123,7 +126,8 @@ def read_competitor_face(r: FieldReader, fm: YMap, num: int, side: str, names: N
     if not ok or columns is None or None in gems or len(gems) != 3:
         return None
     g0, g1, g2 = (str(g) for g in gems)
-    return CompetitorFace(num, side, name, (g0, g1, g2), columns)
+    art = read_art(r, fm, where, names.folder) if names.folder else b""
+    return CompetitorFace(num, side, name, (g0, g1, g2), columns, art)
 
 
 def _read_matrix(r: FieldReader, fm: YMap, where: str, names: Names) -> tuple[tuple[str, ...], ...] | None:
@@ -164,4 +168,5 @@ def read_obstacle_face(r: FieldReader, fm: YMap, num: int, side: str, names: Nam
     for key in ("color", "trait"):
         if key not in fm:
             r.fault_on(fm, f"{where} lacks the required key '{key}'")
-    return ObstacleFace(num, side, name, color, trait) if color and trait else None
+    art = read_art(r, fm, where, names.folder) if names.folder else b""
+    return ObstacleFace(num, side, name, color, trait, art) if color and trait else None

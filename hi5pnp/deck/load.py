@@ -17,7 +17,7 @@ from . import yamlsource
 from .cards import Names, read_cards, read_competitor_face, read_obstacle_face
 from .fields import FieldReader
 from .game import Game, read_game
-from .model import CompetitorCard, Deck, ObstacleCard, Sources
+from .model import CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Sources
 from .scoresheet import read_sheet
 
 DECK_FILES = ("game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml")
@@ -84,7 +84,7 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     if docs["game.yaml"] is _BROKEN:
         raise DeckError(r.faults)
     game = read_game(r, docs["game.yaml"], shown["game.yaml"])
-    names = Names(list(game.colors), game.traits) if game else Names()
+    names = Names(list(game.colors), game.traits, folder) if game else Names(folder=folder)
     competitors: tuple[CompetitorCard, ...] = ()
     obstacles: tuple[ObstacleCard, ...] = ()
     if docs["competitors.yaml"] is not _BROKEN:
@@ -101,6 +101,10 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     _check_counts(r, game, docs)
     if r.faults or game is None or game.rules is None:
         raise DeckError(r.faults)
+    pictured: list[CompetitorFace | ObstacleFace] = [f for c in competitors for f in c.faces] + [f for o in obstacles for f in o.faces]
+    for face in pictured:  # a face's picture is an input of the kit too
+        if face.art:
+            digest.update(f"art {type(face).__name__} {face.id}".encode() + b"\0" + hashlib.sha256(face.art).digest())
     return Deck(
         path=folder,
         title=game.title,

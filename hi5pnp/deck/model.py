@@ -44,6 +44,7 @@ class CompetitorFace:
     name: str
     gems: tuple[str, str, str]
     matrix: tuple[tuple[str, ...], ...]  # columns, left to right; boxes top to bottom
+    art: bytes = field(default=b"", repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
 
     @property
     def id(self) -> str:
@@ -57,6 +58,7 @@ class ObstacleFace:
     name: str
     color: str
     trait: str
+    art: bytes = field(default=b"", repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
 
     @property
     def id(self) -> str:

@@ -226,8 +226,8 @@ class _NoKey:
 _NO_KEY = _NoKey()
 
 
-def read_bytes(path: Path, shown: str, inside: Path | None = None) -> bytes:
-    """The bytes of a regular file, at most :data:`MAX_BYTES` (one more is read
+def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file, at most ``limit`` (one more is read
     to tell), faults naming ``shown``. Nothing but a regular file is read: a
     device, a pipe or a socket is refused without waiting for it. With
     ``inside`` (a resolved folder), a file whose real path lies elsewhere (a
@@ -254,7 +254,7 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None) -> bytes:
             raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file"))
         if not stat.S_ISREG(mode):
             raise YamlReadError(Fault(shown, 0, 0, "is not a regular file (a device, a pipe or a socket); refused"))
-        chunks, left = [], MAX_BYTES + 1
+        chunks, left = [], limit + 1
         while left > 0 and (chunk := os.read(fd, min(left, 1 << 16))):
             chunks.append(chunk)
             left -= len(chunk)

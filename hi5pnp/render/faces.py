@@ -73,6 +73,7 @@ def competitor_context(deck: Deck, face: CompetitorFace) -> dict[str, Any]:
         "name": face.name,
         "gems": [gem_context(deck, g) for g in face.gems],
         "matrix": [[trait_context(deck, t) for t in col] for col in face.matrix],
+        "art": "art" if face.art else "",  # the src of its picture, when it has one
     }
 
 
@@ -84,6 +85,7 @@ def obstacle_context(deck: Deck, face: ObstacleFace) -> dict[str, Any]:
         "name": face.name,
         "gem": gem_context(deck, face.color),
         "trait": trait_context(deck, face.trait),
+        "art": "art" if face.art else "",
     }
 
 
@@ -106,7 +108,8 @@ def render_faces(
         else:
             name, face = "obstacle.yaml.j2", obstacle_context(deck, f)
             item = f"obstacle face {f.id}"
-        out.append(templates.layout(name, {**base, "face": face, "item_name": item}))
+        images = {"art": f.art} if f.art else {}
+        out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images}))
     return tuple(out)
 
 

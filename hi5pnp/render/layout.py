@@ -32,6 +32,8 @@ ELEMENTS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         {"font": "regular", "fill": "#000000", "align": "left", "width": None, "rotate": 0, "min_size": None},
     ),
     "shape": (("x", "y", "size", "name"), {"fill": "#000000", "rotate": 0}),
+    # a picture of the deck (a face's art), fitted inside the box, centred, its proportions kept
+    "image": (("x", "y", "w", "h", "src"), {}),
 }
 #: clear: the element must not overlap another element marked clear (rings,
 #: boxes, labels that would be drawn over each other on too small a card)
@@ -58,6 +60,7 @@ class Layout:
     height: float
     safe: float
     elements: list[Element] = field(default_factory=list)
+    images: dict[str, bytes] = field(default_factory=dict)  # what image elements show, by their src
 
 
 def text_width_mm(text: str, size: float, font: str = "regular") -> float:
@@ -107,7 +110,7 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
     unknown = sorted(set(data) - {"elements", "size", "safe"}, key=str)
     if unknown:
         raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe and elements"))
-    layout = Layout(shown, width, height, safe)
+    layout = Layout(shown, width, height, safe, images=dict(context.get("images") or {}))
     for raw in data["elements"]:
         if not isinstance(raw, dict) or len(raw) < 1:
             bad(None, f"an element must be a mapping, not {raw!r}")
@@ -136,6 +139,9 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
         message = _check_props(kind, props)
         if message:
             bad(eid, message)
+            continue
+        if kind == "image" and props["src"] not in layout.images:
+            bad(eid, f"image {props['src']!r} is not a picture of this item ({', '.join(layout.images) or 'it has none'})")
             continue
         if kind == "text":
             message = _fit_text(props)
@@ -260,7 +266,7 @@ def text_width(p: dict[str, Any]) -> float:
 
 def bbox(kind: str, p: dict[str, Any]) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) in mm, y downwards."""
-    if kind == "rect":
+    if kind in ("rect", "image"):
         return (p["x"], p["y"], p["x"] + p["w"], p["y"] + p["h"])
     if kind == "circle":
         return (p["x"] - p["r"], p["y"] - p["r"], p["x"] + p["r"], p["y"] + p["r"])
