@@ -35,7 +35,7 @@ def reader(out: Path, name: str) -> pypdf.PdfReader:
 
 def test_files_and_page_counts(kit):
     out, _ = kit
-    expected = {"cards-duplex": 4, "cards-fold": 4, "duplex-alignment": 2, "scorecards": 1, "tokens": 1, "quickref": 2, "record-sheet": 4}
+    expected = {"cards-duplex": 4, "cards-fold": 4, "duplex-alignment": 2, "scorecards": 1, "tokens": 1, "quickref": 2, "record-sheet": 5}
     for paper in ("a4", "letter"):
         for stem, pages in expected.items():
             r = reader(out, f"{stem}-{paper}.pdf")
@@ -260,12 +260,13 @@ def test_mini_card_sizes_are_refused_not_drawn_overlapping(name):
 def test_record_sheet_has_numbered_turn_lines_per_round(kit):
     out, _ = kit
     reader = pypdf.PdfReader(out / "record-sheet-a4.pdf")
-    assert len(reader.pages) == 1 + 3  # the set-up, then one page per round
+    assert len(reader.pages) == 1 + 3 + 1  # the set-up, a page per round, a spare for a long round
     first = reader.pages[0].extract_text()
     assert "3a assist 7b 2a:chit" in first and "NORTH" in first and "SOUTH" in first
     for k, page in enumerate(reader.pages[1:], 1):
         text = page.extract_text()
-        assert f"Round {k}" in text
+        assert (f"Round {k}" if k <= 3 else "Round ___ (continued)") in text
+        assert "More turns? Carry on on a spare round page." in text
         numbers = {int(n) for n in text.split() if n.isdigit()}
         assert set(range(1, 91)) <= numbers  # at least 90 numbered turn lines
 

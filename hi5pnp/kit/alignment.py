@@ -111,7 +111,7 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     _text(c, cx + 50, cy - SPAN - 6, "Y", 11, "bold", "center")
     for x, y, side in _corners(W, H):
         _scale(c, x, y - 14, True, 1 if mirror_x else -1)
-        _scale(c, x + 22 * side, y, False, 1 if mirror_y else -1)
+        _scale(c, x + (22 if side > 0 else 28) * side, y, False, 1 if mirror_y else -1)
         _text(c, x, y - 22, "corner", 6.5, align="center")
     _ruler(c, (W - 100) / 2, 40)
     c.showPage()
@@ -125,7 +125,7 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     for x, y, _ in _corners(W, H):
         corner = duplex_back(Slot(x, y, 0, 0), paper, flip, offset)
         c.line(pt(corner.x), pt(corner.y - 20), pt(corner.x), pt(corner.y + 20))
-        c.line(pt(corner.x - 30), pt(corner.y), pt(corner.x + 30), pt(corner.y))
+        c.line(pt(corner.x - 34), pt(corner.y), pt(corner.x + 34), pt(corner.y))
     _text(c, W / 2, H - 22, "Duplex alignment test: back", 12, "bold", "center")
     c.showPage()
     return finish(c, buf)

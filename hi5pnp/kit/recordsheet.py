@@ -129,8 +129,8 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     _field(c, MARGIN, y, "Placing points: north", 70)
     _field(c, MARGIN + 78, y, "south", 50)
     c.endForm()
-    for rnd in range(1, r.rounds + 1):
-        _text(c, MARGIN, top, f"Round {rnd}", 14, "bold")
+    for rnd in range(1, r.rounds + 2):  # the rounds, and a spare page for a long one
+        _text(c, MARGIN, top, f"Round {rnd}" if rnd <= r.rounds else "Round ___ (continued)", 14, "bold")
         c.doForm("round-page")
         c.showPage()
     return finish(c, buf)
