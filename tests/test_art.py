@@ -24,7 +24,7 @@ def picture(path: Path, colour: str = "#3366CC", size: tuple[int, int] = (300, 2
 
 def with_art(deck_copy, competitor: str = "art/dash.png", obstacle: str = "art/mud.png") -> Path:
     folder = deck_copy("competitors.yaml", '    name: "Dash Dunmore"', f'    name: "Dash Dunmore"\n    art: {competitor}')
-    deck_copy("obstacles.yaml", 'trait: speed}', f'trait: speed, art: {obstacle}}}')
+    deck_copy("obstacles.yaml", "picture: mud}", f"picture: mud, art: {obstacle}}}")
     return folder
 
 
@@ -88,3 +88,18 @@ def test_a_link_out_of_the_deck_folder_is_refused(deck_copy):
     with pytest.raises(DeckError) as caught:
         load_deck(folder)
     assert "leads outside the folder" in caught.value.faults[0].message
+
+
+def test_every_pictogram_is_drawn_on_the_bundled_obstacles():
+    from hi5pnp.deck.cards import PICTURES
+
+    deck = load_deck()
+    assert sorted(f.picture for f in deck.obstacle_faces()) == sorted(PICTURES)
+
+
+def test_an_unknown_pictogram_is_a_fault_with_a_suggestion(deck_copy):
+    folder = deck_copy("obstacles.yaml", "picture: mud}", "picture: mudd}")
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    (fault,) = caught.value.faults
+    assert fault.line == line_of(folder / "obstacles.yaml", "picture: mudd") and "did you mean 'mud'?" in fault.message

@@ -16,7 +16,9 @@ COMPETITOR_FACE_KEYS = ("name", "gems", "matrix", "art")
 MAX_BOXES = 8  # columns in a matrix, and boxes in a column: what a card can hold
 MAX_CARDS = {"competitor": 100, "obstacle": 30}  # cards of a kind in a deck
 MAX_NUMBER = 999  # the highest card number
-OBSTACLE_FACE_KEYS = ("name", "color", "trait", "art")
+OBSTACLE_FACE_KEYS = ("name", "color", "trait", "art", "picture")
+#: The pictograms the bundled templates draw for an obstacle (``picture:``; templates/_pictures.j2).
+PICTURES = ("mud", "bridge", "boulder", "gate", "logs", "wall", "beam", "maze", "lanterns", "slide", "waterfall", "swing")
 
 Face = TypeVar("Face", CompetitorFace, ObstacleFace)
 Card = TypeVar("Card", CompetitorCard, ObstacleCard)
@@ -169,4 +171,9 @@ def read_obstacle_face(r: FieldReader, fm: YMap, num: int, side: str, names: Nam
         if key not in fm:
             r.fault_on(fm, f"{where} lacks the required key '{key}'")
     art = read_art(r, fm, where, names.folder) if names.folder else b""
-    return ObstacleFace(num, side, name, color, trait, art) if color and trait else None
+    picture = fm.get("picture", "")
+    if picture and picture not in PICTURES:
+        hint = did_you_mean(picture, PICTURES)
+        r.fault(fm, "picture", f"{show(picture)} is not a pictogram; choose one of: {', '.join(PICTURES)}{hint}")
+        picture = ""
+    return ObstacleFace(num, side, name, color, trait, art, str(picture)) if color and trait else None

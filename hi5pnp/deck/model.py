@@ -59,6 +59,7 @@ class ObstacleFace:
     color: str
     trait: str
     art: bytes = field(default=b"", repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
+    picture: str = ""  # a pictogram the templates draw (``picture:``), or none
 
     @property
     def id(self) -> str:

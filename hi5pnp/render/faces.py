@@ -86,6 +86,7 @@ def obstacle_context(deck: Deck, face: ObstacleFace) -> dict[str, Any]:
         "gem": gem_context(deck, face.color),
         "trait": trait_context(deck, face.trait),
         "art": "art" if face.art else "",
+        "picture": face.picture,  # a pictogram's name (templates/_pictures.j2), or ""
     }
 
 
