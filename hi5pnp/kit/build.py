@@ -220,7 +220,7 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         if options.method == "fold":
             raise
         warnings.append(f"{name} not made: {exc}")
-    sheet = duplex_grid(paper, card, bleed).paper
+    sheet = duplex_grid(paper, card, bleed, len(contents.cards)).paper
     alignment = add(
         f"duplex-alignment-{paper}.pdf",
         alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test", sheet.width > sheet.height),
@@ -265,4 +265,6 @@ def _notes(options: BuildOptions) -> list[str]:
         f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.",
         "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
+        "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
+        "let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",
     ]

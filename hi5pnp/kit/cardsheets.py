@@ -147,7 +147,7 @@ def duplex_file(
     title: str,
 ) -> tuple[bytes, list[Placement]]:
     """Fronts (face a) on odd pages, backs (face b) on even pages."""
-    grid = duplex_grid(paper_name, card, bleed)
+    grid = duplex_grid(paper_name, card, bleed, len(cards))
     paper = grid.paper
     _check_offset(grid, flip, offset)
     c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex")
@@ -175,10 +175,12 @@ def duplex_file(
     return finish(c, buf), placements
 
 
-def duplex_grid(paper_name: str, card: CardSize, bleed: float) -> Grid:
-    """The duplex sheets' grid: portrait, or landscape where that holds more
-    cards (6 poker cards with 3 mm bleed on Letter, not 4)."""
-    return best_grid(paper_name, card.width, card.height, bleed, "a card")
+def duplex_grid(paper_name: str, card: CardSize, bleed: float, count: int) -> Grid:
+    """The duplex sheets' grid for ``count`` cards: portrait, or landscape
+    where that takes fewer sheets (6 poker cards with 3 mm bleed on Letter,
+    not 4), or as few with full-length crop marks (16 poker cards on Letter:
+    2 sheets either way, and portrait's top and bottom marks would be 2.3 mm)."""
+    return best_grid(paper_name, card.width, card.height, bleed, "a card", count)
 
 
 def _check_offset(grid: Grid, flip: str, offset: tuple[float, float]) -> None:

@@ -120,6 +120,12 @@ class Grid:
         a = start + i * (size + self.gutter)
         return (a, a + size)
 
+    @property
+    def full_marks(self) -> bool:
+        """Do the crop marks reach their full length on every side?"""
+        margin = min(self.left, self.bottom) - self.bleed - MARK_GAP
+        return margin - MARK_CLEAR >= MARK_LENGTH - 1e-9
+
     def crop_marks(self) -> list[Mark]:
         """Short lines in the margin, outside the grid, on the line of every cut."""
         xs, ys = self.cut_lines()
@@ -156,8 +162,10 @@ def fit_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: 
     return Grid(paper, cols, rows, item_w, item_h, bleed)
 
 
-def best_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: str) -> Grid:
-    """Portrait or landscape, whichever holds more items (portrait on a tie)."""
+def best_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: str, count: int = 0) -> Grid:
+    """Portrait or landscape: whichever holds more items, or with ``count``
+    items, whichever takes fewer sheets, and on a tie the one whose crop marks
+    reach full length (portrait when both or neither do)."""
     grids = []
     errors = []
     for landscape in (False, True):
@@ -167,6 +175,8 @@ def best_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what:
             errors.append(exc)
     if not grids:
         raise errors[0]
+    if count:
+        return min(grids, key=lambda g: (-(-count // g.per_page), not g.full_marks))  # min keeps the first on a tie
     return max(grids, key=lambda g: g.per_page)  # max keeps the first on a tie
 
 

@@ -32,6 +32,7 @@ DISPOSABLE = {".DS_Store", "Thumbs.db", "desktop.ini"}
 #: manifest (`hi5pnp images`): kept, carried over into the new kit's folder.
 NESTED = {"images"}
 _STAGE = ".{name}.hi5pnp-{role}-{pid}"
+PARTIAL_MANIFEST = ".manifest.json.part"  # the manifest while it is written into a staged folder
 _LARGEST = 64 << 20  # bytes: no file of a kit is larger
 
 
@@ -149,11 +150,15 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
     the manifest first, so that a folder a killed build half wrote is known
     for hi5pnp's (:func:`_ours`)."""
     for name, data in sorted(files.items(), key=lambda item: item[0] != MANIFEST):
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)  # a name may hold a folder: tts/sheet.png
-        with open(folder / name, "wb") as f:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)  # a name may hold a folder: tts/sheet.png
+        part = path.with_name(PARTIAL_MANIFEST) if name == MANIFEST else path
+        with open(part, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if part != path:
+            os.rename(part, path)  # the manifest appears whole, or not at all
     _fsync_folder(folder)
 
 
@@ -173,9 +178,10 @@ def _carry(source: Path, target: Path, names: set[str] | list[str]) -> None:
 
 
 def _ours(folder: Path) -> bool:
-    """A folder hi5pnp staged: with a manifest of hi5pnp's, or empty."""
+    """A folder hi5pnp staged: with a manifest of hi5pnp's, or empty, or
+    holding only the manifest it was writing when it was killed."""
     try:
-        return _read_manifest(folder / MANIFEST) is not None or not any(folder.iterdir())
+        return _read_manifest(folder / MANIFEST) is not None or {p.name for p in folder.iterdir()} <= {PARTIAL_MANIFEST}
     except OSError:
         return False
 
