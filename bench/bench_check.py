@@ -22,7 +22,7 @@ from pathlib import Path
 
 from hi5pnp.deck import load_deck
 from hi5pnp.judge import game_log
-from hi5pnp.sim import play_random_game
+from hi5pnp.sim.bots import play_random_game
 
 
 def best_time(cmd: list[str], runs: int, env: dict[str, str]) -> float:

@@ -40,8 +40,8 @@ _EXPORTS = {
     "make_kit": "hi5pnp.kit",
     "BuildOptions": "hi5pnp.kit",
     "CardSize": "hi5pnp.render.cardsize",
-    "simulate": "hi5pnp.sim",
-    "Plan": "hi5pnp.sim",
+    "simulate": "hi5pnp.sim.run",
+    "Plan": "hi5pnp.sim.run",
     "Hi5Error": "hi5pnp.errors",
     "DeckError": "hi5pnp.errors",
     "LogError": "hi5pnp.errors",
@@ -84,7 +84,7 @@ if TYPE_CHECKING:
     from .kit import BuildOptions, build_kit, make_kit
     from .render.cardsize import CardSize
     from .rules import Action, Brought, Chit, Illegal, Mark, RulesError, Seat, State, Turn
-    from .sim import Plan, simulate
+    from .sim.run import Plan, simulate
 
 
 def __getattr__(name: str) -> Any:

@@ -36,9 +36,10 @@ def new_state(deck, edition=2, first="north", course=COURSE, north=NORTH, south=
     return state
 
 
-def make_deck(folder: Path, obstacles: int | None = None, **rules) -> Path:
+def make_deck(folder: Path, obstacles: int | None = None, copies: int = 1, **rules) -> Path:
     """A copy of the bundled deck with other numbers: ``rules`` replace game.yaml's
-    rule values; ``obstacles`` keeps only the first that many obstacle cards."""
+    rule values; ``obstacles`` keeps only the first that many obstacle cards;
+    ``copies`` repeats the competitor cards that many times, renumbered (a big deck)."""
     shutil.copytree(bundled_deck("default"), folder)
     game = (folder / "game.yaml").read_text()
     for key, value in rules.items():
@@ -49,4 +50,9 @@ def make_deck(folder: Path, obstacles: int | None = None, **rules) -> Path:
         text = (folder / "obstacles.yaml").read_text()
         cards = re.split(r"(?m)^(?=- card:)", text)
         (folder / "obstacles.yaml").write_text("".join(cards[: obstacles + 1]))
+    if copies > 1:
+        head, *cards = re.split(r"(?m)^(?=- card:)", (folder / "competitors.yaml").read_text())
+        body = "".join(cards)
+        more = [re.sub(r"(?m)^- card: (\d+)$", lambda m, k=k: f"- card: {int(m.group(1)) + len(cards) * k}", body) for k in range(1, copies)]
+        (folder / "competitors.yaml").write_text(head + body + "".join(more))
     return folder

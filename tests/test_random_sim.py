@@ -20,7 +20,7 @@ from hi5pnp.deck import load_deck, yamlsource
 from hi5pnp.judge import game_log
 from hi5pnp.judge.check import DeckCache, check_file, check_game
 from hi5pnp.judge.log import parse_log
-from hi5pnp.sim import play_random_game
+from hi5pnp.sim.bots import play_random_game
 
 VARIANTS = {
     # name: (obstacle cards, rules changed)
@@ -136,7 +136,7 @@ def test_invariants_hold_after_every_turn(decks):
     """Ready competitors, positions, chits and the finishers stay consistent in
     random play, and a copy of the state is independent of it."""
     from hi5pnp.rules import SEATS, State, deal
-    from hi5pnp.sim import random_turn
+    from hi5pnp.sim.bots import random_turn
 
     for name in ("default", "three-a-side", "one-card"):
         deck = decks[name]

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import click
 
-from ..sim.bots import BOTS
+from ..sim import BOT_NAMES
 from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
 
-BOT_NAMES = click.Choice(list(BOTS))
+BOTS = click.Choice(list(BOT_NAMES))
 
 
 def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float] | None:
@@ -34,9 +34,9 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.option("--edition", type=click.Choice(["1", "2"]), help="Rules edition (default: the deck's).")
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Games to play.")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True, help="Game i is played from (seed, i) alone.")
-@click.option("--bot", type=BOT_NAMES, help="The bot on both sides (default greedy): " + ", ".join(BOTS) + ", weakest first.")
-@click.option("--north", type=BOT_NAMES, help="North's bot.")
-@click.option("--south", type=BOT_NAMES, help="South's bot.")
+@click.option("--bot", type=BOTS, help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first.")
+@click.option("--north", type=BOTS, help="North's bot.")
+@click.option("--south", type=BOTS, help="South's bot.")
 @click.option("--sides", type=click.Choice(["random", "bot"]), default="random", show_default=True,
               help="Each card's face: at random (every face gets played), or the bot's choice.")  # fmt: skip
 @click.option("--jobs", type=click.IntRange(min=1), help="Processes (default: every processor this process may use).")
@@ -74,7 +74,6 @@ def simulate(
     then a table of faces. Exit status: 0 fair, 1 outside a window, 2 the
     command could not run.
     """
-    from ..data import DEFAULT_DECK, bundled_deck
     from ..deck import load_deck
     from ..sim import balance
     from ..sim.results import to_json, to_text
@@ -97,7 +96,7 @@ def simulate(
         width=planner_width,
         depth=planner_depth,
         logs=logs,
-        deck_name=_deck_name(deck, loaded.path, logs, DEFAULT_DECK, bundled_deck),
+        deck_name=_deck_name(deck, loaded.path, logs),
     )
     shown = sys.stderr.isatty()
 
@@ -127,15 +126,17 @@ def simulate(
         sys.exit(NO)
 
 
-def _deck_name(given: str | None, folder: Path, logs: Path | None, default: str, bundled: object) -> str:
+def _deck_name(given: str | None, folder: Path, logs: Path | None) -> str:
     """How saved logs name the deck, as the log format allows: a bundled deck
     by name; a folder inside the logs' folder by its path from there; any
     other folder is copied into the logs' folder as ``deck/``, so that
     ``hi5pnp check DIR`` finds every log valid (a log may not reach outside
     its folder)."""
+    from ..data import DEFAULT_DECK, bundled_deck
+
     if given is None:
-        return default
-    if bundled(given) is not None:  # type: ignore[operator]
+        return DEFAULT_DECK
+    if bundled_deck(given) is not None:
         return given
     if logs is None:
         return str(folder)

@@ -1,26 +1,10 @@
 """The designer's bench: bots play whole games under the rules engine, and
-many games say whether a deck is fair (docs/simulate.md)."""
+many games say whether a deck is fair (docs/simulate.md).
 
-from .balance import Verdict as BalanceVerdict
-from .balance import bounds_of, judge
-from .bots import BOTS, GreedyBot, PlannerBot, RandomBot, make_bot, play_game, play_random_game, random_turn
-from .run import Plan, simulate
-from .stats import Summary, interval
+The parts are imported from their modules (``hi5pnp.sim.run.simulate``,
+``hi5pnp.sim.bots.play_game``, ...); this package imports nothing, so that
+the command line can name the bots without loading the engine at start-up.
+"""
 
-__all__ = [
-    "BOTS",
-    "BalanceVerdict",
-    "GreedyBot",
-    "Plan",
-    "PlannerBot",
-    "RandomBot",
-    "Summary",
-    "bounds_of",
-    "interval",
-    "judge",
-    "make_bot",
-    "play_game",
-    "play_random_game",
-    "random_turn",
-    "simulate",
-]
+#: The bots, weakest first: the keys of :data:`hi5pnp.sim.bots.BOTS`.
+BOT_NAMES = ("random", "greedy", "planner")

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from ..deck import SIDES, CompetitorCard, Deck
 from ..rules import SEATS, Action, Brought, Reward, Seat, State, Turn, TurnReport, deal
-from . import draw, heuristic
+from . import BOT_NAMES, draw, heuristic
 
 
 class Bot(Protocol):
@@ -139,9 +139,7 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[PlannerBot]] = {
 }
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by name (a key of :data:`BOTS`)."""
-    return BOTS[name]()
+assert tuple(BOTS) == BOT_NAMES, "hi5pnp.sim.BOT_NAMES names the bots for the command line"
 
 
 def play_game(

@@ -31,7 +31,7 @@ def ranked_turns(state: State) -> list[tuple[float, Turn]]:
     placed = len(state.finishers())
     for face in state.ready_faces(seat):
         f = state.facing(face)
-        found.append((_steps(state, f, 1 + 0, placed, [True]), Turn(face)))
+        found.append((_steps(state, f, 1, placed, [True]), Turn(face)))
         for k in range(1, f.max_spend + 1):
             found.append((_steps(state, f, 1 + k, placed, [True]) - CHIT * k, Turn(face, Action.BYPASS, (), k)))
         if f.can_bring:

@@ -18,7 +18,7 @@ import random
 from ..deck import SIDES, Deck
 from ..rules import CHIT, EDITIONS, SEATS, Action, Brought, Mark, Reward, Seat, Turn, deal
 from . import draw
-from .record import GameRecord
+from .record import GameRecord, matrix_tallies
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
 NOBODY: list[int] = []  # a plain turn's group and rewards (never changed)
@@ -170,19 +170,9 @@ def random_playout(
                         ready[j] = True
                         readies[seat[j]].append(j)
                 mover = token if readies[token] else 1 - token
-    cp = rules.column_points
-    columns = [sum(1 for col in cols if not col) for cols in free]
-    trait_columns = dict.fromkeys(deck.traits, 0)
-    trait_marks = dict.fromkeys(deck.traits, 0)
-    for face, cols in zip(comp, free):
-        assert face is not None
-        for col, left_col in zip(face.matrix, cols):
-            for t in set(col):
-                trait_marks[t] += col.count(t) - left_col.count(t)
-                if not left_col:
-                    trait_columns[t] += 1
+    columns, trait_columns, trait_marks = matrix_tallies(deck.traits, ((c.matrix, cols) for c, cols in zip(comp, free)))  # type: ignore[union-attr]
     for j, done in enumerate(columns):
-        points[seat[j]] += done * cp
+        points[seat[j]] += done * rules.column_points
     return GameRecord(
         faces=faces,
         seats=tuple(seat),
@@ -190,8 +180,8 @@ def random_playout(
         scores=(points[0], points[1]),
         turns=played,
         places=tuple(tuple(p) for p in places),
-        columns=tuple(columns),
-        trait_columns=tuple(trait_columns.items()),
-        trait_marks=tuple(trait_marks.items()),
+        columns=columns,
+        trait_columns=trait_columns,
+        trait_marks=trait_marks,
         colours=tuple((c, faced[c], matched[c]) for c in faced),
     )

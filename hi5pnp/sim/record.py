@@ -4,6 +4,7 @@ random playout of :mod:`.playout`), so the two can be compared exactly."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from ..rules import Seat, State, TurnReport
@@ -40,6 +41,25 @@ class Tally:
         self.matched[report.obstacle.color] += report.matches > 0
 
 
+def matrix_tallies(
+    traits: Sequence[str], matrices: Iterable[tuple[Sequence[Sequence[str]], Sequence[Sequence[str]]]]
+) -> tuple[tuple[int, ...], tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """From each face's matrix and its boxes still unmarked: its complete
+    columns, and per trait the complete columns holding it and the boxes marked."""
+    columns: list[int] = []
+    trait_columns = dict.fromkeys(traits, 0)
+    trait_marks = dict.fromkeys(traits, 0)
+    for matrix, unmarked in matrices:
+        done = 0
+        for col, left in zip(matrix, unmarked):
+            for t in set(col):
+                trait_marks[t] += col.count(t) - left.count(t)
+                trait_columns[t] += not left
+            done += not left
+        columns.append(done)
+    return tuple(columns), tuple(trait_columns.items()), tuple(trait_marks.items())
+
+
 def record_of(state: State, tally: Tally) -> GameRecord:
     """The record of a finished game played on the engine."""
     faces = state.faces
@@ -48,21 +68,12 @@ def record_of(state: State, tally: Tally) -> GameRecord:
     for r, result in enumerate(state.results()):
         for k, face in enumerate(result.finish):
             places[index[face]][r] = k + 1
-    columns: list[int] = []
-    trait_columns = dict.fromkeys(state.deck.traits, 0)
-    trait_marks = dict.fromkeys(state.deck.traits, 0)
+    matrices = []
     for face in faces:
         comp = state.deck.competitor_face(face)
         assert comp is not None
-        done = 0
-        for col, left in zip(comp.matrix, state.unmarked(face)):
-            for t in set(col):
-                trait_marks[t] += col.count(t) - left.count(t)
-            if not left:
-                done += 1
-                for t in set(col):
-                    trait_columns[t] += 1
-        columns.append(done)
+        matrices.append((comp.matrix, state.unmarked(face)))
+    columns, trait_columns, trait_marks = matrix_tallies(state.deck.traits, matrices)
     score = state.scores()
     turns = sum(len(p.turns) for p in state.history())
     return GameRecord(
@@ -72,8 +83,8 @@ def record_of(state: State, tally: Tally) -> GameRecord:
         scores=(score[Seat.NORTH], score[Seat.SOUTH]),
         turns=turns,
         places=tuple(tuple(p) for p in places),
-        columns=tuple(columns),
-        trait_columns=tuple(trait_columns.items()),
-        trait_marks=tuple(trait_marks.items()),
+        columns=columns,
+        trait_columns=trait_columns,
+        trait_marks=trait_marks,
         colours=tuple((c, tally.faced[c], tally.matched[c]) for c in tally.faced),
     )

@@ -21,7 +21,7 @@ from ..deck import Deck
 from ..files import write_atomically
 from ..judge.logwrite import game_log
 from ..machine import end_with_parent, usable_cpus
-from ..rules import SEATS, Seat
+from ..rules import Seat
 from .bots import BOTS, Bot, PlannerBot, play_game
 from .draw import game_rng
 from .playout import random_playout
@@ -121,7 +121,3 @@ def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Callable
             if progress:
                 progress(done, plan.games)
     return total
-
-
-def seats_named(plan: Plan) -> dict[str, str]:
-    return {str(SEATS[0]): plan.north, str(SEATS[1]): plan.south}

@@ -41,7 +41,6 @@ class FaceCount:
     points: int = 0
     columns: int = 0
     games_with_column: int = 0
-    seats: list[int] = field(default_factory=lambda: [0, 0])
 
     def merge(self, other: FaceCount) -> None:
         self.games += other.games
@@ -54,7 +53,6 @@ class FaceCount:
         self.points += other.points
         self.columns += other.columns
         self.games_with_column += other.games_with_column
-        self.seats = [a + b for a, b in zip(self.seats, other.seats)]
 
     @property
     def score(self) -> float:
@@ -80,7 +78,6 @@ class Summary:
     trait_marks: Counter[str] = field(default_factory=Counter)
     faced: Counter[str] = field(default_factory=Counter)
     matched: Counter[str] = field(default_factory=Counter)
-    margins: Counter[int] = field(default_factory=Counter)  # |north - south|
 
     def add(self, rec: GameRecord) -> None:
         self.games += 1
@@ -94,14 +91,12 @@ class Summary:
             else:
                 self.first_losses += 1
         self.turns[rec.turns] += 1
-        self.margins[abs(rec.scores[0] - rec.scores[1])] += 1
         for k, face in enumerate(rec.faces):
             fc = self.faces.get(face)
             if fc is None:
                 fc = self.faces[face] = FaceCount(placings=[0] * (self.finishers + 1))
             seat = rec.seats[k]
             fc.games += 1
-            fc.seats[seat] += 1
             if winner is None:
                 fc.team_draws += 1
             elif winner == seat:
@@ -128,7 +123,6 @@ class Summary:
         self.first_wins += other.first_wins
         self.first_losses += other.first_losses
         self.turns.update(other.turns)
-        self.margins.update(other.margins)
         for face, fc in other.faces.items():
             self.faces.setdefault(face, FaceCount(placings=[0] * (self.finishers + 1))).merge(fc)
         self.trait_columns.update(other.trait_columns)
