@@ -149,6 +149,23 @@ def test_quick_reference_both_sides_and_overflow(tmp_path):
         quickref(deck, folder)
 
 
+@pytest.mark.parametrize("extra", [0, 2])
+def test_quick_reference_names_every_gem_and_trait(tmp_path, extra):
+    """The back carries a legend: each colour's gem and each trait's icon
+    beside its name; a deck of six colours still fits (its line set smaller)."""
+    folder = tmp_path / "deck"
+    shutil.copytree(CARDS, folder)
+    if extra:
+        game = folder / "game.yaml"
+        text = game.read_text().replace('  gold: "#E0A100"\n', '  gold: "#E0A100"\n  purple: "#6A1B9A"\n  orange: "#E65100"\n')
+        game.write_text(text.replace("  gold: star\n", "  gold: star\n  purple: hexagon\n  orange: square\n"))
+    deck = load_deck(folder)
+    assert len(deck.colors) == 4 + extra
+    back = pypdf.PdfReader(io.BytesIO(quickref(deck))).pages[1].extract_text()
+    words = re.findall(r"[a-z]+", back.split("finish.")[-1])
+    assert words == [*deck.colors, *deck.traits]
+
+
 @pytest.fixture(scope="module")
 def kit():
     return make_kit(load_deck(CARDS), BuildOptions())

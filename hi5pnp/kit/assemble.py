@@ -46,7 +46,7 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], note
             y -= 5.2
         y -= 1.2
     y -= 6
-    text("Page", 9.5, "bold")
+    text("Kit page", 9.5, "bold")
     text("Part", 9.5, "bold", 24)
     text("How to print", 9.5, "bold", 78)
     y -= 2

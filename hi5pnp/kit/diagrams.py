@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from ..deck import Deck, ObstacleFace
@@ -172,3 +173,69 @@ class CourseDiagram(Flowable):
         c.setFillColor(color(fill))
         c.setFont(fonts.font_name(style), size)
         {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[align](pt(x), pt(y), text)
+
+
+class Legend(Flowable):
+    """What the cards' symbols mean: each gem colour (its disc and glyph, as
+    the cards print it) and each trait icon, beside its name. The gems make
+    one line and the traits another; a line too long for ``width_mm`` is set
+    smaller, down to :attr:`LEAST`, then goes on to a second line."""
+
+    ICON = 3.0  # mm across
+    ROW = 3.9  # mm a line
+    GAP = 2.2  # mm between items
+    LEAST = 0.75  # the smallest scale before a line wraps
+
+    def __init__(self, deck: Deck, width_mm: float, size: float = 6.3) -> None:
+        super().__init__()
+        self.deck = deck
+        self.size = size
+        font = fonts.font_name("regular")
+        groups = [[(n, "gem") for n in deck.colors], [(n, "trait") for n in deck.traits]]
+        natural = [[self.ICON + 1.0 + stringWidth(n, font, size) / pt(1) for n, _ in g] for g in groups]
+        longest = max(sum(ws) + self.GAP * (len(ws) - 1) for ws in natural)
+        self.scale = max(self.LEAST, min(1.0, width_mm / longest))
+        # the lines: (y from the top in mm, [(x, name, kind)])
+        self.lines: list[list[tuple[float, str, str]]] = []
+        for group, widths in zip(groups, natural):
+            line: list[tuple[float, str, str]] = []
+            x = 0.0
+            for (name, kind), w in zip(group, widths):
+                w *= self.scale
+                if line and x + w > width_mm + 0.01:
+                    self.lines.append(line)
+                    line, x = [], 0.0
+                line.append((x, name, kind))
+                x += w + self.GAP * self.scale
+            self.lines.append(line)
+        self.width, self.height = pt(width_mm), pt(len(self.lines) * self.ROW * self.scale)
+        self.spaceAfter = pt(1.0)
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        c.saveState()
+        c.scale(self.scale, self.scale)
+        r = self.ICON / 2
+        for k, line in enumerate(self.lines):
+            y = (len(self.lines) - k - 0.5) * self.ROW - 0.2
+            for x, name, kind in line:
+                x /= self.scale
+                path = c.beginPath()
+                if kind == "gem":
+                    c.setFillColor(color(self.deck.colors[name]))
+                    c.setStrokeColor(color(INK))
+                    c.setLineWidth(pt(r * 0.08))
+                    c.circle(pt(x + r), pt(y), pt(r), stroke=1, fill=1)
+                    c.setFillColor(color("#FFFFFF"))
+                    add_shape(path, self.deck.glyphs[name], pt(x + r), pt(y + r * 0.04), pt(r * 1.15))
+                else:
+                    c.setFillColor(color(INK))
+                    add_shape(path, self.deck.trait_icons[name], pt(x + r), pt(y), pt(self.ICON))
+                c.drawPath(path, stroke=0, fill=1, fillMode=0)
+                c.setFillColor(color(INK))
+                c.setFont(fonts.font_name("regular"), self.size)
+                c.drawString(pt(x + self.ICON + 1.0), pt(y) - self.size * 0.36, name)
+        c.restoreState()

@@ -14,7 +14,7 @@ from ..render import fonts
 from ..render.draw import color
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt, to_mm
-from ..rules import EDITIONS, LOG_FORMAT, notation_examples
+from ..rules import EDITIONS, notation_examples
 from .imposition import Paper
 
 MARGIN = 14.0
@@ -64,7 +64,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     _text(c, MARGIN, y, deck.full_title, 16, "bold")
     y -= 7
     _text(c, MARGIN, y, "Game record", 11, fill=MUTED)
-    _text(c, right, y, f"log: {LOG_FORMAT} · edition {edition}", 9, align="right", fill=MUTED)
+    _text(c, right, y, f"rules edition {edition}", 9, align="right", fill=MUTED)
     y -= 11
     _field(c, MARGIN, y, "Event", (W - 2 * MARGIN) * 0.62)
     _field(c, MARGIN + (W - 2 * MARGIN) * 0.66, y, "Date", (W - 2 * MARGIN) * 0.34)
@@ -90,7 +90,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     y -= 9
     _text(c, MARGIN, y, "Write the competitors brought along in the order they arrive: it decides who finishes first.", 8.5, fill=MUTED)
     y -= 5.5
-    _text(c, MARGIN, y, "Then type the sheet into a log file (see docs/game-log.md) and run: hi5pnp check game.yaml", 8.5, fill=MUTED)
+    _text(c, MARGIN, y, "A judge can check a finished sheet: typed up as a game log, hi5pnp check finds any illegal turn and the score.", 8.5, fill=MUTED)
     y -= 14
     _text(c, MARGIN, y, "Result", 11, "bold")
     for seat in ("north", "south"):

@@ -38,12 +38,12 @@ from ..render.draw import color, draw_layout
 from ..render.layout import Layout
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, subject
 from ..render.units import pt
-from .diagrams import CourseDiagram
+from .diagrams import CourseDiagram, Legend
 from .example import WorkedExample
 from .imposition import Paper
 
 INK = "#2B2B36"
-SHORT_TABLE = 6  # rows: a table this short is kept whole on one page
+LEAST_ROWS, LEAST_PART = 2, 28.0  # a part of a table split over pages: rows under its header, or mm tall
 ACCENT = "#2E2A3F"
 MARGIN = 18.0  # mm
 
@@ -137,8 +137,8 @@ def flowables(
     keep_tables: bool = False,
 ) -> list[Flowable]:
     """The flowables for the markup under ``root``; headings become bookmarks
-    when ``outline``; short tables are kept whole when ``keep_tables`` (a
-    book's pages, not a card's)."""
+    when ``outline``; tables split only where both parts are worth a look when
+    ``keep_tables`` (a book's pages, not a card's)."""
     st = st or styles()
     out: list[Flowable] = []
     heading = 0
@@ -163,14 +163,7 @@ def flowables(
                 out.append(Paragraph(_inner(li), st["li"], bulletText=f"{i}." if tag == "steps" else "•"))
             out.append(Spacer(1, pt(1.5)))
         elif tag == "table":
-            table = _table(el, st, width_mm)
-            if keep_tables and len(el) <= SHORT_TABLE:  # a short table is not split, nor parted from its heading
-                group: list[Flowable] = [table]
-                while out and getattr(out[-1], "getKeepWithNext", lambda: False)():
-                    group.insert(0, out.pop())
-                out.append(KeepTogether(group))
-            else:
-                out.append(table)
+            out.append(_table(el, st, width_mm, BookTable if keep_tables else Table))
         elif tag == "figure":
             picture = _figure(el.get("name", ""), deck, ex, width_mm, shown, faces)
             group = [picture, Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]
@@ -180,6 +173,8 @@ def flowables(
             out.append(KeepTogether(group))
         elif tag == "ruling":
             out.append(Paragraph(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
+        elif tag == "legend":  # the cards' gems and trait icons, each beside its name
+            out.append(Legend(deck, width_mm))
         elif tag == "pagebreak":
             out.append(PageBreak())
         else:
@@ -187,25 +182,56 @@ def flowables(
     return out
 
 
-def _table(el: ET.Element, st: dict[str, ParagraphStyle], width_mm: float) -> Table:
+class BookTable(Table):
+    """A table that goes on over a page break, its header repeated, only when
+    each part holds :data:`LEAST_ROWS` rows under the header or stands
+    :data:`LEAST_PART` mm tall: no lone row is left at a page's foot or head."""
+
+    def __init__(self, data: list[list[Any]], *args: Any, **kwargs: Any) -> None:
+        super().__init__(data, *args, **kwargs)
+        self.row_count = len(data)  # the parts reportlab splits off are made through this too
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        height = availHeight
+        while height > 0:
+            parts = super().split(availWidth, height)
+            if len(parts) != 2:
+                return parts
+            worth = [self._worth(part, availWidth, availHeight) for part in parts]
+            if all(worth):
+                return parts
+            if not worth[0]:  # too little room here: the whole table goes to the next page
+                return []
+            height -= pt(4)  # the tail is too small: move a row more over
+        return []
+
+    def _worth(self, part: Flowable, width: float, height: float) -> bool:
+        rows = getattr(part, "row_count", 0) - self.repeatRows
+        return rows >= LEAST_ROWS or part.wrap(width, height)[1] >= pt(LEAST_PART)
+
+
+def _table(el: ET.Element, st: dict[str, ParagraphStyle], width_mm: float, kind: type[Table] = Table) -> Table:
     widths = [float(w) for w in el.get("widths", "").split(",") if w.strip()]
     rows = [[Paragraph(_inner(td), st["cell"]) for td in tr] for tr in el]
     cols = max(len(r) for r in rows)
     if len(widths) != cols:
         widths = [100 / cols] * cols
     header = el.get("header") == "1"
-    table = Table(rows, colWidths=[pt(width_mm * w / 100) for w in widths], hAlign="LEFT", repeatRows=1 if header else 0)
+    table = kind(rows, colWidths=[pt(width_mm * w / 100) for w in widths], hAlign="LEFT", repeatRows=1 if header else 0)
+    k = st["cell"].fontSize / 9  # padding in step with the text (a card's table is set smaller)
     style = [
         ("FONT", (0, 0), (-1, -1), fonts.font_name("regular"), 9),  # never the table's default Helvetica
         ("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("TOPPADDING", (0, 0), (-1, -1), 3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 3 * k),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 4 * k),
+        ("LEFTPADDING", (0, 0), (-1, -1), 6 * k),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 6 * k),
     ]
     if header:
         style.append(("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")))
     table.setStyle(TableStyle(style))
-    table.spaceAfter = pt(4)
+    table.spaceAfter = pt(4 * k)
     return table
 
 
@@ -244,7 +270,8 @@ def rulebook_file(
         c.setFont(fonts.font_name("regular"), 7.5)
         c.setFillColor(color("#6B6355"))
         c.drawString(pt(MARGIN), pt(10), footer)
-        c.drawRightString(pt(paper.width - MARGIN), pt(10), f"page {doc.page}")
+        # "rules page": the kit numbers its pages too, and they differ
+        c.drawRightString(pt(paper.width - MARGIN), pt(10), f"rules page {doc.page}")
         c.drawCentredString(pt(paper.width / 2), pt(6), f"{CREDIT}. This edition: {LICENCE}.")
         c.restoreState()
 
