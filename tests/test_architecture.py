@@ -20,7 +20,7 @@ ALLOWED = {
     "deck": BOTTOM,
     "rules": {"deck"} | BOTTOM,
     "render": {"deck"} | BOTTOM,
-    "judge": {"rules", "deck"} | BOTTOM,
+    "judge": {"rules", "render", "deck"} | BOTTOM,
     "sim": {"judge", "render", "rules", "deck"} | BOTTOM,
     "kit": {"render", "rules", "deck"} | BOTTOM,
     "cli": {"kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,

@@ -15,7 +15,7 @@ from conftest import GOLDEN
 
 from hi5pnp.cli import main
 
-KEYS = ["log", "valid", "error", "rounds", "columns", "score", "winner"]
+KEYS = ["log", "valid", "error", "rounds", "columns", "score", "winner", "records", "complete"]
 
 
 def run(*args):
@@ -66,12 +66,13 @@ def test_several_logs_one_object_a_line_and_the_worst_exit(logs):
     (logs / "broken.yaml").write_text("log: [\n")
     r = run("check", "--json", logs)
     assert r.exit_code == 2
-    objs = [json.loads(line) for line in r.output.strip().split("\n")]
+    objs = [json.loads(line) for line in r.stdout.strip().split("\n")]
     assert [o["log"].rsplit("/", 1)[1] for o in objs] == ["broken.yaml", "chit_limit.yaml", "valid_ed2.yaml"]
     assert [o["error"] and o["error"]["kind"] for o in objs] == ["read", "rules", None]
     assert list(objs[0]) == KEYS
     r = run("check", logs / "valid_ed2.yaml", logs / "chit_limit.yaml")
     assert r.exit_code == 1
+    assert r.stdout.splitlines()[-1] == "2 logs: 1 valid, 1 invalid, 0 unreadable"
 
 
 def test_an_empty_folder_is_refused(tmp_path):
@@ -207,6 +208,8 @@ def test_json_of_an_unreadable_log(tmp_path):
         "columns": None,
         "score": None,
         "winner": None,
+        "records": [],
+        "complete": False,
     }
 
 
@@ -216,7 +219,8 @@ def test_a_big_batch_in_several_processes_gives_the_same_answers(logs):
     one = run("check", "--json", "--jobs", "1", logs)
     two = run("check", "--json", "--jobs", "2", logs)
     assert one.exit_code == two.exit_code == 1
-    assert one.output == two.output and len(one.output.splitlines()) == 62
+    assert one.stdout == two.stdout and len(one.stdout.splitlines()) == 62
+    assert one.stderr.strip() == "62 logs: 41 valid, 21 invalid, 0 unreadable"  # JSON mode: the summary on stderr
 
 
 def test_a_log_from_standard_input(logs, monkeypatch):

@@ -15,6 +15,7 @@ import pytest
 from conftest import GOLDEN
 
 from hi5pnp.judge.check import DeckCache, check_file
+from hi5pnp.judge.verdict import verdict_lines
 
 LOGS = sorted(GOLDEN.glob("*.yaml"))
 
@@ -63,6 +64,8 @@ def test_valid_games_give_their_results():
         "columns": {"north": 2, "south": 2},
         "score": {"north": 10, "south": 10},
         "winner": "draw",
+        "records": [],
+        "complete": True,
     }
 
 
@@ -71,7 +74,10 @@ def test_an_invalid_verdict_shows_what_was_legal_and_the_course():
     p = verdict.problem
     assert p.turn == "1a" and p.where == "round 1, turn 3"
     assert p.message == "1a is exhausted this segment; north's ready competitors: 2a (rules §3)"
-    details = "\n".join(p.details)
-    assert "north to play" in details and "ready: 2a" in details
-    assert "2: 1a(1)* 2a 3a" in details  # who stands where, chits held, exhausted marked
-    assert "as far as replayed" not in details
+    assert list(p.details)[:3] == ["2a", "2a assist 1a", "2a assist 3a"]  # the legal turns, as a log writes them
+    assert all(t.startswith("2a") for t in p.details)
+    text = "\n".join(verdict_lines(verdict))
+    assert "north to play" in text and "final obstacle" in text
+    assert "2: 1a(1)* 2a 3a" in text  # who stands where, chits held, exhausted marked
+    assert "1a Ada  at 2, exhausted, 1 chit" in text  # every competitor, with its matrix
+    assert "no result: the game is not complete" in text and "winner" not in text

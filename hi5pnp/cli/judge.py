@@ -6,8 +6,12 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from ..judge.log import GameLog
 
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
 
@@ -23,9 +27,14 @@ LOG_TYPE = click.Path(allow_dash=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per log, one a line.")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for a big batch (default: one per processor).")
-def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None) -> None:
+@click.option("--try", "try_turn", nargs=2, type=(click.IntRange(min=1), str), metavar="LINE TURN", default=None,
+              help='Check the log with the turn on LINE read as TURN (e.g. --try 41 "7a assist 2a:chit"); the file is not changed.')  # fmt: skip
+@click.option("--pdf", "pdf", metavar="FILE", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also write the verdict as a printable PDF (one log only).")  # fmt: skip
+def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, try_turn: tuple[int, str] | None, pdf: str | None) -> None:
     """Check game logs against the rules. A folder stands for its .yaml files;
-    - reads a log from standard input.
+    - reads a log from standard input. Several logs end with a summary line
+    (on standard error with --json).
 
     Exit status: 0 all valid, 1 some log breaks the rules or a recorded value
     differs, 2 some log or its deck cannot be read (the worst of all logs).
@@ -37,31 +46,100 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
     files = expand(logs)
     if not files:
         raise Failure([f"{', '.join(logs)}: no game logs (.yaml or .yml files) found"])
+    if (try_turn or pdf) and len(files) != 1:
+        raise click.UsageError(f"--try and --pdf take one log, not {len(files)}")
+    if try_turn or pdf:
+        sys.exit(_check_one(files[0], deck, as_json, try_turn, pdf))
     worst = OK
+    counts = dict.fromkeys(STATUS, 0)
     for out in check_all(files, deck, jobs, as_json):
         worst = max(worst, STATUS[out.outcome])
+        counts[out.outcome] += 1
         click.echo(out.text, err=out.outcome == "unreadable" and not as_json)
+    if len(files) > 1:
+        summary = f"{len(files)} logs: {counts['valid']} valid, {counts['invalid']} invalid, {counts['unreadable']} unreadable"
+        click.echo(summary, err=as_json)
     sys.exit(worst)
+
+
+def _check_one(path: str, deck: str | None, as_json: bool, try_turn: tuple[int, str] | None, pdf: str | None) -> int:
+    """One log, perhaps with a turn tried in place of another, perhaps as a PDF too."""
+    import json
+
+    from ..errors import InputError
+    from ..judge.check import DeckCache, check_game, unreadable, with_deck
+    from ..judge.log import with_turn
+    from ..judge.verdict import verdict_lines
+
+    try:
+        read = _read(path)
+        if try_turn is not None:
+            read = with_turn(read, *try_turn)
+        verdict = check_game(*with_deck(read, DeckCache(deck)))
+    except InputError as exc:
+        verdict = unreadable(path, exc)
+    if as_json:
+        obj = verdict.to_json()
+        if try_turn is not None:
+            obj["tried"] = {"line": try_turn[0], "turn": try_turn[1]}
+        click.echo(json.dumps(obj))
+    else:
+        if try_turn is not None:
+            click.echo(f"trying line {try_turn[0]} as {try_turn[1]!r} (the file is not changed):")
+        click.echo("\n".join(verdict_lines(verdict)), err=verdict.outcome == "unreadable")
+    if pdf is not None:
+        from ..files import write_atomically
+        from ..judge.sheet import verdict_pdf
+
+        try:
+            write_atomically(Path(pdf), verdict_pdf(verdict, try_turn))
+        except OSError as exc:
+            raise Failure([f"{pdf}: cannot be written: {exc.strerror or exc}"]) from None
+        click.echo(f"wrote the printable verdict to {pdf}", err=True)
+    return STATUS[verdict.outcome]
+
+
+def _read(log: str) -> GameLog:
+    from ..judge.batch import STDIN, STDIN_SHOWN, read_stdin
+    from ..judge.log import read_log, read_log_bytes
+
+    if log == STDIN:
+        return read_log_bytes(read_stdin(), STDIN_SHOWN, Path.cwd())
+    return read_log(Path(log), log)
 
 
 @click.command(cls=Command)
 @click.argument("log", metavar="LOG", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-def replay(log: str, deck: str | None) -> None:
-    """Tell a logged game turn by turn in plain words, and give the verdict."""
-    from ..judge.batch import STDIN, STDIN_SHOWN, read_stdin
+@click.option("--until", "until", type=click.IntRange(min=1), metavar="LINE", default=None,
+              help="Stop before the entry on LINE (a turn, a round's course) and show the position it is played in.")  # fmt: skip
+@click.option("--svg", "svg", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Also draw the position (where the replay ends) as an SVG picture.")  # fmt: skip
+@click.option("--png", "png", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Also draw the position as a PNG picture (200 dpi).")  # fmt: skip
+def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: str | None) -> None:
+    """Tell a logged game turn by turn in plain words, and give the verdict;
+    with --until, stop at a line and show the position there."""
     from ..judge.check import DeckCache, with_deck
-    from ..judge.log import read_log, read_log_bytes
     from ..judge.replay import replay_lines
 
-    if log == STDIN:
-        read = read_log_bytes(read_stdin(), STDIN_SHOWN, Path.cwd())
-    else:
-        read = read_log(Path(log), log)
-    game, dk = with_deck(read, DeckCache(deck))
-    lines, verdict = replay_lines(game, dk)
-    click.echo("\n".join(lines))
-    sys.exit(STATUS[verdict.outcome])
+    game, dk = with_deck(_read(log), DeckCache(deck))
+    done = replay_lines(game, dk, until)
+    click.echo("\n".join(done.lines))
+    if (svg or png) and done.position is not None:
+        from ..files import write_atomically
+        from ..judge import drawing
+
+        where = f"before line {until}" if done.verdict is None else "where the replay ended"
+        picture = drawing.position_drawing(done.position, game.players, where)
+        for target, render in ((svg, drawing.svg), (png, drawing.png)):
+            if target:
+                try:
+                    write_atomically(Path(target), render(picture))
+                except OSError as exc:
+                    raise Failure([f"{target}: cannot be written: {exc.strerror or exc}"]) from None
+                click.echo(f"wrote {target}", err=True)
+    sys.exit(OK if done.verdict is None else STATUS[done.verdict.outcome])
 
 
 @click.command("deal", cls=Command)

@@ -16,7 +16,8 @@ from typing import NamedTuple
 from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
 from ..machine import end_with_parent, usable_cpus
-from .check import DeckCache, check_bytes, check_file, unreadable, verdict_lines
+from .check import DeckCache, check_bytes, check_file, unreadable
+from .verdict import verdict_lines
 
 LOG_SUFFIXES = (".yaml", ".yml")
 STDIN = "-"  # a log read from standard input

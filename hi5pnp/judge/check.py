@@ -3,8 +3,10 @@
 Order of faults (docs/game-log.md): the log and its deck are read whole first
 (a read fault wins, exit 2); then set-up, each round's course, turns and
 recorded ``finish``/``points``, and last the ``result``. The first fault met
-is the verdict. The engine judges every rule; the checker only finds the log
-line each verdict belongs to, and compares what was written down.
+is the verdict's error. A rules fault ends the replay; a recorded value that
+differs does not: every one is listed (``records``), so a score dispute is
+settled from the whole list. The engine judges every rule; the checker only
+finds the log line each verdict belongs to, and compares what was written down.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..deck import Deck, load_deck
-from ..errors import DeckError, Fault, InputError, LogError, printable
-from ..rules import SEATS, Illegal, RulesError, Seat, State, TurnReport, setup_problems
+from ..errors import DeckError, Fault, InputError, LogError
+from ..rules import SEATS, Illegal, RulesError, State, TurnReport, setup_problems
 from .log import GameLog, LogRound, deck_location, read_log, read_log_bytes, unknown_faces
-from .picture import legal_instead
+from .position import legal_turns
 
 
 class Problem(NamedTuple):
@@ -29,7 +31,36 @@ class Problem(NamedTuple):
     message: str
     turn: str = ""  # the turn as written, for a turn's fault
     where: str = ""  # "round 2, turn 14"
-    details: Sequence[str] = ()  # what was legal; the course picture
+    details: Sequence[str] = ()  # the legal turns instead, in log notation
+    before: State | None = None  # the position the faulty turn was played in
+
+
+class Record(NamedTuple):
+    """A value written in the log that the game does not give."""
+
+    line: int
+    field: str  # "rounds[2].points.north", "rounds[1].finish", "result.winner"
+    recorded: Any
+    computed: Any
+
+    def words(self) -> str:
+        """"round 2, north's points: written 9, computed 8"."""
+        head, _, rest = self.field.partition(".")
+        if head.startswith("rounds["):
+            number = head[len("rounds[") : -1]
+            what = "finish" if rest == "finish" else f"{rest.split('.')[1]}'s points"
+            what = f"round {number}, {what}"
+        else:
+            what = {"columns": "complete columns", "score": "score", "winner": "winner"}[rest.split(".")[0]]
+            what = f"the {what}" if rest == "winner" else f"{rest.split('.')[1]}'s {what}"
+        return f"{what}: written {_shown(self.recorded)}, computed {_shown(self.computed)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "field": self.field, "recorded": self.recorded, "computed": self.computed}
+
+
+def _shown(value: Any) -> str:
+    return " ".join(value) if isinstance(value, list) else str(value)
 
 
 @dataclass
@@ -37,9 +68,17 @@ class Verdict:
     """The checker's answer for one log."""
 
     path: str
-    problem: Problem | None = None
+    problem: Problem | None = None  # the first fault met: the error, and the exit status
     state: State | None = None  # the game as far as it was replayed
     read_faults: list[Fault] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)  # every written value that differs, in line order
+    stopped: Problem | None = None  # the rules fault that ended the replay, if one did
+    log: GameLog | None = None  # the log as read (its event, players, deck)
+
+    @property
+    def complete(self) -> bool:
+        """Every round of the game was replayed to its end (a result, not a position)."""
+        return self.state is not None and self.state.is_terminal()
 
     @property
     def valid(self) -> bool:
@@ -57,8 +96,10 @@ class Verdict:
         p = self.problem
         error = None if p is None else {"line": p.line, "kind": p.kind, "message": p.message}
         s = self.state
+        records = [r.to_json() for r in self.records]
         if s is None:
-            return {"log": self.path, "valid": False, "error": error, "rounds": [], "columns": None, "score": None, "winner": None}
+            return {"log": self.path, "valid": False, "error": error, "rounds": [], "columns": None, "score": None,
+                    "winner": None, "records": records, "complete": False}  # fmt: skip
         return {
             "log": self.path,
             "valid": p is None,
@@ -67,6 +108,8 @@ class Verdict:
             "columns": s.complete_columns(),
             "score": s.scores(),
             "winner": s.winner(),
+            "records": records,
+            "complete": self.complete,
         }
 
 
@@ -148,6 +191,9 @@ def with_deck(log: GameLog, decks: DeckCache) -> tuple[GameLog, Deck]:
 class Observer:
     """Told of each step of a replay (see :mod:`hi5pnp.judge.replay`); the checker needs none."""
 
+    def ahead(self, state: State, line: int) -> None:
+        """The entry on ``line`` (a round's course, a turn) is next; raise to stop here."""
+
     def round_started(self, state: State, number: int) -> None: ...
 
     def turn_played(self, state: State, report: TurnReport, line: int) -> None: ...
@@ -155,16 +201,17 @@ class Observer:
 
 def check_game(log: GameLog, deck: Deck, observer: Observer | None = None) -> Verdict:
     """Replay a read log on its deck: the verdict, and the game as far as it went."""
-    verdict = Verdict(log.path)
+    verdict = Verdict(log.path, log=log)
     try:
         _replay(log, deck, verdict, observer or Observer())
     except _Stop as stop:
-        verdict.problem = stop.problem
+        verdict.stopped = stop.problem
+        verdict.problem = verdict.problem or stop.problem  # a written value met earlier stays the error
     return verdict
 
 
-def _rules(line: int, why: Illegal, turn: str = "", where: str = "", details: Sequence[str] = ()) -> _Stop:
-    return _Stop(Problem(line, "rules", str(why), turn, where, details))
+def _rules(line: int, why: Illegal, turn: str = "", where: str = "", details: Sequence[str] = (), before: State | None = None) -> _Stop:
+    return _Stop(Problem(line, "rules", str(why), turn, where, details, before))
 
 
 def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> None:
@@ -179,6 +226,7 @@ def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> N
     state = State(deck, log.teams, log.first, log.edition)
     verdict.state = state
     for number, rnd in enumerate(log.rounds, 1):
+        observer.ahead(state, rnd.course_line)
         course_fault = state.why_course_illegal(rnd.course)
         if course_fault is not None:
             at = rnd.course_line if course_fault.entry is None else rnd.course_lines[course_fault.entry]
@@ -186,76 +234,54 @@ def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> N
         state.lay_course(rnd.course)
         observer.round_started(state, number)
         _play_round(state, rnd, number, observer)
-        _check_recorded_round(state, rnd, number)
+        _check_recorded_round(state, rnd, number, verdict)
     unfinished = state.why_game_incomplete()
     if unfinished is not None:
         raise _rules(log.rounds_line, unfinished)
-    _check_result(state, log)
+    _check_result(state, log, verdict)
 
 
 def _play_round(state: State, rnd: LogRound, number: int, observer: Observer) -> None:
     for k, (turn, line) in enumerate(zip(rnd.turns, rnd.turn_lines)):
+        observer.ahead(state, line)
         try:
             report = state.apply(turn)
         except RulesError as exc:
-            details = legal_instead(state, turn.face) + state.course_rows() if state.course else []
-            raise _rules(line, exc.illegal, rnd.turn_text(k), f"round {number}, turn {k + 1}", details) from None
+            where = f"round {number}, turn {k + 1}"
+            raise _rules(line, exc.illegal, rnd.turn_text(k), where, legal_turns(state, turn.face), state.copy()) from None
         observer.turn_played(state, report, line)
     why = state.why_round_incomplete()
     if why is not None:
-        raise _rules(rnd.course_line, why, "", f"round {number}", state.course_rows())
+        raise _rules(rnd.course_line, why, "", f"round {number}", (), state.copy())
 
 
-def _record(line: int, what: str, written: Any, computed: Any) -> _Stop:
-    return _Stop(Problem(line, "record", f"{what} is recorded as {written}; the game gives {computed}"))
+def _differs(verdict: Verdict, line: int, name: str, recorded: Any, computed: Any, what: str) -> None:
+    """Note a written value that differs; the first one met is the error unless a fault came before."""
+    verdict.records.append(Record(line, name, recorded, computed))
+    verdict.records.sort(key=lambda r: r.line)
+    if verdict.problem is None:
+        shown = (_shown(recorded), _shown(computed))
+        verdict.problem = Problem(line, "record", f"{what} is recorded as {shown[0]}; the game gives {shown[1]}")
 
 
-def _check_recorded_round(state: State, rnd: LogRound, number: int) -> None:
+def _check_recorded_round(state: State, rnd: LogRound, number: int, verdict: Verdict) -> None:
     result = state.results()[-1]
     if rnd.finish is not None and rnd.finish != list(result.finish):
-        raise _record(rnd.finish_line, f"round {number}'s finish", " ".join(rnd.finish), " ".join(result.finish))
+        _differs(verdict, rnd.finish_line, f"rounds[{number}].finish", list(rnd.finish), list(result.finish), f"round {number}'s finish")
     for seat in SEATS:
         if rnd.points is not None and rnd.points[seat] != result.points[seat]:
-            raise _record(rnd.points_lines[seat], f"{seat}'s points in round {number}", rnd.points[seat], result.points[seat])
+            what = f"{seat}'s points in round {number}"
+            _differs(verdict, rnd.points_lines[seat], f"rounds[{number}].points.{seat}", rnd.points[seat], result.points[seat], what)
 
 
-def _check_result(state: State, log: GameLog) -> None:
+def _check_result(state: State, log: GameLog, verdict: Verdict) -> None:
     computed = {"columns": state.complete_columns(), "score": state.scores()}
     for key, what in (("columns", "complete columns"), ("score", "score")):
         written = log.result.get(key)
         for seat in SEATS:
             if written is not None and written[seat] != computed[key][seat]:
-                raise _record(log.result_lines[f"{key}.{seat}"], f"{seat}'s {what}", written[seat], computed[key][seat])
+                line = log.result_lines[f"{key}.{seat}"]
+                _differs(verdict, line, f"result.{key}.{seat}", written[seat], computed[key][seat], f"{seat}'s {what}")
     winner = log.result.get("winner")
     if winner is not None and winner != state.winner():
-        raise _record(log.result_lines["winner"], "the winner", winner, state.winner())
-
-
-# ------------------------------------------------------------------ output
-def verdict_lines(v: Verdict) -> list[str]:
-    """The verdict in words, for a judge."""
-    p = v.problem
-    if p is not None and p.kind == "read":
-        return [str(f) for f in v.read_faults]
-    lines = []
-    if p is None:
-        lines.append(f"{v.path}: valid")
-    else:
-        lines.append(f"{v.path}:{p.line}: invalid ({p.kind}): {p.message}")
-        if p.turn or p.where:
-            lines.append(f"  {p.where}: {p.turn}" if p.turn else f"  {p.where}")
-        lines += ["  " + d if not d.startswith("  ") else d for d in p.details]
-    s = v.state
-    if s is not None:
-        results = s.results()
-        if p is not None and results:
-            lines.append("  as far as replayed:")
-        for k, r in enumerate(results, 1):
-            lines.append(f"  round {k}: finish {' '.join(r.finish)}; points north {r.points[Seat.NORTH]}, south {r.points[Seat.SOUTH]}")
-        cols, score = s.complete_columns(), s.scores()
-        if p is None or results:
-            lines.append(
-                f"  complete columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({s.rules.column_points} points each)"
-            )
-            lines.append(f"  score: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {s.winner()}")
-    return [printable(line) for line in lines]  # what a log writes reaches the terminal escaped
+        _differs(verdict, log.result_lines["winner"], "result.winner", winner, state.winner(), "the winner")

@@ -7,7 +7,7 @@ Whether the game it records was played by the rules is the checker's question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -343,3 +343,21 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
             if deck.obstacle_face(fid) is None:
                 faults.append(Fault(log.path, line, 0, f"{fid} is not an obstacle face of the deck"))
     return faults
+
+
+def with_turn(log: GameLog, line: int, text: str) -> GameLog:
+    """The log with the turn on ``line`` read as ``text`` instead (the file is
+    not touched): a judge trying a correction. :class:`LogError` if ``line``
+    holds no turn or ``text`` is not one."""
+    for rnd in log.rounds:
+        if line in rnd.turn_lines:
+            k = rnd.turn_lines.index(line)
+            try:
+                turn = Turn.parse(text)
+            except NotationError as exc:
+                raise LogError(Fault(log.path, line, 0, f"{show(text)} is not a turn: {exc}")) from None
+            new = replace(rnd, turns=[*rnd.turns[:k], turn, *rnd.turns[k + 1 :]], turn_texts=[*rnd.turn_texts[:k], text, *rnd.turn_texts[k + 1 :]])
+            return replace(log, rounds=[new if r is rnd else r for r in log.rounds])
+    turns = [n for rnd in log.rounds for n in rnd.turn_lines]
+    near = f"the turns are on lines {turns[0]}-{turns[-1]}" if turns else "the log has no turns"
+    raise LogError(Fault(log.path, line, 0, f"line {line} holds no turn, so there is none to try another in place of ({near})"))

@@ -4,11 +4,15 @@ stops where the checker stops and says why."""
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..deck import Deck
 from ..errors import printable
 from ..rules import SEATS, Action, Seat, State, TurnReport
-from .check import Observer, Verdict, check_game, verdict_lines
+from .check import Observer, Verdict, check_game
 from .log import GameLog
+from .position import position_lines
+from .verdict import verdict_lines
 
 
 def ordinal(n: int) -> str:
@@ -20,11 +24,22 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'s' * (n != 1)}"
 
 
+class _Reached(Exception):
+    """The replay has come to the line it was to stop at."""
+
+
 class _Teller(Observer):
-    def __init__(self, log: GameLog):
+    def __init__(self, log: GameLog, until: int | None = None):
         self.log = log
         self.lines: list[str] = []
         self.segment = 0
+        self.until = until
+        self.reached: State | None = None
+
+    def ahead(self, state: State, line: int) -> None:
+        if self.until is not None and line >= self.until:
+            self.reached = state.copy()
+            raise _Reached
 
     def seat_name(self, seat: Seat) -> str:
         name = self.log.players.get(seat)
@@ -83,16 +98,32 @@ def _tell(state: State, rep: TurnReport) -> str:
     return "; ".join(words) + "."
 
 
-def replay_lines(log: GameLog, deck: Deck) -> tuple[list[str], Verdict]:
-    """The game in words, ending with the checker's verdict."""
-    teller = _Teller(log)
+class Replayed(NamedTuple):
+    """A replay: the game in words, the verdict (None when it stopped at the
+    line asked for), and the position it ended in."""
+
+    lines: list[str]
+    verdict: Verdict | None
+    position: State | None
+
+
+def replay_lines(log: GameLog, deck: Deck, until: int | None = None) -> Replayed:
+    """The game in words, ending with the checker's verdict; or, ``until`` a
+    line, the turns written before it and the position in which that line is
+    played (a fault before it ends the replay there, with the verdict)."""
+    teller = _Teller(log, until)
     head = [f"{log.path}: edition {log.edition or deck.edition}, deck {log.deck or 'default'}"]
     if log.event:
         head.append(f"  {log.event}")
     for seat in SEATS:
         head.append(f"  {teller.seat_name(seat)}: {', '.join(_face(deck, f) for f in log.teams.get(seat, []))}")
     head.append(f"  {log.first} holds the first-player token.")
-    verdict = check_game(log, deck, teller)
+    try:
+        verdict = check_game(log, deck, teller)
+    except _Reached:
+        assert teller.reached is not None
+        where = ["", f"The position at line {until}, before it is played:", *position_lines(teller.reached, log.players)]
+        return Replayed([printable(line) for line in head + teller.lines + where], None, teller.reached)
     tail = [""]
     if verdict.state is not None and verdict.valid:
         s = verdict.state
@@ -101,7 +132,8 @@ def replay_lines(log: GameLog, deck: Deck) -> tuple[list[str], Verdict]:
             f"End of the game: complete columns north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} "
             f"({s.rules.column_points} points each)."
         )
-    return [printable(line) for line in head + teller.lines + tail] + verdict_lines(verdict), verdict
+    position = verdict.stopped.before if verdict.stopped is not None else verdict.state
+    return Replayed([printable(line) for line in head + teller.lines + tail] + verdict_lines(verdict), verdict, position)
 
 
 def _face(deck: Deck, face: str) -> str:

@@ -73,7 +73,7 @@ def scorecards_file(cards: list[Layout], paper_name: str, title: str) -> bytes:
     forms = FormCache(c, 0.0)
     for start in range(0, len(cards), grid.per_page):
         draw_marks(c, grid.crop_marks())
-        draw_note(c, grid, "Score cards: print one-sided at 100 %, cut on the marks, write in pencil.")
+        draw_note(c, grid, "Score cards: print one-sided at 100 %, cut on the marks; write in pencil, or use a clear sleeve and a marker.")
         for i, layout in enumerate(cards[start : start + grid.per_page]):
             x, y = grid.cell(i)
             forms.place(layout, f"score-card-{id(layout)}", Slot(x, y, layout.width, layout.height))

@@ -77,6 +77,10 @@ def _whose_turn(board: Board, i: int) -> Illegal:
     if owner != mover:
         if board._ready_count[owner] == 0:
             why, ruling = f"{SEATS[owner]} has no ready competitor left this segment", "R-3"
+        elif board.segment_start() and board._segment == 1 and board._round > 0:
+            why = (f"{SEATS[mover]} holds the first-player token and opens round {board._round + 1}: "
+                   f"it passed once, to {SEATS[mover]}, when round {board._round} ended")  # fmt: skip
+            ruling = "R-12"
         elif board.segment_start():
             why, ruling = f"{SEATS[mover]} holds the first-player token and opens the segment", "R-4"
         else:
@@ -155,6 +159,7 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
     chits, limit = f.chits, board.rules.chit_limit
     free = [col.count(trait) for col in board._free[i]]
     owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
+    chits_for: list[str] = []  # the competitors this turn has already taken a chit for
     for b in turn.brought:
         if board._seat[board._index[b.face]] == board._seat[i]:
             if b.reward is not None:
@@ -188,12 +193,15 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
         if not ed.writes_chits(action):
             return Illegal(f"{action} earns trait marks, not chits ({b})", "§4")
         if chits >= limit:
-            taken = chits - f.chits
-            earlier = f" ({_plural(taken, 'chit')} taken earlier this turn)" if taken else ""
+            cause = ""
+            if chits_for:  # the cause is in this very turn: name the reward that filled the card
+                took = " and ".join(f"the chit for {x}" for x in chits_for)
+                cause = f": {took}, written earlier in this turn, filled its card"
             return Illegal(
-                f"{face} already holds {_plural(chits, 'chit')}{earlier}, the limit; no chit for {b.face}", "R-6"
+                f"{face} already holds {_plural(chits, 'chit')}, the limit{cause}; no chit for {b.face}", "R-6"
             )
         chits += 1
+        chits_for.append(b.face)
     return None
 
 

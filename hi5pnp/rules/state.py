@@ -333,18 +333,20 @@ class State(Board):
         new._history = [(course, list(turns)) for course, turns in self._history]
         return new
 
+    def headline(self) -> str:
+        """Where the game is: "round 2 of 3, segment 4: south to play"."""
+        if self.is_terminal():
+            return f"the game is over after {self._round} rounds"
+        if self._course is None:
+            return f"round {self._round + 1} of {self.rules.rounds}: no course laid yet"
+        return f"round {self._round + 1} of {self.rules.rounds}, segment {self._segment}: {self.current_player()} to play"
+
     def __str__(self) -> str:
         """The position in words: the round, whose turn, and a row per obstacle
         card with who stands at each of its two positions."""
-        mover = self.current_player()
-        if self.is_terminal():
-            head = f"the game is over after {self._round} rounds"
-        elif self._course is None:
-            head = f"round {self._round + 1} of {self.rules.rounds}: no course laid yet"
-        else:
-            head = f"round {self._round + 1} of {self.rules.rounds}, segment {self._segment}: {mover} to play"
+        head = self.headline()
         score = self.scores()
-        lines = [f"{head} (first-player token: {self.token_holder()}; score north {score[Seat.NORTH]}, south {score[Seat.SOUTH]})"]
+        lines = [f"{head} (first-player token: {self.token_holder()}; points so far north {score[Seat.NORTH]}, south {score[Seat.SOUTH]})"]
         return "\n".join(lines + self.course_rows())
 
     def course_rows(self) -> list[str]:

@@ -1,0 +1,236 @@
+"""A position as a picture a judge can show on a phone or print: the course
+with every competitor where it stands (ready ones filled in their team's
+colour, exhausted ones in outline, chits as gold dots), whose move it is,
+and every competitor's trait matrix with its marks.
+
+It is one reportlab :class:`~reportlab.graphics.shapes.Drawing`: written as
+SVG by reportlab's own renderer, drawn into the printable verdict as it is,
+and rasterised to PNG through a PDF page with PDFium, so the three agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from reportlab.graphics.shapes import FILL_EVEN_ODD, Circle, Drawing, Group, Line, Path, Rect, String
+
+from ..deck import CompetitorFace
+from ..render import fonts
+from ..render.draw import color
+from ..render.shapes import add_shape
+from ..render.units import pt
+from ..rules import SEATS, Seat, State
+from .position import marked_boxes, status
+
+INK = "#2B2B36"
+MUTED = "#8A8070"
+TEAM = {Seat.NORTH: "#2E4A8C", Seat.SOUTH: "#B5512A"}
+CHIT = "#E8C547"
+WIDTH = 180.0  # mm
+COLUMN_MIN, COLUMN_MAX = 14.0, 26.0  # mm a course card's column
+CHIP_W, CHIP_H = 7.4, 3.6  # mm a competitor's label
+BOX = 4.2  # mm a matrix box
+
+
+class _Shape:
+    """The path protocol of :mod:`hi5pnp.render.shapes` on a graphics Path."""
+
+    def __init__(self, path: Path):
+        self.p = path
+
+    def moveTo(self, x: float, y: float) -> None:
+        self.p.moveTo(x, y)
+
+    def lineTo(self, x: float, y: float) -> None:
+        self.p.lineTo(x, y)
+
+    def curveTo(self, *xy: float) -> None:
+        self.p.curveTo(*xy)
+
+    def close(self) -> None:
+        self.p.closePath()
+
+    def rect(self, x: float, y: float, w: float, h: float) -> None:
+        self.p.moveTo(x, y)
+        self.p.lineTo(x + w, y)
+        self.p.lineTo(x + w, y + h)
+        self.p.lineTo(x, y + h)
+        self.p.closePath()
+
+
+class _Pen:
+    """Shapes in millimetres, added to a group in points."""
+
+    def __init__(self) -> None:
+        fonts.register()
+        self.g = Group()
+
+    def text(self, x: float, y: float, s: str, size: float, style: str = "regular", fill: str = INK, anchor: str = "start") -> None:
+        self.g.add(String(pt(x), pt(y), s, fontName=fonts.font_name(style), fontSize=size, fillColor=color(fill), textAnchor=anchor))
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None, stroke: str | None = None, width: float = 0.6, r: float = 0.0) -> None:
+        self.g.add(Rect(pt(x), pt(y), pt(w), pt(h), rx=pt(r), ry=pt(r), fillColor=color(fill) if fill else None,
+                        strokeColor=color(stroke) if stroke else None, strokeWidth=width))  # fmt: skip
+
+    def circle(self, x: float, y: float, r: float, fill: str | None, stroke: str | None = None, width: float = 0.5) -> None:
+        self.g.add(Circle(pt(x), pt(y), pt(r), fillColor=color(fill) if fill else None, strokeColor=color(stroke) if stroke else None, strokeWidth=width))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str = MUTED, width: float = 0.6, dash: bool = False) -> None:
+        self.g.add(Line(pt(x1), pt(y1), pt(x2), pt(y2), strokeColor=color(stroke), strokeWidth=width, strokeDashArray=[2, 2] if dash else None))
+
+    def shape(self, name: str, x: float, y: float, size: float, fill: str) -> None:
+        path = Path(fillColor=color(fill), strokeColor=None, fillMode=FILL_EVEN_ODD)
+        add_shape(_Shape(path), name, pt(x), pt(y), pt(size))
+        self.g.add(path)
+
+
+def position_drawing(state: State, players: Mapping[Seat, str] | None = None, caption: str = "") -> Drawing:
+    """The picture of ``state``; ``caption`` heads it (say, "before line 41")."""
+    players = players or {}
+    pen = _Pen()
+    y = _matrices(pen, state, players)  # drawn bottom up: the matrices, the course, the heading
+    if state.course is not None:
+        y = _course(pen, state, y + 4)
+    _heading(pen, state, y + 4, caption)
+    height = y + 4 + 13
+    drawing = Drawing(pt(WIDTH + 4), pt(height + 2))
+    drawing.add(Rect(0, 0, pt(WIDTH + 4), pt(height + 2), fillColor=color("#FFFFFF"), strokeColor=None))
+    pen.g.translate(pt(2), pt(1))
+    drawing.add(pen.g)
+    return drawing
+
+
+def _heading(pen: _Pen, state: State, y: float, caption: str) -> None:
+    head = state.headline()
+    pen.text(0, y + 6, head[0].upper() + head[1:], 11, "bold")
+    score = state.scores()
+    sub = f"first-player token: {state.token_holder()} · points so far: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}"
+    pen.text(0, y + 1, sub + (f" · {caption}" if caption else ""), 7.5, fill=MUTED)
+
+
+def _course(pen: _Pen, state: State, y0: float) -> float:
+    """The course from ``y0`` up; returns its top."""
+    course = state.course
+    assert course is not None
+    n = len(course)
+    col = max(COLUMN_MIN, min(COLUMN_MAX, (WIDTH - 30) / n))
+    x0 = 24.0
+    at: dict[int, list[str]] = {}
+    for face in state.faces:
+        if state.on_course(face):
+            at.setdefault(state.position(face), []).append(face)
+    rows = max([len(v) for v in at.values()] or [0])
+    stack = max(1, rows) * (CHIP_H + 0.8)
+    south_y = y0 + 4 + stack  # the south side's position markers
+    card_y = south_y + 5  # the cards' bottom edge
+    card_h = 15.0
+    north_y = card_y + card_h + 5
+    top = north_y + 5 + stack
+    east = x0 + col * n + 2
+    pen.text(east, south_y - 1, "SOUTH side", 7, "bold", TEAM[Seat.SOUTH])
+    pen.text(east, north_y - 1, "NORTH side", 7, "bold", TEAM[Seat.NORTH])
+    pen.text(east, card_y + card_h / 2 - 1, "east", 6.5, fill=MUTED)
+    pen.text(x0 - 2, card_y + card_h / 2 - 1, "west", 6.5, fill=MUTED, anchor="end")
+    pen.line(x0 + col / 2, south_y, x0 + col * (n - 0.5), south_y, dash=True)
+    pen.line(x0 + col / 2, north_y, x0 + col * (n - 0.5), north_y, dash=True)
+    for c, ob in enumerate(course):
+        cx = x0 + col * (c + 0.5)
+        cw = min(12.0, col - 3)
+        pen.rect(cx - cw / 2, card_y, cw, card_h, "#FFFFFF", state.deck.colors[ob.color], 1.2, 1.2)
+        pen.circle(cx, card_y + card_h - 5, 3.2, state.deck.colors[ob.color])
+        pen.shape(state.deck.glyphs[ob.color], cx, card_y + card_h - 5 + 0.1, 3.7, "#FFFFFF")
+        pen.text(cx, card_y + 4.6, ob.trait, 5.6, anchor="middle")
+        pen.text(cx, card_y + 1.4, ob.id, 5.6, fill=MUTED, anchor="middle")
+        for position, y, down in ((c + 1, south_y, True), (2 * n - c, north_y, False)):
+            pen.circle(cx, y, 2.6, "#FFFFFF", INK)
+            pen.text(cx, y - 0.9, str(position), 6, "bold", anchor="middle")
+            for k, face in enumerate(sorted(at.get(position, []), key=lambda f: (state.seat(f), int(f[:-1])))):
+                cy = y - 3.6 - (k + 1) * (CHIP_H + 0.8) if down else y + 3.6 + k * (CHIP_H + 0.8)
+                _chip(pen, state, face, cx - CHIP_W / 2, cy)
+    # the finish, beyond the last position on the north side (west)
+    fx = x0 - 9
+    pen.rect(fx - 6, north_y - 3, 12, 6, INK, r=1)
+    pen.text(fx, north_y - 1.1, "finish", 6, "bold", "#FFFFFF", "middle")
+    done = state.finishers()
+    if done:
+        pen.text(0, top + 1, "finished: " + ", ".join(f"{k}. {f}" for k, f in enumerate(done, 1)), 7, fill=INK)
+        top += 4
+    pen.text(WIDTH, y0 - 3, "filled: ready · outline: exhausted · gold dot: a chit", 6.5, fill=MUTED, anchor="end")
+    return top
+
+
+def _chip(pen: _Pen, state: State, face: str, x: float, y: float) -> None:
+    team = TEAM[state.seat(face)]
+    ready = state.is_ready(face)
+    pen.rect(x, y, CHIP_W, CHIP_H, team if ready else "#FFFFFF", team, 0.8, 0.8)
+    pen.text(x + CHIP_W / 2, y + 0.95, face, 6.5, "bold", "#FFFFFF" if ready else team, "middle")
+    for k in range(state.chits_of(face)):
+        pen.circle(x + CHIP_W + 1.3 + k * 2.0, y + CHIP_H / 2, 0.85, CHIT, "#8A6A10", 0.3)
+
+
+def _matrices(pen: _Pen, state: State, players: Mapping[Seat, str]) -> float:
+    """Each team's competitors and their matrices, south at the bottom; returns the top."""
+    y = 5.0  # room for the column numbers under the last row
+    per_row = 5
+    cell = WIDTH / per_row
+    for seat in reversed(SEATS):
+        faces = state.team(seat)
+        rows = [faces[k : k + per_row] for k in range(0, len(faces), per_row)]
+        for row in reversed(rows):
+            tallest = max(len(col) for f in row for col in _card(state, f).matrix)
+            for k, face in enumerate(row):
+                _matrix(pen, state, face, k * cell, y, tallest)
+            y += tallest * BOX + 12
+        name = players.get(seat)
+        done = state.complete_columns()[seat]
+        label = f"{seat.upper()}{f' ({name})' if name else ''} · {done} complete column{'s' * (done != 1)}"
+        pen.text(0, y, label, 8, "bold", TEAM[seat])
+        y += 11
+    return y
+
+
+def _card(state: State, face: str) -> CompetitorFace:
+    card = state.deck.competitor_face(face)
+    assert card is not None
+    return card
+
+
+def _matrix(pen: _Pen, state: State, face: str, x: float, y: float, tallest: int) -> None:
+    card = _card(state, face)
+    team = TEAM[state.seat(face)]
+    top = y + tallest * BOX
+    pen.text(x, top + 6.5, f"{face} {card.name}", 7, "bold", team)
+    pen.text(x, top + 2.8, status(state, face), 6, fill=MUTED)
+    for c, (column, free) in enumerate(zip(card.matrix, state.unmarked(face))):
+        bx = x + c * (BOX + 0.8)
+        for b, (trait, marked) in enumerate(zip(column, marked_boxes(column, free))):
+            by = top - (b + 1) * BOX
+            pen.rect(bx, by, BOX, BOX, INK if marked else "#FFFFFF", team if not free else "#B9AC8C", 1.0 if not free else 0.5)
+            pen.shape(state.deck.trait_icons[trait], bx + BOX / 2, by + BOX / 2, BOX * 0.7, "#FFFFFF" if marked else "#B0A898")
+        pen.text(bx + BOX / 2, y - 3.2, str(c + 1), 5.5, fill=MUTED, anchor="middle")
+
+
+def svg(drawing: Drawing) -> bytes:
+    """The picture as SVG."""
+    from reportlab.graphics import renderSVG
+
+    return renderSVG.drawToString(drawing).encode("utf-8")
+
+
+def png(drawing: Drawing, dpi: float = 200) -> bytes:
+    """The picture as PNG: drawn into a PDF page and rasterised with PDFium."""
+    from reportlab.graphics import renderPDF
+
+    from ..render.pdf import finish, new_canvas, reproducible
+    from ..render.raster import png as png_bytes
+    from ..render.raster import rasterise
+
+    w, h = drawing.width / pt(1), drawing.height / pt(1)
+    margin = 4.0
+    with reproducible():
+        c, buf = new_canvas((w + 2 * margin, h + 2 * margin), "A position", "A game position")
+        renderPDF.draw(drawing, c, pt(margin), pt(margin))
+        c.showPage()
+        pdf = finish(c, buf)
+    size = (round((w + 2 * margin) / 25.4 * dpi), round((h + 2 * margin) / 25.4 * dpi))
+    return png_bytes(next(iter(rasterise(pdf, [size], dpi))))

@@ -1,0 +1,195 @@
+"""The printable verdict (``hi5pnp check LOG --pdf FILE``): an A4 sheet or
+two a judge can sign. Who played, where, on which deck and edition; the
+verdict; the first fault with its line, ruling and the legal turns instead;
+the position it happened in (the picture of :mod:`.drawing`); every written
+value beside the computed one; the result, or where a game that is not
+complete stood; and lines for the judge's name and signature."""
+
+from __future__ import annotations
+
+import io
+from functools import partial
+from html import escape
+from typing import Any
+
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from ..render import fonts
+from ..render.draw import color
+from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
+from ..render.units import pt
+from ..rules import SEATS, Seat, State
+from .check import Verdict
+from .drawing import position_drawing
+from .log import GameLog
+from .verdict import MOST_TURNS, about, result_words, where_words
+
+PAGE = (210.0, 297.0)  # A4, mm
+MARGIN = 13.0
+INK, MUTED, WRONG, RIGHT = "#2B2B36", "#6B6355", "#B3261E", "#2E6B3A"
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    fonts.register()
+    body = ParagraphStyle("body", fontName=fonts.font_name("regular"), fontSize=9.5, leading=12.5, textColor=color(INK), spaceAfter=4)
+    bold = fonts.font_name("bold")
+    return {
+        "body": body,
+        "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=17, leading=21, spaceAfter=2),
+        "sub": ParagraphStyle("sub", parent=body, textColor=color(MUTED)),
+        "h": ParagraphStyle("h", parent=body, fontName=bold, fontSize=11.5, leading=15, spaceBefore=6, keepWithNext=1),
+        "turn": ParagraphStyle("turn", parent=body, fontName=fonts.font_name("regular"), leftIndent=12, spaceAfter=0),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
+    }
+
+
+def _p(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(text, style)
+
+
+def verdict_pdf(v: Verdict, tried: tuple[int, str] | None = None) -> bytes:
+    """The printable verdict on ``v`` (a read fault included: it is listed);
+    ``tried``: the line whose turn was read as another (``check --try``)."""
+    st = _styles()
+    story = _story(v, st)
+    if tried is not None:
+        note = f"Checked with line {tried[0]} read as <b>{escape(tried[1])}</b> (a correction tried; the file is unchanged)."
+        story.insert(2, _p(note, st["body"]))
+    buf = io.BytesIO()
+
+    def on_page(c: Canvas, doc: Any) -> None:
+        c.saveState()
+        c.setFont(fonts.font_name("regular"), 7)
+        c.setFillColor(color(MUTED))
+        c.drawString(pt(MARGIN), pt(MARGIN - 4), f"hi5pnp verdict · {CREDIT}")
+        c.drawRightString(pt(PAGE[0] - MARGIN), pt(MARGIN - 4), f"page {doc.page}")
+        c.restoreState()
+
+    with reproducible():
+        doc = SimpleDocTemplate(
+            buf, pagesize=(pt(PAGE[0]), pt(PAGE[1])), leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN),
+            bottomMargin=pt(MARGIN), title=f"Verdict: {v.path}", author=AUTHOR, subject=subject("A judge's verdict on a game log"),
+            keywords=KEYWORDS, creator=CREATOR, producer=PRODUCER, invariant=1, pageCompression=1,
+            initialFontName=fonts.font_name("regular"), lang="en", displayDocTitle=1,
+        )  # fmt: skip
+        doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
+    return buf.getvalue()
+
+
+def _story(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    log, s, p = v.log, v.state, v.problem
+    out: list[Flowable] = [_p("Game verdict", st["title"]), _p(escape(v.path), st["sub"])]
+    out += _about(log, s, st)
+    if p is None:
+        out.append(_p(f'<font color="{RIGHT}"><b>VALID</b></font>: every turn is legal and every written value agrees.', st["h"]))
+    elif p.kind == "read":
+        out.append(_p(f'<font color="{WRONG}"><b>CANNOT BE READ</b></font>', st["h"]))
+        out += [_p(escape(str(f)), st["body"]) for f in v.read_faults]
+        return out + _signature(st)
+    else:
+        out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>: line {p.line}, {escape(p.message)}', st["h"]))
+    stop = v.stopped
+    if stop is not None:
+        out.append(_p("The fault", st["h"]))
+        said = f" ({escape(stop.where)}): <b>{escape(stop.turn)}</b>" if stop.turn else f" ({escape(stop.where)})" if stop.where else ""
+        out.append(_p(f"Line {stop.line}{said}", st["body"]))
+        if stop is not p:  # the heading gives the first fault; this one ended the replay
+            out.append(_p(escape(stop.message), st["body"]))
+        if stop.details:
+            more = len(stop.details) - MOST_TURNS
+            out.append(_p("Legal turns instead, as a log writes them:", st["body"]))
+            out += [_p(escape(t), st["turn"]) for t in stop.details[:MOST_TURNS]]
+            if more > 0:
+                out.append(_p(f"… and {more} more", st["turn"]))
+            out.append(Spacer(1, pt(2)))
+        if stop.before is not None:
+            where = where_words(stop)
+            picture = _fitted(position_drawing(stop.before, log.players if log else None, where))
+            out.append(KeepTogether([_p(where[0].upper() + where[1:], st["h"]), picture]))
+    if s is not None and log is not None:
+        out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, log, s, st)]))
+        out += _result(v, s, st)
+    return out + _signature(st)
+
+
+def _fitted(drawing: Drawing) -> Drawing:
+    """The picture scaled down to the page's width, if it is wider."""
+    k = min(1.0, pt(PAGE[0] - 2 * MARGIN - 1) / drawing.width)
+    drawing.scale(k, k)
+    drawing.width, drawing.height = drawing.width * k, drawing.height * k
+    return drawing
+
+
+def _about(log: GameLog | None, s: State | None, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    if log is None:
+        return []
+    rows = [about(log, s.edition.number if s is not None else None)]
+    texts = [f"{key} {log.texts[key]}" for key in ("date", "judge", "table") if log.texts.get(key)]
+    if texts:
+        rows.append(" · ".join(texts))
+    if log.texts.get("notes"):
+        rows.append(f"notes: {log.texts['notes']}")
+    return [_p(escape(r), st["body"]) for r in rows]
+
+
+def _records_table(v: Verdict, log: GameLog, s: State, st: dict[str, ParagraphStyle]) -> Table:
+    """Every value the log writes, beside what the game gives; a row that differs in red."""
+    differs = {r.field for r in v.records}
+    rows: list[list[Any]] = [["Line", "What", "Written", "Computed"]]
+    wrong: list[int] = []
+
+    def row(line: int, name: str, what: str, written: Any, computed: Any) -> None:
+        shown = [" ".join(x) if isinstance(x, list) else ("—" if x is None else str(x)) for x in (written, computed)]
+        mark = "differs" if name in differs else ("" if written is None else "agrees")
+        if name in differs:
+            wrong.append(len(rows))
+        rows.append([str(line) if line else "", what, shown[0], shown[1] + (f"  ({mark})" if mark else "")])
+
+    for k, (rnd, result) in enumerate(zip(log.rounds, s.results()), 1):
+        row(rnd.finish_line, f"rounds[{k}].finish", f"round {k}, finish", rnd.finish, list(result.finish))
+        for seat in SEATS:
+            written = rnd.points[seat] if rnd.points is not None else None
+            what = f"round {k}, {seat}'s points"
+            row(rnd.points_lines.get(seat, 0), f"rounds[{k}].points.{seat}", what, written, result.points[seat])
+    if v.complete:
+        computed = {"columns": s.complete_columns(), "score": s.scores()}
+        for key, what in (("columns", "complete columns"), ("score", "score")):
+            for seat in SEATS:
+                written = (log.result.get(key) or {}).get(seat)
+                line = log.result_lines.get(f"{key}.{seat}", 0)
+                row(line, f"result.{key}.{seat}", f"{seat}'s {what}", written, computed[key][seat])
+        row(log.result_lines.get("winner", 0), "result.winner", "the winner", log.result.get("winner"), s.winner())
+    cells = [[_p(escape(str(c)), st["cell"]) for c in r] for r in rows]
+    width = PAGE[0] - 2 * MARGIN
+    table = Table(cells, colWidths=[pt(width * f) for f in (0.08, 0.32, 0.28, 0.32)], repeatRows=1, hAlign="LEFT")
+    style = [("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")), ("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")),
+             ("VALIGN", (0, 0), (-1, -1), "TOP")]  # fmt: skip
+    style += [("BACKGROUND", (0, k), (-1, k), color("#F6DEDA")) for k in wrong]
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _result(v: Verdict, s: State, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    cols = s.complete_columns()
+    columns = f"complete columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({s.rules.column_points} points each)"
+    if v.complete:
+        head = "Result (computed from the turns)" if v.records else "Result"
+        return [_p(head, st["h"]), _p(f"<b>{escape(result_words(s))}</b>; {columns}.", st["body"])]
+    score = s.scores()
+    return [
+        _p("No result", st["h"]),
+        _p(
+            f"The game is not complete ({len(s.results())} of {s.rules.rounds} rounds played to their end), so no "
+            f"winner is declared. Where it stood: {columns}; placing points and columns so far: north "
+            f"{score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
+            st["body"],
+        ),
+    ]
+
+
+def _signature(st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    line = "_" * 28
+    return [Spacer(1, pt(8)), KeepTogether([_p(f"Judge {line}   Signature {line}   Date {'_' * 14}", st["body"])])]

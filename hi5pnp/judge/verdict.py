@@ -1,0 +1,90 @@
+"""A verdict in words, for a judge: valid or not, the first fault with its
+line and ruling, the legal turns instead, the position it happened in, every
+written value that differs, and the result, or, for a game that is not
+complete, where it stood (never a winner)."""
+
+from __future__ import annotations
+
+from ..errors import printable
+from ..rules import SEATS, Seat, State
+from .check import Problem, Verdict
+from .log import GameLog
+from .position import position_lines
+
+MOST_TURNS = 12  # legal turns listed; the rest are counted
+
+
+def about(log: GameLog | None, deck_edition: int | None = None) -> str:
+    """"Club night · north Alice, south Bob · deck default, edition 2\"."""
+    if log is None:
+        return ""
+    parts = [log.event] if log.event else []
+    names = [f"{seat} {log.players[seat]}" for seat in SEATS if log.players.get(seat)]
+    if names:
+        parts.append(", ".join(names))
+    edition = log.edition or deck_edition
+    parts.append(f"deck {log.deck or 'default'}" + (f", edition {edition}" if edition else ""))
+    return " · ".join(parts)
+
+
+def result_words(state: State) -> str:
+    """"north 31, south 28; winner: north" (or draw)."""
+    score = state.scores()
+    return f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {state.winner()}"
+
+
+def where_words(stop: Problem) -> str:
+    """What the position shown with a fault is."""
+    if stop.turn:
+        return f"the position line {stop.line} was played in"
+    return f"the position where the turns of {stop.where or 'the game'} end"
+
+
+def verdict_lines(v: Verdict) -> list[str]:
+    """The verdict in words."""
+    p = v.problem
+    if p is not None and p.kind == "read":
+        return [printable(str(f)) for f in v.read_faults]
+    s = v.state
+    lines = [f"{v.path}: valid" if p is None else f"{v.path}:{p.line}: invalid ({p.kind}): {p.message}"]
+    head = about(v.log, s.edition.number if s is not None else None)
+    if head:
+        lines.append(f"  {head}")
+    stop = v.stopped
+    if stop is not None:
+        if stop is not p:
+            lines.append(f"  the replay stopped at line {stop.line}: {stop.message}")
+        if stop.turn or stop.where:
+            lines.append(f"  {stop.where}: {stop.turn}" if stop.turn else f"  {stop.where}")
+        if stop.details:
+            more = len(stop.details) - MOST_TURNS
+            lines.append(f"  legal turns instead (to try one: hi5pnp check {v.path} --try {stop.line} \"TURN\"):")
+            lines += [f"    {t}" for t in stop.details[:MOST_TURNS]]
+            if more > 0:
+                lines.append(f"    … and {more} more")
+        if stop.before is not None:
+            lines.append(f"  {where_words(stop)}:")
+            lines += ["  " + line for line in position_lines(stop.before, v.log.players if v.log else None)]
+    if v.records:
+        lines.append(f"  written values that differ from the game ({len(v.records)}):")
+        lines += [f"    line {r.line}: {r.words()}" for r in v.records]
+    if s is not None:
+        lines += _results(v, s)
+    return [printable(line) for line in lines]  # what a log writes reaches the terminal escaped
+
+
+def _results(v: Verdict, s: State) -> list[str]:
+    lines = [f"  round {k}: finish {' '.join(r.finish)}; points north {r.points[Seat.NORTH]}, south {r.points[Seat.SOUTH]}"
+             for k, r in enumerate(s.results(), 1)]  # fmt: skip
+    cols = s.complete_columns()
+    columns = f"complete columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({s.rules.column_points} points each)"
+    if v.complete:
+        written = " (computed from the turns; the written values above differ)" if v.records else ""
+        return [*lines, f"  {columns}", f"  result{written}: {result_words(s)}"]
+    score = s.scores()
+    played = len(s.results())
+    return [
+        *lines,
+        f"  no result: the game is not complete ({played} of {s.rules.rounds} rounds played to their end).",
+        f"  Where it stood: {columns}; placing points and columns so far: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
+    ]
