@@ -162,7 +162,7 @@ def test_replay_tells_the_game(logs):
     assert "north's 1a (at 1) faces 1a Mud Pit (red, speed) with 2 matching gems; moves to 2; " in r.output
     assert "assist: brings along 3a (south), 2a (north); takes 1 chit." in r.output
     assert "4a arrives after the round is full and is not placed (R-12)" in r.output
-    assert "End of segment 1: the token passes to south" in r.output
+    assert "End of segment 1: the first-player token passes to south" in r.output
     r = run("replay", logs / "chit_limit.yaml")
     assert r.exit_code == 1 and "already holds 1 chit" in r.output
 

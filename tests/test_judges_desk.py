@@ -95,8 +95,10 @@ def test_replay_until_a_line_shows_the_position():
 def test_try_a_corrected_turn():
     code, text = run("check", "dispute_assist.yaml", "--try", 16, "1a assist 3a:chit 4a")
     golden("try.txt", text)
-    assert text.startswith("trying line 16 as '1a assist 3a:chit 4a' (the file is not changed):")
-    assert code == (0 if ": valid" in text.splitlines()[1] else 1)
+    assert text.startswith("trying line 16 as '1a assist 3a:chit 4a' (legal here); the file is not changed\n")
+    assert code == 1 and "dispute_assist.yaml:18: invalid (rules)" in text  # the later turns no longer fit
+    # the next correction is suggested with the first one kept
+    assert """hi5pnp check dispute_assist.yaml --try 16 '1a assist 3a:chit 4a' --try 18 "TURN\"""" in text
     # the legal turns a verdict lists are accepted as written
     turns = [line.strip() for line in run("check", "dispute_assist.yaml")[1].splitlines() if line.startswith("    1a")]
     assert turns
@@ -104,11 +106,13 @@ def test_try_a_corrected_turn():
         assert "1a already holds" not in run("check", "dispute_assist.yaml", "--try", 16, turn)[1]
 
 
-def test_try_refuses_a_line_without_a_turn_and_a_turn_that_is_not_one():
-    result = CliRunner().invoke(main, ["check", "dispute_assist.yaml", "--try", "3", "1a"])
-    assert result.exit_code == 2 and "line 3 holds no turn" in result.stderr
-    result = CliRunner().invoke(main, ["check", "dispute_assist.yaml", "--try", "16", "1a jump"])
-    assert result.exit_code == 2 and "'jump' is not an action" in result.stderr
+def test_try_several_lines_and_a_turn_that_could_not_be_read():
+    code, text = run("check", "read_notation.yaml", "--try", 13, "1a assist 3a:chit 2a")
+    assert code == 0 and "read_notation.yaml: valid" in text  # a typo fixed without editing the file
+    code, text = run("check", "valid_ed2.yaml", "--try", 18, "1a assist 3a:chit 2a", "--try", 19, "4a")
+    assert code == 0 and text.count("(legal here)") == 2
+    obj = json.loads(run("check", "--json", "valid_ed2.yaml", "--try", 18, "1a assist 3a:chit 2a", "--try", 19, "4a")[1])
+    assert obj["valid"] and obj["tried"] == [{"line": 18, "turn": "1a assist 3a:chit 2a"}, {"line": 19, "turn": "4a"}]
 
 
 def test_the_printable_verdict(tmp_path):

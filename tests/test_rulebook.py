@@ -242,7 +242,7 @@ def test_too_many_rounds_for_the_score_card(deck_copy):
 def test_one_vocabulary_with_the_checker(rulebook2):
     """The headings carry the § numbers verdicts cite; ready and exhausted are
     taught with how to show them; R-8 and R-9 are placed, not a gap."""
-    for heading in ("§1 What is in the box", "§2 Setting up", "§3 Playing a round", "§4 Facing an obstacle",
+    for heading in ("§1 What is in the box", "§2 The course and setting up", "§3 Playing a round", "§4 Facing an obstacle",
                     "§5 Finishing and scoring", "§6 The end of the game"):  # fmt: skip
         assert heading in rulebook2, heading
     assert "ready competitors" in rulebook2 and "it is exhausted for the rest of the segment" in rulebook2
@@ -250,4 +250,4 @@ def test_one_vocabulary_with_the_checker(rulebook2):
     assert rulebook2.index("R-7 ") < rulebook2.index("R-8, R-9 concern edition 1 only") < rulebook2.index("R-10 ")
     card = text_of(quickref(load_deck(CARDS)))
     assert "ready" in card and "exhausted (turn its card sideways)" in card
-    assert "the token has passed once" in card
+    assert "The first-player token passed once, as the round ended" in card

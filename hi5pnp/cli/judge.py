@@ -27,11 +27,12 @@ LOG_TYPE = click.Path(allow_dash=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per log, one a line.")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for a big batch (default: one per processor).")
-@click.option("--try", "try_turn", nargs=2, type=(click.IntRange(min=1), str), metavar="LINE TURN", default=None,
-              help='Check the log with the turn on LINE read as TURN (e.g. --try 41 "7a assist 2a:chit"); the file is not changed.')  # fmt: skip
+@click.option("--try", "tries", nargs=2, type=(click.IntRange(min=1), str), metavar="LINE TURN", multiple=True,
+              help='Check the log with the turn on LINE read as TURN (e.g. --try 41 "7a assist 2a:chit"), the file '
+                   "unchanged; again for more lines.")  # fmt: skip
 @click.option("--pdf", "pdf", metavar="FILE", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the verdict as a printable PDF (one log only).")  # fmt: skip
-def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, try_turn: tuple[int, str] | None, pdf: str | None) -> None:
+def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[int, str], ...], pdf: str | None) -> None:
     """Check game logs against the rules. A folder stands for its .yaml files;
     - reads a log from standard input. Several logs end with a summary line
     (on standard error with --json).
@@ -46,10 +47,11 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
     files = expand(logs)
     if not files:
         raise Failure([f"{', '.join(logs)}: no game logs (.yaml or .yml files) found"])
-    if (try_turn or pdf) and len(files) != 1:
-        raise click.UsageError(f"--try and --pdf take one log, not {len(files)}")
-    if try_turn or pdf:
-        sys.exit(_check_one(files[0], deck, as_json, try_turn, pdf))
+    if (tries or pdf) and len(files) != 1:
+        used = " and ".join(name for name, given in (("--try", tries), ("--pdf", pdf)) if given)
+        raise click.UsageError(f"{used} take{'s' * (' and ' not in used)} one log, not {len(files)}")
+    if tries or pdf:
+        sys.exit(_check_one(files[0], deck, as_json, tries, pdf))
     worst = OK
     counts = dict.fromkeys(STATUS, 0)
     for out in check_all(files, deck, jobs, as_json):
@@ -62,37 +64,43 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
     sys.exit(worst)
 
 
-def _check_one(path: str, deck: str | None, as_json: bool, try_turn: tuple[int, str] | None, pdf: str | None) -> int:
-    """One log, perhaps with a turn tried in place of another, perhaps as a PDF too."""
+def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[int, str], ...], pdf: str | None) -> int:
+    """One log, perhaps with turns tried in place of others, perhaps as a PDF too."""
     import json
 
     from ..errors import InputError
+    from ..judge.batch import STDIN, STDIN_SHOWN, read_stdin
     from ..judge.check import DeckCache, check_game, unreadable, with_deck
-    from ..judge.log import with_turn
+    from ..judge.log import read_log_tried
     from ..judge.verdict import verdict_lines
 
+    shown = STDIN_SHOWN if path == STDIN else path
     try:
-        read = _read(path)
-        if try_turn is not None:
-            read = with_turn(read, *try_turn)
+        if tries:
+            data = read_stdin() if path == STDIN else None
+            read = read_log_tried(Path.cwd() / "-" if path == STDIN else Path(path), shown, tries, data)
+        else:
+            read = _read(path)
         verdict = check_game(*with_deck(read, DeckCache(deck)))
     except InputError as exc:
-        verdict = unreadable(path, exc)
+        verdict = unreadable(shown, exc)
     if as_json:
         obj = verdict.to_json()
-        if try_turn is not None:
-            obj["tried"] = {"line": try_turn[0], "turn": try_turn[1]}
+        if tries:
+            obj["tried"] = [{"line": line, "turn": turn} for line, turn in tries]
         click.echo(json.dumps(obj))
     else:
-        if try_turn is not None:
-            click.echo(f"trying line {try_turn[0]} as {try_turn[1]!r} (the file is not changed):")
-        click.echo("\n".join(verdict_lines(verdict)), err=verdict.outcome == "unreadable")
+        for line, turn in tries:
+            passed = verdict.state is not None and (verdict.stopped is None or verdict.stopped.line > line)
+            after = " (legal here)" if passed else ""
+            click.echo(f"trying line {line} as {turn!r}{after}; the file is not changed")
+        click.echo("\n".join(verdict_lines(verdict, tries)), err=verdict.outcome == "unreadable")
     if pdf is not None:
         from ..files import write_atomically
         from ..judge.sheet import verdict_pdf
 
         try:
-            write_atomically(Path(pdf), verdict_pdf(verdict, try_turn))
+            write_atomically(Path(pdf), verdict_pdf(verdict, tries))
         except OSError as exc:
             raise Failure([f"{pdf}: cannot be written: {exc.strerror or exc}"]) from None
         click.echo(f"wrote the printable verdict to {pdf}", err=True)

@@ -51,7 +51,7 @@ class Record(NamedTuple):
             what = "finish" if rest == "finish" else f"{rest.split('.')[1]}'s points"
             what = f"round {number}, {what}"
         else:
-            what = {"columns": "complete columns", "score": "score", "winner": "winner"}[rest.split(".")[0]]
+            what = {"columns": "complete trait columns", "score": "total", "winner": "winner"}[rest.split(".")[0]]
             what = f"the {what}" if rest == "winner" else f"{rest.split('.')[1]}'s {what}"
         return f"{what}: written {_shown(self.recorded)}, computed {_shown(self.computed)}"
 
@@ -255,33 +255,31 @@ def _play_round(state: State, rnd: LogRound, number: int, observer: Observer) ->
         raise _rules(rnd.course_line, why, "", f"round {number}", (), state.copy())
 
 
-def _differs(verdict: Verdict, line: int, name: str, recorded: Any, computed: Any, what: str) -> None:
+def _differs(verdict: Verdict, line: int, name: str, recorded: Any, computed: Any) -> None:
     """Note a written value that differs; the first one met is the error unless a fault came before."""
-    verdict.records.append(Record(line, name, recorded, computed))
+    record = Record(line, name, recorded, computed)
+    verdict.records.append(record)
     verdict.records.sort(key=lambda r: r.line)
     if verdict.problem is None:
-        shown = (_shown(recorded), _shown(computed))
-        verdict.problem = Problem(line, "record", f"{what} is recorded as {shown[0]}; the game gives {shown[1]}")
+        verdict.problem = Problem(line, "record", record.words())
 
 
 def _check_recorded_round(state: State, rnd: LogRound, number: int, verdict: Verdict) -> None:
     result = state.results()[-1]
     if rnd.finish is not None and rnd.finish != list(result.finish):
-        _differs(verdict, rnd.finish_line, f"rounds[{number}].finish", list(rnd.finish), list(result.finish), f"round {number}'s finish")
+        _differs(verdict, rnd.finish_line, f"rounds[{number}].finish", list(rnd.finish), list(result.finish))
     for seat in SEATS:
         if rnd.points is not None and rnd.points[seat] != result.points[seat]:
-            what = f"{seat}'s points in round {number}"
-            _differs(verdict, rnd.points_lines[seat], f"rounds[{number}].points.{seat}", rnd.points[seat], result.points[seat], what)
+            _differs(verdict, rnd.points_lines[seat], f"rounds[{number}].points.{seat}", rnd.points[seat], result.points[seat])
 
 
 def _check_result(state: State, log: GameLog, verdict: Verdict) -> None:
     computed = {"columns": state.complete_columns(), "score": state.scores()}
-    for key, what in (("columns", "complete columns"), ("score", "score")):
+    for key in ("columns", "score"):
         written = log.result.get(key)
         for seat in SEATS:
             if written is not None and written[seat] != computed[key][seat]:
-                line = log.result_lines[f"{key}.{seat}"]
-                _differs(verdict, line, f"result.{key}.{seat}", written[seat], computed[key][seat], f"{seat}'s {what}")
+                _differs(verdict, log.result_lines[f"{key}.{seat}"], f"result.{key}.{seat}", written[seat], computed[key][seat])
     winner = log.result.get("winner")
     if winner is not None and winner != state.winner():
-        _differs(verdict, log.result_lines["winner"], "result.winner", winner, state.winner(), "the winner")
+        _differs(verdict, log.result_lines["winner"], "result.winner", winner, state.winner())

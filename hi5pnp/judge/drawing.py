@@ -29,6 +29,8 @@ CHIT = "#E8C547"
 WIDTH = 180.0  # mm
 COLUMN_MIN, COLUMN_MAX = 14.0, 26.0  # mm a course card's column
 CHIP_W, CHIP_H = 7.4, 3.6  # mm a competitor's label
+LABELS = 20.0  # mm east of the course for the sides' names
+SINGLE = 4  # competitors at one position that stand in one column; more stand in two
 BOX = 4.2  # mm a matrix box
 
 
@@ -105,7 +107,7 @@ def _heading(pen: _Pen, state: State, y: float, caption: str) -> None:
     pen.text(0, y + 6, head[0].upper() + head[1:], 11, "bold")
     score = state.scores()
     sub = f"first-player token: {state.token_holder()} · points so far: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}"
-    pen.text(0, y + 1, sub + (f" · {caption}" if caption else ""), 7.5, fill=MUTED)
+    pen.text(0, y + 1, sub + (f" · {caption}" if caption else ""), 8, fill=MUTED)
 
 
 def _course(pen: _Pen, state: State, y0: float) -> float:
@@ -113,19 +115,20 @@ def _course(pen: _Pen, state: State, y0: float) -> float:
     course = state.course
     assert course is not None
     n = len(course)
-    col = max(COLUMN_MIN, min(COLUMN_MAX, (WIDTH - 30) / n))
-    x0 = 24.0
+    x0 = 24.0  # room for the finish, west of the course
+    col = max(COLUMN_MIN, min(COLUMN_MAX, (WIDTH - x0 - LABELS) / n))
     at: dict[int, list[str]] = {}
     for face in state.faces:
         if state.on_course(face):
             at.setdefault(state.position(face), []).append(face)
-    rows = max([len(v) for v in at.values()] or [0])
-    stack = max(1, rows) * (CHIP_H + 0.8)
-    south_y = y0 + 4 + stack  # the south side's position markers
+    step = CHIP_H + 0.8
+    south_rows = max([_rows(len(v)) for p, v in at.items() if p <= n] or [1])
+    north_rows = max([_rows(len(v)) for p, v in at.items() if p > n] or [1])
+    south_y = y0 + 4 + south_rows * step  # the south side's position markers
     card_y = south_y + 5  # the cards' bottom edge
     card_h = 15.0
     north_y = card_y + card_h + 5
-    top = north_y + 5 + stack
+    top = north_y + 5 + north_rows * step
     east = x0 + col * n + 2
     pen.text(east, south_y - 1, "SOUTH side", 7, "bold", TEAM[Seat.SOUTH])
     pen.text(east, north_y - 1, "NORTH side", 7, "bold", TEAM[Seat.NORTH])
@@ -144,9 +147,13 @@ def _course(pen: _Pen, state: State, y0: float) -> float:
         for position, y, down in ((c + 1, south_y, True), (2 * n - c, north_y, False)):
             pen.circle(cx, y, 2.6, "#FFFFFF", INK)
             pen.text(cx, y - 0.9, str(position), 6, "bold", anchor="middle")
-            for k, face in enumerate(sorted(at.get(position, []), key=lambda f: (state.seat(f), int(f[:-1])))):
-                cy = y - 3.6 - (k + 1) * (CHIP_H + 0.8) if down else y + 3.6 + k * (CHIP_H + 0.8)
-                _chip(pen, state, face, cx - CHIP_W / 2, cy)
+            here = sorted(at.get(position, []), key=lambda f: (state.seat(f), int(f[:-1])))
+            two = len(here) > SINGLE  # a crowd stands in two columns, chits on the outer sides
+            for k, face in enumerate(here):
+                row, side = divmod(k, 2) if two else (k, 1)
+                cy = y - 3.6 - (row + 1) * step if down else y + 3.6 + row * step
+                cx0 = (cx - CHIP_W - 0.4 if side == 0 else cx + 0.4) if two else cx - CHIP_W / 2
+                _chip(pen, state, face, cx0, cy, left=two and side == 0)
     # the finish, beyond the last position on the north side (west)
     fx = x0 - 9
     pen.rect(fx - 6, north_y - 3, 12, 6, INK, r=1)
@@ -155,22 +162,27 @@ def _course(pen: _Pen, state: State, y0: float) -> float:
     if done:
         pen.text(0, top + 1, "finished: " + ", ".join(f"{k}. {f}" for k, f in enumerate(done, 1)), 7, fill=INK)
         top += 4
-    pen.text(WIDTH, y0 - 3, "filled: ready · outline: exhausted · gold dot: a chit", 6.5, fill=MUTED, anchor="end")
     return top
 
 
-def _chip(pen: _Pen, state: State, face: str, x: float, y: float) -> None:
+def _rows(count: int) -> int:
+    return count if count <= SINGLE else -(-count // 2)
+
+
+def _chip(pen: _Pen, state: State, face: str, x: float, y: float, left: bool = False) -> None:
+    """A competitor's label; its chits as gold dots beside it (on its left when ``left``)."""
     team = TEAM[state.seat(face)]
     ready = state.is_ready(face)
     pen.rect(x, y, CHIP_W, CHIP_H, team if ready else "#FFFFFF", team, 0.8, 0.8)
     pen.text(x + CHIP_W / 2, y + 0.95, face, 6.5, "bold", "#FFFFFF" if ready else team, "middle")
     for k in range(state.chits_of(face)):
-        pen.circle(x + CHIP_W + 1.3 + k * 2.0, y + CHIP_H / 2, 0.85, CHIT, "#8A6A10", 0.3)
+        dx = -1.3 - k * 2.0 if left else CHIP_W + 1.3 + k * 2.0
+        pen.circle(x + dx, y + CHIP_H / 2, 0.85, CHIT, "#8A6A10", 0.3)
 
 
 def _matrices(pen: _Pen, state: State, players: Mapping[Seat, str]) -> float:
     """Each team's competitors and their matrices, south at the bottom; returns the top."""
-    y = 5.0  # room for the column numbers under the last row
+    y = _legend(pen, state) + 5  # room for the column numbers under the last row
     per_row = 5
     cell = WIDTH / per_row
     for seat in reversed(SEATS):
@@ -180,13 +192,25 @@ def _matrices(pen: _Pen, state: State, players: Mapping[Seat, str]) -> float:
             tallest = max(len(col) for f in row for col in _card(state, f).matrix)
             for k, face in enumerate(row):
                 _matrix(pen, state, face, k * cell, y, tallest)
-            y += tallest * BOX + 12
+            y += tallest * BOX + 13
         name = players.get(seat)
         done = state.complete_columns()[seat]
         label = f"{seat.upper()}{f' ({name})' if name else ''} · {done} complete column{'s' * (done != 1)}"
         pen.text(0, y, label, 8, "bold", TEAM[seat])
         y += 11
     return y
+
+
+def _legend(pen: _Pen, state: State) -> float:
+    """What the marks mean, at the foot of the picture; returns its top."""
+    pen.text(0, 1, "Tokens: filled = ready, outline = exhausted, gold dot = a chit.   Matrices: dark box = marked, "
+             "framed column = complete, numbers = columns.", 7, fill=MUTED)  # fmt: skip
+    x = 0.0
+    for trait in state.deck.traits:
+        pen.shape(state.deck.trait_icons[trait], x + 1.6, 7.2, 3.2, INK)
+        pen.text(x + 4, 6.2, trait, 7)
+        x += 6 + fonts.width(trait, "regular", 7) / pt(1)
+    return 10.0
 
 
 def _card(state: State, face: str) -> CompetitorFace:
@@ -199,15 +223,15 @@ def _matrix(pen: _Pen, state: State, face: str, x: float, y: float, tallest: int
     card = _card(state, face)
     team = TEAM[state.seat(face)]
     top = y + tallest * BOX
-    pen.text(x, top + 6.5, f"{face} {card.name}", 7, "bold", team)
-    pen.text(x, top + 2.8, status(state, face), 6, fill=MUTED)
+    pen.text(x, top + 7, f"{face} {card.name}", 7.5, "bold", team)
+    pen.text(x, top + 2.8, status(state, face), 7, fill=MUTED)
     for c, (column, free) in enumerate(zip(card.matrix, state.unmarked(face))):
         bx = x + c * (BOX + 0.8)
         for b, (trait, marked) in enumerate(zip(column, marked_boxes(column, free))):
             by = top - (b + 1) * BOX
             pen.rect(bx, by, BOX, BOX, INK if marked else "#FFFFFF", team if not free else "#B9AC8C", 1.0 if not free else 0.5)
             pen.shape(state.deck.trait_icons[trait], bx + BOX / 2, by + BOX / 2, BOX * 0.7, "#FFFFFF" if marked else "#B0A898")
-        pen.text(bx + BOX / 2, y - 3.2, str(c + 1), 5.5, fill=MUTED, anchor="middle")
+        pen.text(bx + BOX / 2, y - 3.4, str(c + 1), 6.5, fill=MUTED, anchor="middle")
 
 
 def svg(drawing: Drawing) -> bytes:

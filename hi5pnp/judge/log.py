@@ -7,7 +7,10 @@ Whether the game it records was played by the rules is the checker's question.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -345,19 +348,33 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     return faults
 
 
-def with_turn(log: GameLog, line: int, text: str) -> GameLog:
-    """The log with the turn on ``line`` read as ``text`` instead (the file is
-    not touched): a judge trying a correction. :class:`LogError` if ``line``
-    holds no turn or ``text`` is not one."""
-    for rnd in log.rounds:
-        if line in rnd.turn_lines:
-            k = rnd.turn_lines.index(line)
-            try:
-                turn = Turn.parse(text)
-            except NotationError as exc:
-                raise LogError(Fault(log.path, line, 0, f"{show(text)} is not a turn: {exc}")) from None
-            new = replace(rnd, turns=[*rnd.turns[:k], turn, *rnd.turns[k + 1 :]], turn_texts=[*rnd.turn_texts[:k], text, *rnd.turn_texts[k + 1 :]])
-            return replace(log, rounds=[new if r is rnd else r for r in log.rounds])
-    turns = [n for rnd in log.rounds for n in rnd.turn_lines]
-    near = f"the turns are on lines {turns[0]}-{turns[-1]}" if turns else "the log has no turns"
-    raise LogError(Fault(log.path, line, 0, f"line {line} holds no turn, so there is none to try another in place of ({near})"))
+_ITEM = re.compile(r"^(\s*-\s+)(?![^#]*:(\s|$))\S.*?(\r?\n)?$")  # "- text", not "- key: value"
+
+
+def read_log_tried(path: str | Path, shown: str, tries: Sequence[tuple[int, str]], data: bytes | None = None) -> GameLog:
+    """A log read with the turn on each tried line replaced by another (the
+    file is not touched): a judge trying corrections. The replacement is made
+    in the text, so a turn that could not even be read can be tried anew. A
+    line that holds no turn is a read fault. ``data``: the log's bytes when
+    they are not read from ``path`` (standard input)."""
+    path = Path(path)
+    if data is None:
+        try:
+            data = yamlsource.read_bytes(path, shown)
+        except yamlsource.YamlReadError as exc:
+            raise LogError(exc.fault) from None
+    try:
+        lines = yamlsource.decode(data, shown).splitlines(keepends=True)
+    except yamlsource.YamlReadError as exc:
+        raise LogError(exc.fault) from None
+    for line, turn in tries:
+        m = _ITEM.match(lines[line - 1]) if 1 <= line <= len(lines) else None
+        if m is None:
+            raise LogError(Fault(shown, line, 0, f"line {line} holds no turn to replace; give the line of a turn (a '- ' line of a round's turns)"))
+        lines[line - 1] = m.group(1) + json.dumps(turn) + (m.group(3) or "")
+    log = read_log_bytes("".join(lines).encode("utf-8"), shown, path.parent)
+    turn_lines = {n for rnd in log.rounds for n in rnd.turn_lines}
+    for line, _ in tries:
+        if line not in turn_lines:
+            raise LogError(Fault(shown, line, 0, f"line {line} is a list entry, but not a turn of a round"))
+    return log

@@ -32,10 +32,13 @@ def marked_boxes(column: tuple[str, ...], unmarked: list[str]) -> list[bool]:
 
 def status(state: State, face: str) -> str:
     """Where ``face`` is and what it may do: "at 4, ready, 2 chits"."""
+    if state.course is None:  # before a round's course is laid: all wait at the start
+        return "waiting for the next round" if state.round else "waiting for the first round"
     if face in state.finishers():
-        return f"finished {state.finishers().index(face) + 1}{_suffix(state.finishers().index(face) + 1)}"
+        place = state.finishers().index(face) + 1
+        return f"finished {place}{_suffix(place)}"
     if not state.on_course(face):
-        return "off the course" if state.course is None else "finished, not placed"
+        return "finished, not placed"
     chits = state.chits_of(face)
     held = f", {chits} chit{'s' * (chits != 1)}" if chits else ""
     return f"at {state.position(face)}, {'ready' if state.is_ready(face) else 'exhausted'}{held}"

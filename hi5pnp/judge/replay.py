@@ -12,7 +12,7 @@ from ..rules import SEATS, Action, Seat, State, TurnReport
 from .check import Observer, Verdict, check_game
 from .log import GameLog
 from .position import position_lines
-from .verdict import verdict_lines
+from .verdict import columns_words, verdict_lines
 
 
 def ordinal(n: int) -> str:
@@ -62,14 +62,14 @@ class _Teller(Observer):
             self.lines.append(f"  Segment {rep.segment}:")
         self.lines.append(f"    line {line}: {_tell(state, rep)}")
         if rep.segment_over and not rep.round_over:
-            self.lines.append(f"  End of segment {rep.segment}: the token passes to {state.token_holder()}; all ready again.")
+            self.lines.append(f"  End of segment {rep.segment}: the first-player token passes to {state.token_holder()}; all ready again.")
         if rep.round_over:
             result = state.results()[-1]
             pts = result.points
             self.lines.append(
                 f"  Round {rep.round} is over: finish {' '.join(result.finish)}; "
-                f"placing points north {pts[Seat.NORTH]}, south {pts[Seat.SOUTH]}. "
-                f"The token passes to {state.token_holder()}."
+                f"placing points north {pts[Seat.NORTH]}, south {pts[Seat.SOUTH]}."
+                + ("" if state.is_terminal() else f" The first-player token passes to {state.token_holder()}.")
             )
 
 
@@ -92,7 +92,7 @@ def _tell(state: State, rep: TurnReport) -> str:
         words.append(f"marks a {trait} box in column {col}")
     for face, place in rep.placed:
         pts = state.rules.placing_points[place - 1]
-        words.append(f"{face} finishes {ordinal(place)} ({pts} to {state.seat(face)})")
+        words.append(f"{face} finishes {ordinal(place)} ({pts} point{'s' * (pts != 1)} to {state.seat(face)})")
     for face in rep.unplaced:
         words.append(f"{face} arrives after the round is full and is not placed (R-12)")
     return "; ".join(words) + "."
@@ -125,13 +125,10 @@ def replay_lines(log: GameLog, deck: Deck, until: int | None = None) -> Replayed
         where = ["", f"The position at line {until}, before it is played:", *position_lines(teller.reached, log.players)]
         return Replayed([printable(line) for line in head + teller.lines + where], None, teller.reached)
     tail = [""]
+    if until is not None and verdict.stopped is None:
+        tail.append(f"Line {until} comes after the log's last turn, so the whole game is told.")
     if verdict.state is not None and verdict.valid:
-        s = verdict.state
-        cols = s.complete_columns()
-        tail.append(
-            f"End of the game: complete columns north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} "
-            f"({s.rules.column_points} points each)."
-        )
+        tail.append(f"End of the game: {columns_words(verdict.state)}.")
     position = verdict.stopped.before if verdict.stopped is not None else verdict.state
     return Replayed([printable(line) for line in head + teller.lines + tail] + verdict_lines(verdict), verdict, position)
 

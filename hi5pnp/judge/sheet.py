@@ -8,6 +8,7 @@ complete stood; and lines for the judge's name and signature."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from functools import partial
 from html import escape
 from typing import Any
@@ -25,7 +26,7 @@ from ..rules import SEATS, Seat, State
 from .check import Verdict
 from .drawing import position_drawing
 from .log import GameLog
-from .verdict import MOST_TURNS, about, result_words, where_words
+from .verdict import MOST_TURNS, about, columns_words, result_words, where_words
 
 PAGE = (210.0, 297.0)  # A4, mm
 MARGIN = 13.0
@@ -41,7 +42,6 @@ def _styles() -> dict[str, ParagraphStyle]:
         "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=17, leading=21, spaceAfter=2),
         "sub": ParagraphStyle("sub", parent=body, textColor=color(MUTED)),
         "h": ParagraphStyle("h", parent=body, fontName=bold, fontSize=11.5, leading=15, spaceBefore=6, keepWithNext=1),
-        "turn": ParagraphStyle("turn", parent=body, fontName=fonts.font_name("regular"), leftIndent=12, spaceAfter=0),
         "cell": ParagraphStyle("cell", parent=body, fontSize=8.5, leading=10.5, spaceAfter=0),
     }
 
@@ -50,14 +50,14 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(text, style)
 
 
-def verdict_pdf(v: Verdict, tried: tuple[int, str] | None = None) -> bytes:
+def verdict_pdf(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> bytes:
     """The printable verdict on ``v`` (a read fault included: it is listed);
-    ``tried``: the line whose turn was read as another (``check --try``)."""
+    ``tried``: the lines whose turns were read as others (``check --try``)."""
     st = _styles()
     story = _story(v, st)
-    if tried is not None:
-        note = f"Checked with line {tried[0]} read as <b>{escape(tried[1])}</b> (a correction tried; the file is unchanged)."
-        story.insert(2, _p(note, st["body"]))
+    for k, (line, turn) in enumerate(tried):
+        note = f"Checked with line {line} read as <b>{escape(turn)}</b> (a correction tried; the file is unchanged)."
+        story.insert(2 + k, _p(note, st["body"]))
     buf = io.BytesIO()
 
     def on_page(c: Canvas, doc: Any) -> None:
@@ -100,17 +100,15 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
             out.append(_p(escape(stop.message), st["body"]))
         if stop.details:
             more = len(stop.details) - MOST_TURNS
-            out.append(_p("Legal turns instead, as a log writes them:", st["body"]))
-            out += [_p(escape(t), st["turn"]) for t in stop.details[:MOST_TURNS]]
-            if more > 0:
-                out.append(_p(f"… and {more} more", st["turn"]))
-            out.append(Spacer(1, pt(2)))
+            turns = "  ·  ".join(f"<b>{escape(t)}</b>" for t in stop.details[:MOST_TURNS])
+            out.append(_p(f"Legal turns instead, as a log writes them: {turns}" + (f"  … and {more} more" if more > 0 else ""), st["body"]))
         if stop.before is not None:
             where = where_words(stop)
-            picture = _fitted(position_drawing(stop.before, log.players if log else None, where))
+            picture = _fitted(position_drawing(stop.before, log.players if log else None))
             out.append(KeepTogether([_p(where[0].upper() + where[1:], st["h"]), picture]))
-    if s is not None and log is not None:
+    if s is not None and log is not None and s.results():
         out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, log, s, st)]))
+    if s is not None:
         out += _result(v, s, st)
     return out + _signature(st)
 
@@ -173,8 +171,7 @@ def _records_table(v: Verdict, log: GameLog, s: State, st: dict[str, ParagraphSt
 
 
 def _result(v: Verdict, s: State, st: dict[str, ParagraphStyle]) -> list[Flowable]:
-    cols = s.complete_columns()
-    columns = f"complete columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({s.rules.column_points} points each)"
+    columns = columns_words(s)
     if v.complete:
         head = "Result (computed from the turns)" if v.records else "Result"
         return [_p(head, st["h"]), _p(f"<b>{escape(result_words(s))}</b>; {columns}.", st["body"])]
@@ -183,8 +180,8 @@ def _result(v: Verdict, s: State, st: dict[str, ParagraphStyle]) -> list[Flowabl
         _p("No result", st["h"]),
         _p(
             f"The game is not complete ({len(s.results())} of {s.rules.rounds} rounds played to their end), so no "
-            f"winner is declared. Where it stood: {columns}; placing points and columns so far: north "
-            f"{score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
+            f"winner is declared. Where it stood: {columns}; points so far (placing points plus columns): "
+            f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
             st["body"],
         ),
     ]

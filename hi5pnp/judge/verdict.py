@@ -5,6 +5,9 @@ complete, where it stood (never a winner)."""
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Sequence
+
 from ..errors import printable
 from ..rules import SEATS, Seat, State
 from .check import Problem, Verdict
@@ -27,10 +30,24 @@ def about(log: GameLog | None, deck_edition: int | None = None) -> str:
     return " · ".join(parts)
 
 
+def columns_words(state: State) -> str:
+    """"complete trait columns: north 2, south 3 (worth 3 points each)"."""
+    cols = state.complete_columns()
+    worth = f"worth {state.rules.column_points} point{'s' * (state.rules.column_points != 1)} each"
+    return f"complete trait columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({worth})"
+
+
 def result_words(state: State) -> str:
     """"north 31, south 28; winner: north" (or draw)."""
     score = state.scores()
     return f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {state.winner()}"
+
+
+def try_command(path: str, tried: Sequence[tuple[int, str]], line: int) -> str:
+    """The command that re-checks ``path`` with the earlier corrections and one more, ready to paste."""
+    shown = "-" if path == "<stdin>" else shlex.quote(path)
+    earlier = "".join(f" --try {n} {shlex.quote(t)}" for n, t in tried if n != line)
+    return f"hi5pnp check {shown}{earlier} --try {line} \"TURN\""
 
 
 def where_words(stop: Problem) -> str:
@@ -40,13 +57,15 @@ def where_words(stop: Problem) -> str:
     return f"the position where the turns of {stop.where or 'the game'} end"
 
 
-def verdict_lines(v: Verdict) -> list[str]:
-    """The verdict in words."""
+def verdict_lines(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> list[str]:
+    """The verdict in words; ``tried``: the corrections it was checked with
+    (``check --try``), kept in the command it suggests for the next one."""
     p = v.problem
     if p is not None and p.kind == "read":
         return [printable(str(f)) for f in v.read_faults]
     s = v.state
-    lines = [f"{v.path}: valid" if p is None else f"{v.path}:{p.line}: invalid ({p.kind}): {p.message}"]
+    kind = {"rules": "rules", "record": "a written value differs"}.get(p.kind, p.kind) if p is not None else ""
+    lines = [f"{v.path}: valid" if p is None else f"{v.path}:{p.line}: invalid ({kind}): {p.message}"]
     head = about(v.log, s.edition.number if s is not None else None)
     if head:
         lines.append(f"  {head}")
@@ -58,7 +77,7 @@ def verdict_lines(v: Verdict) -> list[str]:
             lines.append(f"  {stop.where}: {stop.turn}" if stop.turn else f"  {stop.where}")
         if stop.details:
             more = len(stop.details) - MOST_TURNS
-            lines.append(f"  legal turns instead (to try one: hi5pnp check {v.path} --try {stop.line} \"TURN\"):")
+            lines.append(f"  legal turns instead (to try one: {try_command(v.path, tried, stop.line)}):")
             lines += [f"    {t}" for t in stop.details[:MOST_TURNS]]
             if more > 0:
                 lines.append(f"    … and {more} more")
@@ -76,15 +95,16 @@ def verdict_lines(v: Verdict) -> list[str]:
 def _results(v: Verdict, s: State) -> list[str]:
     lines = [f"  round {k}: finish {' '.join(r.finish)}; points north {r.points[Seat.NORTH]}, south {r.points[Seat.SOUTH]}"
              for k, r in enumerate(s.results(), 1)]  # fmt: skip
-    cols = s.complete_columns()
-    columns = f"complete columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({s.rules.column_points} points each)"
+    columns = columns_words(s)
     if v.complete:
         written = " (computed from the turns; the written values above differ)" if v.records else ""
+        if v.problem is not None and not v.records:
+            written = " (computed from the turns)"
         return [*lines, f"  {columns}", f"  result{written}: {result_words(s)}"]
     score = s.scores()
     played = len(s.results())
     return [
         *lines,
         f"  no result: the game is not complete ({played} of {s.rules.rounds} rounds played to their end).",
-        f"  Where it stood: {columns}; placing points and columns so far: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
+        f"  Where it stood: {columns}; points so far (placing points plus columns): north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
     ]

@@ -40,7 +40,7 @@ def notation_examples(edition: Edition) -> list[tuple[str, str]]:
         if action == edition.automatic_chits:
             examples.append((f"3a {action} 7b 2a", "3a brings 7b and 2a; chits for opponents are taken automatically."))
         elif edition.writes_chits(action):
-            examples.append((f"3a {action} 7b 2a:chit", "3a brings 7b (own team) and 2a (opponent), taking a chit for 2a."))
+            examples.append((f"3a {action} 7b 2a:chit", "3a brings 7b and 2a, and takes a chit for 2a (an opponent's competitor)."))
     for action in edition.bring_actions:
         if edition.writes_marks(action):
             examples.append((f"3a {action} 2a:t2", "3a brings 2a and marks a box in column 2 of its own trait grid."))

@@ -46,7 +46,7 @@ def course_problem(deck: Deck, course: Sequence[str]) -> Illegal | None:
         if of is None:
             return Illegal(f"{face} is not an obstacle face of the deck", "§2", entry=k)
         if of.card in seen:
-            return Illegal(f"obstacle card {of.card} is laid twice (columns {seen[of.card] + 1} and {k + 1})", "§2", entry=k)
+            return Illegal(f"obstacle card {of.card} is laid twice (places {seen[of.card] + 1} and {k + 1} of the row)", "§2", entry=k)
         seen[of.card] = k
     if len(course) != len(deck.obstacles):
         missing = sorted(c.number for c in deck.obstacles if c.number not in seen)

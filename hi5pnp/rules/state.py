@@ -373,6 +373,6 @@ class State(Board):
         for col in range(1, n + 1):
             final = "   <- final obstacle" if col == 1 else ""
             rows.append(f"  {course[col - 1].id:<5} {kinds[col - 1]:<{kw}}{south[col - 1]:<{width}}{spot(2 * n + 1 - col)}{final}")
-        done = ", ".join(f"{f} ({k + 1})" for k, f in enumerate(self.finishers())) or "none"
-        rows.append(f"  finished: {done}   (n) chits held, * exhausted")
+        done = ", ".join(f"{k + 1}. {f}" for k, f in enumerate(self.finishers())) or "none"
+        rows.append(f"  finished, in order: {done}   (1a(2): 1a holds 2 chits; *: exhausted)")
         return rows
