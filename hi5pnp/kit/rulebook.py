@@ -149,7 +149,7 @@ def flowables(
         elif tag in ("h1", "h2"):
             heading += 1
             if tag == "h1":
-                out.append(CondPageBreak(pt(40)))
+                out.append(CondPageBreak(pt(28)))  # mm: a heading and a few lines of its text
             if outline:
                 out.append(Heading(_inner(el), st[tag], 0 if tag == "h1" else 1, f"h{heading}"))
             else:
