@@ -73,8 +73,8 @@ def verdict_lines(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> list[str
     if stop is not None:
         if stop is not p:
             lines.append(f"  the replay stopped at line {stop.line}: {stop.message}")
-        if stop.turn or stop.where:
-            lines.append(f"  {stop.where}: {stop.turn}" if stop.turn else f"  {stop.where}")
+        if stop.turn:  # a round cut short says which round in its message
+            lines.append(f"  {stop.where}: {stop.turn}")
         if stop.details:
             more = len(stop.details) - MOST_TURNS
             lines.append(f"  legal turns instead (to try one: {try_command(v.path, tried, stop.line)}):")
