@@ -137,8 +137,9 @@ def flowables(
     keep_tables: bool = False,
 ) -> list[Flowable]:
     """The flowables for the markup under ``root``; headings become bookmarks
-    when ``outline``; tables split only where both parts are worth a look when
-    ``keep_tables`` (a book's pages, not a card's)."""
+    when ``outline``; with ``keep_tables`` (a book's pages, not a card's)
+    tables split only where both parts are worth a look, and a sub-heading
+    needs 30 mm below it."""
     st = st or styles()
     out: list[Flowable] = []
     heading = 0
@@ -148,8 +149,8 @@ def flowables(
             out.append(Paragraph(_inner(el), st[tag]))
         elif tag in ("h1", "h2"):
             heading += 1
-            if tag == "h1":
-                out.append(CondPageBreak(pt(28)))  # mm: a heading and a few lines of its text
+            if tag == "h1" or keep_tables:  # a heading never ends a page with a line or two under it
+                out.append(CondPageBreak(pt(28 if tag == "h1" else 30)))  # mm
             if outline:
                 out.append(Heading(_inner(el), st[tag], 0 if tag == "h1" else 1, f"h{heading}"))
             else:
