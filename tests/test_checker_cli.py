@@ -73,6 +73,8 @@ def test_several_logs_one_object_a_line_and_the_worst_exit(logs):
     r = run("check", logs / "valid_ed2.yaml", logs / "chit_limit.yaml")
     assert r.exit_code == 1
     assert r.stdout.splitlines()[-1] == "2 logs: 1 valid, 1 invalid, 0 unreadable"
+    r = run("check", logs)
+    assert r.stdout.splitlines()[-1].endswith("3 logs: 1 valid, 1 invalid, 1 unreadable (" + str(logs / "broken.yaml") + ")")
 
 
 def test_an_empty_folder_is_refused(tmp_path):

@@ -54,12 +54,17 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
         sys.exit(_check_one(files[0], deck, as_json, tries, pdf))
     worst = OK
     counts = dict.fromkeys(STATUS, 0)
+    unread: list[str] = []
     for out in check_all(files, deck, jobs, as_json):
         worst = max(worst, STATUS[out.outcome])
         counts[out.outcome] += 1
+        if out.outcome == "unreadable":
+            unread.append(out.path)
         click.echo(out.text, err=out.outcome == "unreadable" and not as_json)
     if len(files) > 1:
         summary = f"{len(files)} logs: {counts['valid']} valid, {counts['invalid']} invalid, {counts['unreadable']} unreadable"
+        if unread:  # their faults went to standard error: name them where the summary is read
+            summary += f" ({', '.join(unread[:5])}{', …' if len(unread) > 5 else ''})"
         click.echo(summary, err=as_json)
     sys.exit(worst)
 
