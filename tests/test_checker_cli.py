@@ -179,13 +179,14 @@ def test_deal_is_seeded_and_fills_in_to_a_log(tmp_path):
     assert obj["error"]["kind"] == "rules" and "cut short" in obj["error"]["message"]
 
 
-def test_the_check_path_does_not_import_the_pdf_stack():
+def test_the_check_path_does_not_import_the_pdf_stack_nor_the_simulator():
     code = (
         "import sys\n"
         "from hi5pnp.cli import main\n"
         f"try:\n    main(['check', '--json', {str(GOLDEN / 'valid_ed2.yaml')!r}])\n"
         "except SystemExit as e:\n    assert e.code == 0, e.code\n"
-        "heavy = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'jinja2', 'pypdf')]\n"
+        "heavy = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'jinja2', 'pypdf', 'PIL', 'pypdfium2')\n"
+        "         or m.startswith(('hi5pnp.sim.', 'hi5pnp.kit', 'hi5pnp.render', 'hi5pnp.judge.drawing', 'hi5pnp.judge.sheet'))]\n"
         "assert not heavy, heavy\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

@@ -309,14 +309,14 @@ def test_a_bug_on_one_log_still_reports_every_log(table, monkeypatch):
 
     for k in range(3):
         shutil.copy(table / "game.yaml", table / f"g{k}.yaml")
-    real = batch.check_file
+    real = batch.check_game
 
-    def flaky(path, decks, shown=None):
-        if path.name == "g1.yaml":
+    def flaky(log, deck, observer=None):
+        if log.path.endswith("g1.yaml"):
             raise RuntimeError("a bug")
-        return real(path, decks, shown)
+        return real(log, deck, observer)
 
-    monkeypatch.setattr(batch, "check_file", flaky)
+    monkeypatch.setattr(batch, "check_game", flaky)
     outcomes = [o.outcome for o in batch.check_all(batch.expand([str(table)]), jobs=1)]
     assert outcomes == ["valid", "unreadable", "valid", "valid"]
 

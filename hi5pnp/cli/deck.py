@@ -38,7 +38,9 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     if deck_arg and deck_opt:
         raise click.UsageError("name the deck once: as DECK or with --deck")
     deck = load_deck(deck_opt or deck_arg)
-    make_kit(deck, BuildOptions(card=card), Templates(templates) if templates else None)  # raises on what build refuses
+    kit = make_kit(deck, BuildOptions(card=card), Templates(templates) if templates else None)  # raises on what build refuses
+    for note in kit.warnings:  # as build shows them: a file it would not make
+        click.echo(f"note: {note}", err=True)
     warnings = design_lints(deck)
     for w in warnings:
         click.echo(str(w), err=True)

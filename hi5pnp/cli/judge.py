@@ -6,12 +6,8 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
-
-if TYPE_CHECKING:
-    from ..judge.log import GameLog
 
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
 
@@ -73,22 +69,11 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
     """One log, perhaps with turns tried in place of others, perhaps as a PDF too."""
     import json
 
-    from ..errors import InputError
-    from ..judge.batch import STDIN, STDIN_SHOWN, read_stdin
-    from ..judge.check import DeckCache, check_game, unreadable, with_deck
-    from ..judge.log import read_log_tried
+    from ..judge.batch import verdict_of
+    from ..judge.check import DeckCache
     from ..judge.verdict import verdict_lines
 
-    shown = STDIN_SHOWN if path == STDIN else path
-    try:
-        if tries:
-            data = read_stdin() if path == STDIN else None
-            read = read_log_tried(Path.cwd() / "-" if path == STDIN else Path(path), shown, tries, data)
-        else:
-            read = _read(path)
-        verdict = check_game(*with_deck(read, DeckCache(deck)))
-    except InputError as exc:
-        verdict = unreadable(shown, exc)
+    verdict = verdict_of(path, DeckCache(deck), tries)
     if as_json:
         obj = verdict.to_json()
         if tries:
@@ -112,15 +97,6 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
     return STATUS[verdict.outcome]
 
 
-def _read(log: str) -> GameLog:
-    from ..judge.batch import STDIN, STDIN_SHOWN, read_stdin
-    from ..judge.log import read_log, read_log_bytes
-
-    if log == STDIN:
-        return read_log_bytes(read_stdin(), STDIN_SHOWN, Path.cwd())
-    return read_log(Path(log), log)
-
-
 @click.command(cls=Command)
 @click.argument("log", metavar="LOG", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
@@ -133,10 +109,11 @@ def _read(log: str) -> GameLog:
 def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: str | None) -> None:
     """Tell a logged game turn by turn in plain words, and give the verdict;
     with --until, stop at a line and show the position there."""
+    from ..judge.batch import read_one
     from ..judge.check import DeckCache, with_deck
     from ..judge.replay import replay_lines
 
-    game, dk = with_deck(_read(log), DeckCache(deck))
+    game, dk = with_deck(read_one(log), DeckCache(deck))
     done = replay_lines(game, dk, until)
     click.echo("\n".join(done.lines))
     if (svg or png) and done.position is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 from pathlib import Path
@@ -140,15 +139,8 @@ def _deck_name(given: str | None, folder: Path, logs: Path | None) -> str:
         return given
     if logs is None:
         return str(folder)
-    logs.mkdir(parents=True, exist_ok=True)
-    inside = os.path.relpath(folder.resolve(), logs.resolve())
-    if not inside.startswith(".."):
-        return inside
-    from ..deck.load import DECK_FILES
-
-    copy = logs / "deck"
-    copy.mkdir(exist_ok=True)
-    for name in DECK_FILES:
-        if (folder / name).is_file():
-            shutil.copyfile(folder / name, copy / name)
+    here, there = folder.resolve(), logs.resolve()
+    if here.is_relative_to(there):  # the rule the checker applies (judge.log.deck_location)
+        return here.relative_to(there).as_posix()
+    shutil.copytree(folder, logs / "deck", dirs_exist_ok=True)  # the whole folder: its art too
     return "deck"

@@ -16,7 +16,8 @@ from typing import NamedTuple
 from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
 from ..machine import end_with_parent, usable_cpus
-from .check import DeckCache, check_bytes, check_file, unreadable
+from .check import DeckCache, Verdict, check_game, unreadable, with_deck
+from .log import GameLog, read_log, read_log_bytes, read_log_tried
 from .verdict import verdict_lines
 
 LOG_SUFFIXES = (".yaml", ".yml")
@@ -53,18 +54,33 @@ def read_stdin() -> bytes:
     return sys.stdin.buffer.read(MAX_BYTES + 1)
 
 
+def read_one(path: str, tries: Sequence[tuple[int, str]] = ()) -> GameLog:
+    """One log as read (``-``: standard input, its deck looked for in the
+    current folder), with any turns tried in place of others (``check --try``)."""
+    shown = STDIN_SHOWN if path == STDIN else path
+    data = read_stdin() if path == STDIN else None
+    where = Path.cwd() / STDIN if path == STDIN else Path(path)
+    if tries:
+        return read_log_tried(where, shown, tries, data)
+    return read_log(where, shown) if data is None else read_log_bytes(data, shown, where.parent)
+
+
+def verdict_of(path: str, decks: DeckCache, tries: Sequence[tuple[int, str]] = ()) -> Verdict:
+    """The verdict on one log; faults of any kind become the verdict."""
+    shown = STDIN_SHOWN if path == STDIN else path
+    try:
+        return check_game(*with_deck(read_one(path, tries), decks))
+    except InputError as exc:
+        return unreadable(shown, exc)
+    except OSError as exc:
+        return unreadable(shown, InputError(Fault(shown, 0, 0, f"cannot be read: {exc}")))
+    except Exception as exc:  # a bug of hi5pnp's must not cost the batch its other verdicts
+        return unreadable(shown, InputError(Fault(shown, 0, 0, f"hi5pnp failed on this log ({type(exc).__name__}: {exc}); please report it")))
+
+
 def check_one(path: str, decks: DeckCache, as_json: bool = False) -> Outcome:
     """Check one log (``-``: standard input) and render its verdict."""
-    try:
-        if path == STDIN:
-            v = check_bytes(read_stdin(), decks, STDIN_SHOWN, Path.cwd())
-        else:
-            v = check_file(Path(path), decks, path)
-    except (InputError, OSError) as exc:
-        v = unreadable(STDIN_SHOWN if path == STDIN else path, exc if isinstance(exc, InputError) else InputError(Fault(path, 0, 0, f"cannot be read: {exc}")))
-    except Exception as exc:  # a bug of hi5pnp's must not cost the batch its other verdicts
-        fault = Fault(path, 0, 0, f"hi5pnp failed on this log ({type(exc).__name__}: {exc}); please report it")
-        v = unreadable(path, InputError(fault))
+    v = verdict_of(path, decks)
     if as_json:
         import json
 

@@ -11,15 +11,14 @@ finds the log line each verdict belongs to, and compares what was written down.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..deck import Deck, load_deck
 from ..errors import DeckError, Fault, InputError, LogError
-from ..rules import SEATS, Illegal, RulesError, State, TurnReport, setup_problems
-from .log import GameLog, LogRound, deck_location, read_log, read_log_bytes, unknown_faces
+from ..rules import SEATS, Illegal, RulesError, State, Turn, TurnReport, setup_problems
+from .log import GameLog, LogRound, deck_location, read_log, unknown_faces
 from .position import legal_turns
 
 
@@ -31,29 +30,31 @@ class Problem(NamedTuple):
     message: str
     turn: str = ""  # the turn as written, for a turn's fault
     where: str = ""  # "round 2, turn 14"
-    details: Sequence[str] = ()  # the legal turns instead, in log notation
-    before: State | None = None  # the position the faulty turn was played in
+    position: State | None = None  # the game where the fault was met (a turn's, or a round cut short)
+
+    def legal_instead(self) -> list[str]:
+        """The legal turns in place of the faulty one, in log notation (worked out when asked for)."""
+        if self.position is None or not self.turn:
+            return []
+        return legal_turns(self.position, Turn.parse(self.turn).face)
 
 
 class Record(NamedTuple):
-    """A value written in the log that the game does not give."""
+    """A value the log may write, beside the one the game gives."""
 
-    line: int
+    line: int  # 0 when the log does not write it
     field: str  # "rounds[2].points.north", "rounds[1].finish", "result.winner"
-    recorded: Any
+    what: str  # "round 2, north's points"
+    recorded: Any  # None when the log does not write it
     computed: Any
+
+    @property
+    def differs(self) -> bool:
+        return self.recorded is not None and self.recorded != self.computed
 
     def words(self) -> str:
         """"round 2, north's points: written 9, computed 8"."""
-        head, _, rest = self.field.partition(".")
-        if head.startswith("rounds["):
-            number = head[len("rounds[") : -1]
-            what = "finish" if rest == "finish" else f"{rest.split('.')[1]}'s points"
-            what = f"round {number}, {what}"
-        else:
-            what = {"columns": "complete trait columns", "score": "total", "winner": "winner"}[rest.split(".")[0]]
-            what = f"the {what}" if rest == "winner" else f"{rest.split('.')[1]}'s {what}"
-        return f"{what}: written {_shown(self.recorded)}, computed {_shown(self.computed)}"
+        return f"{self.what}: written {_shown(self.recorded)}, computed {_shown(self.computed)}"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "field": self.field, "recorded": self.recorded, "computed": self.computed}
@@ -71,9 +72,14 @@ class Verdict:
     problem: Problem | None = None  # the first fault met: the error, and the exit status
     state: State | None = None  # the game as far as it was replayed
     read_faults: list[Fault] = field(default_factory=list)
-    records: list[Record] = field(default_factory=list)  # every written value that differs, in line order
+    compared: list[Record] = field(default_factory=list)  # every value the log may write, as far as replayed
     stopped: Problem | None = None  # the rules fault that ended the replay, if one did
     log: GameLog | None = None  # the log as read (its event, players, deck)
+
+    @property
+    def records(self) -> list[Record]:
+        """Every written value that differs from the game's, in line order."""
+        return sorted((r for r in self.compared if r.differs), key=lambda r: r.line)
 
     @property
     def complete(self) -> bool:
@@ -156,15 +162,6 @@ def check_file(path: Path, decks: DeckCache, shown: str | None = None) -> Verdic
     return check_game(log, deck)
 
 
-def check_bytes(data: bytes, decks: DeckCache, shown: str, folder: Path) -> Verdict:
-    """Check a log given as bytes (from standard input); its deck is looked for in ``folder``."""
-    try:
-        log, deck = with_deck(read_log_bytes(data, shown, folder), decks)
-    except InputError as exc:
-        return unreadable(shown, exc)
-    return check_game(log, deck)
-
-
 def unreadable(shown: str, exc: InputError) -> Verdict:
     """The verdict on a log that cannot be read: its first read fault, and all of them."""
     first = exc.faults[0]
@@ -210,8 +207,8 @@ def check_game(log: GameLog, deck: Deck, observer: Observer | None = None) -> Ve
     return verdict
 
 
-def _rules(line: int, why: Illegal, turn: str = "", where: str = "", details: Sequence[str] = (), before: State | None = None) -> _Stop:
-    return _Stop(Problem(line, "rules", str(why), turn, where, details, before))
+def _rules(line: int, why: Illegal, turn: str = "", where: str = "", position: State | None = None) -> _Stop:
+    return _Stop(Problem(line, "rules", str(why), turn, where, position))
 
 
 def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> None:
@@ -247,39 +244,37 @@ def _play_round(state: State, rnd: LogRound, number: int, observer: Observer) ->
         try:
             report = state.apply(turn)
         except RulesError as exc:
-            where = f"round {number}, turn {k + 1}"
-            raise _rules(line, exc.illegal, rnd.turn_text(k), where, legal_turns(state, turn.face), state.copy()) from None
+            # the engine refused the turn before changing anything: the state is the position it was played in
+            raise _rules(line, exc.illegal, rnd.turn_text(k), f"round {number}, turn {k + 1}", state) from None
         observer.turn_played(state, report, line)
     why = state.why_round_incomplete()
     if why is not None:
-        raise _rules(rnd.course_line, why, "", f"round {number}", (), state.copy())
+        raise _rules(rnd.course_line, why, "", f"round {number}", state)
 
 
-def _differs(verdict: Verdict, line: int, name: str, recorded: Any, computed: Any) -> None:
-    """Note a written value that differs; the first one met is the error unless a fault came before."""
-    record = Record(line, name, recorded, computed)
-    verdict.records.append(record)
-    verdict.records.sort(key=lambda r: r.line)
-    if verdict.problem is None:
+def _compare(verdict: Verdict, line: int, name: str, what: str, recorded: Any, computed: Any) -> None:
+    """Note a value the log may write; the first that differs is the error unless a fault came before."""
+    record = Record(line, name, what, recorded, computed)
+    verdict.compared.append(record)
+    if record.differs and verdict.problem is None:
         verdict.problem = Problem(line, "record", record.words())
 
 
 def _check_recorded_round(state: State, rnd: LogRound, number: int, verdict: Verdict) -> None:
     result = state.results()[-1]
-    if rnd.finish is not None and rnd.finish != list(result.finish):
-        _differs(verdict, rnd.finish_line, f"rounds[{number}].finish", list(rnd.finish), list(result.finish))
+    finish = None if rnd.finish is None else list(rnd.finish)
+    _compare(verdict, rnd.finish_line, f"rounds[{number}].finish", f"round {number}, finish", finish, list(result.finish))
     for seat in SEATS:
-        if rnd.points is not None and rnd.points[seat] != result.points[seat]:
-            _differs(verdict, rnd.points_lines[seat], f"rounds[{number}].points.{seat}", rnd.points[seat], result.points[seat])
+        written = None if rnd.points is None else rnd.points[seat]
+        line = rnd.points_lines.get(seat, 0)
+        _compare(verdict, line, f"rounds[{number}].points.{seat}", f"round {number}, {seat}'s points", written, result.points[seat])
 
 
 def _check_result(state: State, log: GameLog, verdict: Verdict) -> None:
     computed = {"columns": state.complete_columns(), "score": state.scores()}
-    for key in ("columns", "score"):
-        written = log.result.get(key)
+    for key, what in (("columns", "complete trait columns"), ("score", "total")):
+        written = log.result.get(key) or {}
         for seat in SEATS:
-            if written is not None and written[seat] != computed[key][seat]:
-                _differs(verdict, log.result_lines[f"{key}.{seat}"], f"result.{key}.{seat}", written[seat], computed[key][seat])
-    winner = log.result.get("winner")
-    if winner is not None and winner != state.winner():
-        _differs(verdict, log.result_lines["winner"], "result.winner", winner, state.winner())
+            line = log.result_lines.get(f"{key}.{seat}", 0)
+            _compare(verdict, line, f"result.{key}.{seat}", f"{seat}'s {what}", written.get(seat), computed[key][seat])
+    _compare(verdict, log.result_lines.get("winner", 0), "result.winner", "the winner", log.result.get("winner"), state.winner())

@@ -38,7 +38,7 @@ class _Teller(Observer):
 
     def ahead(self, state: State, line: int) -> None:
         if self.until is not None and line >= self.until:
-            self.reached = state.copy()
+            self.reached = state  # nothing is played after this: the replay ends here
             raise _Reached
 
     def seat_name(self, seat: Seat) -> str:
@@ -129,7 +129,7 @@ def replay_lines(log: GameLog, deck: Deck, until: int | None = None) -> Replayed
         tail.append(f"Line {until} comes after the log's last turn, so the whole game is told.")
     if verdict.state is not None and verdict.valid:
         tail.append(f"End of the game: {columns_words(verdict.state)}.")
-    position = verdict.stopped.before if verdict.stopped is not None else verdict.state
+    position = verdict.stopped.position if verdict.stopped is not None else verdict.state
     return Replayed([printable(line) for line in head + teller.lines + tail] + verdict_lines(verdict), verdict, position)
 
 

@@ -22,11 +22,11 @@ from ..render import fonts
 from ..render.draw import color
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
 from ..render.units import pt
-from ..rules import SEATS, Seat, State
+from ..rules import State
 from .check import Verdict
 from .drawing import position_drawing
 from .log import GameLog
-from .verdict import MOST_TURNS, about, columns_words, result_words, where_words
+from .verdict import MOST_TURNS, about, columns_words, no_result_words, result_words, stood_words, where_words
 
 PAGE = (210.0, 297.0)  # A4, mm
 MARGIN = 13.0
@@ -98,16 +98,17 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
         out.append(_p(f"Line {stop.line}{said}", st["body"]))
         if stop is not p:  # the heading gives the first fault; this one ended the replay
             out.append(_p(escape(stop.message), st["body"]))
-        if stop.details:
-            more = len(stop.details) - MOST_TURNS
-            turns = "  ·  ".join(f"<b>{escape(t)}</b>" for t in stop.details[:MOST_TURNS])
-            out.append(_p(f"Legal turns instead, as a log writes them: {turns}" + (f"  … and {more} more" if more > 0 else ""), st["body"]))
-        if stop.before is not None:
+        legal = stop.legal_instead()
+        if legal:
+            turns = "  ·  ".join(f"<b>{escape(t)}</b>" for t in legal[:MOST_TURNS])
+            more = f"  … and {len(legal) - MOST_TURNS} more" if len(legal) > MOST_TURNS else ""
+            out.append(_p(f"Legal turns instead, as a log writes them: {turns}{more}", st["body"]))
+        if stop.position is not None:
             where = where_words(stop)
-            picture = _fitted(position_drawing(stop.before, log.players if log else None))
+            picture = _fitted(position_drawing(stop.position, log.players if log else None))
             out.append(KeepTogether([_p(where[0].upper() + where[1:], st["h"]), picture]))
-    if s is not None and log is not None and s.results():
-        out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, log, s, st)]))
+    if v.compared:
+        out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, st)]))
     if s is not None:
         out += _result(v, s, st)
     return out + _signature(st)
@@ -133,33 +134,14 @@ def _about(log: GameLog | None, s: State | None, st: dict[str, ParagraphStyle]) 
     return [_p(escape(r), st["body"]) for r in rows]
 
 
-def _records_table(v: Verdict, log: GameLog, s: State, st: dict[str, ParagraphStyle]) -> Table:
-    """Every value the log writes, beside what the game gives; a row that differs in red."""
-    differs = {r.field for r in v.records}
+def _records_table(v: Verdict, st: dict[str, ParagraphStyle]) -> Table:
+    """Every value the log may write, beside what the game gives; a row that differs shaded."""
     rows: list[list[Any]] = [["Line", "What", "Written", "Computed"]]
-    wrong: list[int] = []
-
-    def row(line: int, name: str, what: str, written: Any, computed: Any) -> None:
-        shown = [" ".join(x) if isinstance(x, list) else ("—" if x is None else str(x)) for x in (written, computed)]
-        mark = "differs" if name in differs else ("" if written is None else "agrees")
-        if name in differs:
-            wrong.append(len(rows))
-        rows.append([str(line) if line else "", what, shown[0], shown[1] + (f"  ({mark})" if mark else "")])
-
-    for k, (rnd, result) in enumerate(zip(log.rounds, s.results()), 1):
-        row(rnd.finish_line, f"rounds[{k}].finish", f"round {k}, finish", rnd.finish, list(result.finish))
-        for seat in SEATS:
-            written = rnd.points[seat] if rnd.points is not None else None
-            what = f"round {k}, {seat}'s points"
-            row(rnd.points_lines.get(seat, 0), f"rounds[{k}].points.{seat}", what, written, result.points[seat])
-    if v.complete:
-        computed = {"columns": s.complete_columns(), "score": s.scores()}
-        for key, what in (("columns", "complete columns"), ("score", "score")):
-            for seat in SEATS:
-                written = (log.result.get(key) or {}).get(seat)
-                line = log.result_lines.get(f"{key}.{seat}", 0)
-                row(line, f"result.{key}.{seat}", f"{seat}'s {what}", written, computed[key][seat])
-        row(log.result_lines.get("winner", 0), "result.winner", "the winner", log.result.get("winner"), s.winner())
+    for r in v.compared:
+        written, computed = ("—" if x is None else " ".join(x) if isinstance(x, list) else str(x) for x in (r.recorded, r.computed))
+        mark = "  (differs)" if r.differs else "" if r.recorded is None else "  (agrees)"
+        rows.append([str(r.line) if r.line else "", r.what, written, computed + mark])
+    wrong = [k for k, r in enumerate(v.compared, 1) if r.differs]
     cells = [[_p(escape(str(c)), st["cell"]) for c in r] for r in rows]
     width = PAGE[0] - 2 * MARGIN
     table = Table(cells, colWidths=[pt(width * f) for f in (0.08, 0.32, 0.28, 0.32)], repeatRows=1, hAlign="LEFT")
@@ -175,16 +157,8 @@ def _result(v: Verdict, s: State, st: dict[str, ParagraphStyle]) -> list[Flowabl
     if v.complete:
         head = "Result (computed from the turns)" if v.records else "Result"
         return [_p(head, st["h"]), _p(f"<b>{escape(result_words(s))}</b>; {columns}.", st["body"])]
-    score = s.scores()
-    return [
-        _p("No result", st["h"]),
-        _p(
-            f"The game is not complete ({len(s.results())} of {s.rules.rounds} rounds played to their end), so no "
-            f"winner is declared. Where it stood: {columns}; points so far (placing points plus columns): "
-            f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
-            st["body"],
-        ),
-    ]
+    why = no_result_words(s)
+    return [_p("No result", st["h"]), _p(f"{why[0].upper()}{why[1:]} No winner is declared. Where it stood: {stood_words(s)}", st["body"])]
 
 
 def _signature(st: dict[str, ParagraphStyle]) -> list[Flowable]:

@@ -75,15 +75,15 @@ def verdict_lines(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> list[str
             lines.append(f"  the replay stopped at line {stop.line}: {stop.message}")
         if stop.turn:  # a round cut short says which round in its message
             lines.append(f"  {stop.where}: {stop.turn}")
-        if stop.details:
-            more = len(stop.details) - MOST_TURNS
+        legal = stop.legal_instead()
+        if legal:
             lines.append(f"  legal turns instead (to try one: {try_command(v.path, tried, stop.line)}):")
-            lines += [f"    {t}" for t in stop.details[:MOST_TURNS]]
-            if more > 0:
-                lines.append(f"    … and {more} more")
-        if stop.before is not None:
+            lines += [f"    {t}" for t in legal[:MOST_TURNS]]
+            if len(legal) > MOST_TURNS:
+                lines.append(f"    … and {len(legal) - MOST_TURNS} more")
+        if stop.position is not None:
             lines.append(f"  {where_words(stop)}:")
-            lines += ["  " + line for line in position_lines(stop.before, v.log.players if v.log else None)]
+            lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None)]
     if v.records:
         lines.append(f"  written values that differ from the game ({len(v.records)}):")
         lines += [f"    line {r.line}: {r.words()}" for r in v.records]
@@ -101,10 +101,15 @@ def _results(v: Verdict, s: State) -> list[str]:
         if v.problem is not None and not v.records:
             written = " (computed from the turns)"
         return [*lines, f"  {columns}", f"  result{written}: {result_words(s)}"]
+    return [*lines, f"  no result: {no_result_words(s)}", f"  Where it stood: {stood_words(s)}"]
+
+
+def no_result_words(s: State) -> str:
+    """Why a game has no result: "the game is not complete (1 of 3 rounds played to their end)."."""
+    return f"the game is not complete ({len(s.results())} of {s.rules.rounds} rounds played to their end)."
+
+
+def stood_words(s: State) -> str:
+    """Where a game that is not complete stood: its columns and its points so far."""
     score = s.scores()
-    played = len(s.results())
-    return [
-        *lines,
-        f"  no result: the game is not complete ({played} of {s.rules.rounds} rounds played to their end).",
-        f"  Where it stood: {columns}; points so far (placing points plus columns): north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}.",
-    ]
+    return f"{columns_words(s)}; points so far (placing points plus columns): north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}."

@@ -17,7 +17,17 @@ from ..deck import Balance, Deck
 from .stats import Z95, Summary, interval, z_for
 
 #: The windows used when neither game.yaml nor an option sets one (percent).
-DEFAULT = Balance(first_player=(45.0, 55.0), face_win_rate=(40.0, 60.0))
+Window = tuple[float, float]  # percent, low to high
+
+
+class Windows(NamedTuple):
+    """The windows a run is judged on: each set, by an option, game.yaml or :data:`DEFAULT`."""
+
+    first_player: Window
+    face_win_rate: Window
+
+
+DEFAULT = Windows(first_player=(45.0, 55.0), face_win_rate=(40.0, 60.0))
 
 
 class Finding(NamedTuple):
@@ -41,7 +51,7 @@ class Finding(NamedTuple):
 
 
 class Verdict(NamedTuple):
-    bounds: Balance
+    bounds: Windows
     first: Finding | None
     faces: list[Finding]  # faces outside or unsure, worst first
 
@@ -52,14 +62,18 @@ class Verdict(NamedTuple):
 
     def lines(self) -> list[str]:
         head = "fair: no rate is outside its window" if self.fair else "not fair: rates outside the designer's window"
-        found = ([self.first] if self.first else []) + self.faces
-        return [head] + [f"  {f.describe()}" for f in sorted(found, key=lambda f: not f.sure)]
+        return [head] + [f"  {f.describe()}" for f in sorted(self.findings, key=lambda f: not f.sure)]
+
+    @property
+    def findings(self) -> list[Finding]:
+        """The first player's finding, if any, then the faces'."""
+        return ([self.first] if self.first else []) + self.faces
 
 
-def bounds_of(deck: Deck, first_player: tuple[float, float] | None = None, face_win_rate: tuple[float, float] | None = None) -> Balance:
+def bounds_of(deck: Deck, first_player: Window | None = None, face_win_rate: Window | None = None) -> Windows:
     """The windows judged on: options first, then game.yaml's ``balance:``, then :data:`DEFAULT`."""
-    given = deck.balance or DEFAULT
-    return Balance(
+    given = deck.balance or Balance()
+    return Windows(
         first_player=first_player or given.first_player or DEFAULT.first_player,
         face_win_rate=face_win_rate or given.face_win_rate or DEFAULT.face_win_rate,
     )
@@ -76,14 +90,14 @@ def _judge(what: str, hits: float, n: int, window: tuple[float, float], z: float
     return Finding(what, rate, low, high, window, sure=high < lo or low > hi, joint=joint)
 
 
-def judge(summary: Summary, bounds: Balance) -> Verdict:
+def judge(summary: Summary, bounds: Windows) -> Verdict:
     """Which rates leave the windows, and how sure that is."""
     decided = summary.first_wins + summary.first_losses
-    first = _judge("first player (decided games)", summary.first_wins, decided, bounds.first_player, Z95)  # type: ignore[arg-type]
+    first = _judge("first player (decided games)", summary.first_wins, decided, bounds.first_player, Z95)
     z = z_for(1 - 0.05 / max(1, len(summary.faces)))
     faces = []
     for face, fc in summary.faces.items():
-        found = _judge(face, fc.team_wins + fc.team_draws / 2, fc.games, bounds.face_win_rate, z, len(summary.faces))  # type: ignore[arg-type]
+        found = _judge(face, fc.hits, fc.games, bounds.face_win_rate, z, len(summary.faces))
         if found is not None:
             faces.append(found)
     faces.sort(key=lambda f: -abs(f.rate - 0.5))

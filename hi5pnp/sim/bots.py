@@ -25,8 +25,6 @@ from . import BOT_NAMES, draw, heuristic
 class Bot(Protocol):
     """A player: proposes a turn for the seat to move, and chooses faces at set-up."""
 
-    name: str
-
     def turn(self, state: State, rng: random.Random) -> Turn: ...
 
     def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str: ...
@@ -62,19 +60,15 @@ def random_turn(state: State, rng: random.Random) -> Turn:
 class RandomBot:
     """A uniformly random legal turn (:func:`random_turn`); faces chosen at random."""
 
-    name = "random"
-
     def turn(self, state: State, rng: random.Random) -> Turn:
         return random_turn(state, rng)
 
     def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str:
-        return f"{card.number}{draw.pick(rng, SIDES)}"
+        return f"{card.number}{rng.choice(SIDES)}"  # as a side dealt at random: the fast path's draw
 
 
 class GreedyBot:
     """The turn with the best one-turn value; ties broken at random."""
-
-    name = "greedy"
 
     def turn(self, state: State, rng: random.Random) -> Turn:
         ranked = heuristic.ranked_turns(state)
@@ -92,8 +86,6 @@ class PlannerBot:
     turns to the end of the next segment (at most ``depth`` turns), judged by
     :func:`heuristic.evaluate`. Effort grows with ``width × depth``."""
 
-    name = "planner"
-
     def __init__(self, width: int = 4, depth: int = 24):
         self.width = width
         self.depth = depth
@@ -101,18 +93,11 @@ class PlannerBot:
     def turn(self, state: State, rng: random.Random) -> Turn:
         seat = state.current_player()
         assert seat is not None
-        ranked = heuristic.ranked_turns(state)
-        seen: set[Turn] = set()
         best: tuple[float, Turn] | None = None
-        for _, turn in ranked:
-            if turn in seen:
-                continue
-            seen.add(turn)
+        for _, turn in heuristic.ranked_turns(state)[: self.width]:
             value = self._look_ahead(state, turn, seat)
             if best is None or value > best[0] + 1e-9:
                 best = (value, turn)
-            if len(seen) == self.width:
-                break
         assert best is not None
         return best[1]
 

@@ -36,7 +36,9 @@ def ranked_turns(state: State) -> list[tuple[float, Turn]]:
             found.append((_steps(state, f, 1 + k, placed, [True]) - CHIT * k, Turn(face, Action.BYPASS, (), k)))
         if f.can_bring:
             for action in state.edition.bring_actions:
-                found.append(_best_bring(state, seat, f, action, placed))
+                best = _best_bring(state, seat, f, action, placed)
+                if best is not None:
+                    found.append(best)
     found.sort(key=lambda vt: -vt[0])
     return found
 
@@ -63,9 +65,10 @@ def _arrivals(state: State, placed: int, ours: list[bool]) -> float:
     return value
 
 
-def _best_bring(state: State, seat: Seat, f: Facing, action: Action, placed: int) -> tuple[float, Turn]:
+def _best_bring(state: State, seat: Seat, f: Facing, action: Action, placed: int) -> tuple[float, Turn] | None:
     """The best group to bring with ``action``: own competitors first (each
-    moves with us), then opponents whose reward is worth their step."""
+    moves with us), then opponents whose reward is worth their step; None
+    when nobody is worth bringing (the plain turn is ranked on its own)."""
     face = f.face
     free = state.unmarked(face)
     exact = state.edition.exact_count
@@ -92,8 +95,8 @@ def _best_bring(state: State, seat: Seat, f: Facing, action: Action, placed: int
             free[reward.column - 1].remove(f.obstacle.trait)
     if f.position + 1 == state.finish:
         value += _arrivals(state, placed, [True] + [state.seat(b.face) == seat for b in brought])
-    if not brought or (exact and len(brought) != f.can_bring):
-        return (-1e9, Turn(face))  # nothing worth bringing: the plain turn stands instead
+    if not brought:
+        return None
     return (value, Turn(face, action, tuple(brought)))
 
 

@@ -5,7 +5,7 @@ It is the engine's own game, not a second set of rules to trust: it draws
 from the generator exactly as :func:`~hi5pnp.sim.bots.random_turn` does on
 the engine, so the same generator gives the same game turn for turn, and the
 tests play thousands of games both ways and compare every turn and the
-record (tests/test_simulate_fast.py). What it saves is the engine's
+record (tests/test_simulate.py). What it saves is the engine's
 generality: the checks a turn built from the engine's own facts cannot fail,
 the reports, the history and the public method calls. docs/simulate.md gives
 the speed it buys.

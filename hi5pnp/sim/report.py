@@ -75,8 +75,8 @@ def _first_page(c: Canvas, deck: Deck, plan: Plan, edition: int, s: Summary, ver
     if len(lines) > 7:
         _text(c, MARGIN, y, f"... and {len(lines) - 7} more (hi5pnp simulate prints them all)", 7.5)
         y -= 10
-    lo, hi = verdict.bounds.face_win_rate or (40.0, 60.0)
-    flo, fhi = verdict.bounds.first_player or (45.0, 55.0)
+    lo, hi = verdict.bounds.face_win_rate
+    flo, fhi = verdict.bounds.first_player
     decided = s.first_wins + s.first_losses
     a, b = interval(s.first_wins, decided)
     y -= 4
@@ -121,7 +121,7 @@ def _face_chart(c: Canvas, deck: Deck, s: Summary, window: tuple[float, float], 
         comp = deck.competitor_face(face)
         name = f"{face}  {comp.name if comp else ''}"
         d.add(String(0, cy - 3, name[:28], fontName=fonts.font_name("regular"), fontSize=min(8.0, row * 0.6), fillColor=INK))
-        low, high = interval(fc.team_wins + fc.team_draws / 2, fc.games)
+        low, high = interval(fc.hits, fc.games)
         inside = window[0] / 100 <= fc.score <= window[1] / 100
         colour = INK if inside else BAD
         d.add(Line(at(low), cy, at(high), cy, strokeColor=colour, strokeWidth=1.2))

@@ -35,7 +35,7 @@ def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
             "placings": list(fc.placings),
             "points": round(fc.points / fc.games, 3),
             "columns": round(fc.columns / fc.games, 3),
-            "win_rate": _rate(fc.team_wins + fc.team_draws / 2, fc.games),
+            "win_rate": _rate(fc.hits, fc.games),
             "games_with_a_column": fc.games_with_column,
         }
     return {
@@ -65,9 +65,9 @@ def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
         },
         "balance": {
             "fair": verdict.fair,
-            "windows": {"first_player": list(verdict.bounds.first_player or ()), "face_win_rate": list(verdict.bounds.face_win_rate or ())},
-            "outside": [f.what for f in ([verdict.first] if verdict.first else []) + verdict.faces if f.sure],
-            "unsure": [f.what for f in ([verdict.first] if verdict.first else []) + verdict.faces if not f.sure],
+            "windows": {"first_player": list(verdict.bounds.first_player), "face_win_rate": list(verdict.bounds.face_win_rate)},
+            "outside": [f.what for f in verdict.findings if f.sure],
+            "unsure": [f.what for f in verdict.findings if not f.sure],
         },
     }
 
@@ -93,7 +93,7 @@ def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
     for face, fc in ranked:
         comp = deck.competitor_face(face)
         name = comp.name if comp else ""
-        low, high = interval(fc.team_wins + fc.team_draws / 2, fc.games)
+        low, high = interval(fc.hits, fc.games)
         lines.append(
             f"  {face:<5} {name[:18]:<18} {fc.games:>6} {fc.score:>9.1%} {f'{low:.1%}-{high:.1%}':>15} "
             f"{fc.points / fc.games:>7.2f} {fc.columns / fc.games:>8.2f}"

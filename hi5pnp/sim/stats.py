@@ -46,9 +46,7 @@ class FaceCount:
         self.games += other.games
         self.team_wins += other.team_wins
         self.team_draws += other.team_draws
-        if len(self.placings) < len(other.placings):
-            self.placings += [0] * (len(other.placings) - len(self.placings))
-        for k, x in enumerate(other.placings):
+        for k, x in enumerate(other.placings):  # every count of a run has the same places
             self.placings[k] += x
         self.points += other.points
         self.columns += other.columns
@@ -57,7 +55,12 @@ class FaceCount:
     @property
     def score(self) -> float:
         """Its team's win rate, a draw counting half."""
-        return (self.team_wins + self.team_draws / 2) / self.games if self.games else 0.0
+        return self.hits / self.games if self.games else 0.0
+
+    @property
+    def hits(self) -> float:
+        """Games its team won, a draw counting half."""
+        return self.team_wins + self.team_draws / 2
 
 
 @dataclass
