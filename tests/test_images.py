@@ -150,9 +150,12 @@ def test_preview_of_a_face_the_deck_lacks_names_the_faces():
     assert result.exit_code == 1 and "no obstacle face '9a'" in result.stderr and "competitor faces" not in result.stderr
 
 
-def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path):
+@pytest.mark.parametrize("inside", [False, True], ids=["kit-beside", "kit-inside-the-deck"])
+def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path, inside):
+    """A kit written inside the watched deck folder (build's default output/
+    when run in the deck) does not set the watch off again."""
     deck = make_deck(tmp_path / "deck")
-    out = tmp_path / "kit"
+    out = deck / "output" if inside else tmp_path / "kit"
     proc = subprocess.Popen(
         [sys.executable, "-m", "hi5pnp", "build", "--deck", str(deck), "--out", str(out), "--paper", "a4", "--watch"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,

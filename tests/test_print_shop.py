@@ -108,5 +108,18 @@ def test_low_ink_saves_ink_on_cards_tokens_and_score_cards():
     assert low.manifest["options"]["ink"] == "low"
     for name in ("cards-duplex-a4.pdf", "tokens-a4.pdf", "scorecards-a4.pdf"):
         assert _ink(low.files[name]) < 0.6 * _ink(normal.files[name]), name
-    # the information stays: every face is still there, gems keep their colours
-    assert [r["face"] for r in low.manifest["cards"]] == [r["face"] for r in normal.manifest["cards"]]
+    # the information stays: each gem keeps its colour (in its ring and glyph) and its glyph
+    from hi5pnp.render.cardsize import POKER
+    from hi5pnp.render.faces import render_faces
+    from hi5pnp.render.template import Templates
+
+    face = deck.competitor_face("1a")
+    gems = {}
+    for ink in ("normal", "low"):
+        (layout,) = render_faces(deck, Templates(), POKER, 0.0, [face], ink)
+        gems[ink] = [(e.props["stroke"], e.props["fill"]) for e in layout.elements if e.props.get("id", "").startswith("gem-") and e.kind == "circle"]
+        glyphs = [(e.props["name"], e.props["fill"]) for e in layout.elements if e.props.get("id", "").endswith("-glyph")]
+        if ink == "low":
+            assert [fill for _, fill in glyphs] == [deck.colors[g] for g in face.gems]  # the glyph drawn in the gem's colour
+    assert [stroke for stroke, _ in gems["low"]] == [deck.colors[g] for g in face.gems]  # a ring of its colour
+    assert [fill for _, fill in gems["normal"]] == [deck.colors[g] for g in face.gems]

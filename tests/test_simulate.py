@@ -7,9 +7,9 @@ import json
 import random
 
 import pytest
-from PIL import Image
 from click.testing import CliRunner
 from conftest import GOLDEN, make_deck
+from PIL import Image
 from pypdf import PdfReader
 
 from hi5pnp.cli import main

@@ -72,7 +72,8 @@ class OffsetType(click.ParamType):
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True, help="Paper size.")
 @click.option(
     "--card-size", "card", type=CardSizeType(), default="poker", show_default=True,
-    help="poker, bridge, euro, american, tarot, mini-euro, mini-american, or a size such as 60x90mm.",
+    help="poker, bridge, euro, american, tarot, or a size such as 60x90mm; mini-euro and mini-american "
+    "need templates of your own (the bundled ones refuse them).",
 )  # fmt: skip
 @click.option("--bleed", type=LengthType(0, 5), default="0", show_default=True, help="Bleed around each card (0–5 mm); cards are spaced apart to make room.")
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")

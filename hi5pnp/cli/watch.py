@@ -18,10 +18,30 @@ SETTLE = 0.2  # seconds without a change before building: an editor's save is se
 IGNORED_SUFFIXES = (".swp", ".swx", ".tmp", "~")
 
 
-def _counts(path: str) -> bool:
-    """Is a change to ``path`` a change to the deck or the templates (not an editor's scratch file)?"""
-    name = Path(path).name
-    return not (name.startswith((".", "#")) or name.endswith(IGNORED_SUFFIXES) or "__pycache__" in path)
+def _counts(path: str, root: Path, out: Path) -> bool:
+    """Is a change to ``path`` (under the watched ``root``) a change to the deck
+    or the templates? Not the kit in ``out``, nor anything under a hidden
+    folder (a build's staging folder, ``.git``), nor an editor's scratch file."""
+    p = Path(path)
+    if not p.is_relative_to(root) or p.is_relative_to(out):
+        return False
+    parts = p.relative_to(root).parts
+    if not parts or any(part.startswith((".", "#")) or part == "__pycache__" for part in parts):
+        return False
+    return not p.name.endswith(IGNORED_SUFFIXES)
+
+
+def _watched(folder: Path, out: Path) -> list[tuple[Path, bool]]:
+    """The (folder, recursive) watches that cover ``folder`` but not ``out``
+    inside it: the kit is swapped in whole on each build, and a watch must not
+    sit on a folder that is renamed under it."""
+    if not out.is_relative_to(folder) or out == folder:
+        return [(folder, True)]
+    found = [(folder, False)]
+    for sub in sorted(folder.iterdir()):
+        if sub.is_dir() and not sub.is_symlink() and sub != out and not sub.name.startswith("."):
+            found += _watched(sub, out)
+    return found
 
 
 def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -> None:
@@ -32,19 +52,23 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
     from watchdog.observers import Observer
 
     changed = threading.Event()
-    skip = str(out.resolve())
+    kit = out.resolve()
 
     class Handler(FileSystemEventHandler):
+        def __init__(self, root: Path):
+            self.root = root
+
         def on_any_event(self, event: FileSystemEvent) -> None:
-            if event.event_type in ("opened", "closed_no_write"):
-                return
+            if event.event_type in ("opened", "closed_no_write") or (event.is_directory and event.event_type == "modified"):
+                return  # a folder "modified" is an entry added or removed: its own event says which
             paths = [str(event.src_path), str(getattr(event, "dest_path", "") or "")]
-            if any(p and _counts(p) and not p.startswith(skip) for p in paths):
+            if any(p and _counts(p, self.root, kit) for p in paths):
                 changed.set()
 
     observer = Observer()
-    for folder in dict.fromkeys(f.resolve() for f in folders):
-        observer.schedule(Handler(), str(folder), recursive=True)
+    for root in dict.fromkeys(f.resolve() for f in folders):
+        for folder, recursive in _watched(root, kit):
+            observer.schedule(Handler(root), str(folder), recursive=recursive)
     observer.start()
     shown = ", ".join(shown_path(f) for f in folders)
     try:

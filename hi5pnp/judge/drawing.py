@@ -16,7 +16,7 @@ from reportlab.graphics.shapes import FILL_EVEN_ODD, Circle, Drawing, Group, Lin
 
 from ..deck import CompetitorFace
 from ..render import fonts
-from ..render.draw import color
+from ..render.draw import TEAM_COLORS, color
 from ..render.shapes import add_shape
 from ..render.units import pt
 from ..rules import SEATS, Seat, State
@@ -24,7 +24,7 @@ from .position import marked_boxes, status
 
 INK = "#2B2B36"
 MUTED = "#8A8070"
-TEAM = {Seat.NORTH: "#2E4A8C", Seat.SOUTH: "#B5512A"}
+TEAM = TEAM_COLORS  # a Seat is its name
 CHIT = "#E8C547"
 WIDTH = 180.0  # mm
 COLUMN_MIN, COLUMN_MAX = 14.0, 26.0  # mm a course card's column

@@ -12,17 +12,29 @@ rulebook, quick reference, each paper size assembled into one PDF.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ..deck import Deck, load_deck
-from ..render.template import Templates
-from .build import BuildOptions, Kit, make_kit
-from .output import write_kit
+if TYPE_CHECKING:
+    from ..deck import Deck
+    from .build import BuildOptions, Kit
+
+#: loaded when first asked for: ``hi5pnp preview`` and ``images`` import
+#: :mod:`.images` alone, without the build's PDF assembly (pypdf, platypus)
+_LAZY = {"BuildOptions": "build", "Kit": "build", "make_kit": "build", "write_kit": "output"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def build_kit(
     deck: Deck | str | Path | None = None,
     out: str | Path = "output",
-    options: BuildOptions = BuildOptions(),
+    options: BuildOptions | None = None,
     templates: str | Path | None = None,
     *,
     jobs: int | None = None,
@@ -30,8 +42,13 @@ def build_kit(
     """Build the kit from a deck (a loaded one, a bundled deck's name or a
     folder; None: the bundled deck) into the folder ``out``; a failure leaves
     the previous kit there as it was. ``jobs``: see :func:`make_kit`."""
+    from ..deck import Deck, load_deck
+    from ..render.template import Templates
+    from .build import BuildOptions, make_kit
+    from .output import write_kit
+
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
-    kit = make_kit(loaded, options, Templates(Path(templates)) if templates is not None else None, jobs=jobs)
+    kit = make_kit(loaded, options or BuildOptions(), Templates(Path(templates)) if templates is not None else None, jobs=jobs)
     write_kit(kit.files, Path(out))
     return kit
 

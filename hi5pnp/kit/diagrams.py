@@ -16,12 +16,12 @@ from reportlab.platypus import Flowable
 from ..deck import Deck, ObstacleFace
 from ..errors import TemplateError
 from ..render import fonts
-from ..render.draw import color
+from ..render.draw import TEAM_COLORS, color
 from ..render.shapes import add_shape
 from ..render.units import pt
 
 INK = "#2B2B36"
-SEAT_COLORS = {"north": "#2E4A8C", "south": "#B5512A"}
+SEAT_COLORS = TEAM_COLORS
 MUTED = "#8A8070"
 CHIT_COLOR = "#E8C547"
 MIN_COLUMN = 11.0  # mm a card of the course needs in the picture

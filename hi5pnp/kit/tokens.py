@@ -10,7 +10,7 @@ from typing import Any
 
 from ..deck import Deck
 from ..errors import TemplateError
-from ..render.draw import draw_layout
+from ..render.draw import TEAM_COLORS, draw_layout
 from ..render.faces import deck_context
 from ..render.layout import Layout
 from ..render.pdf import finish, new_canvas
@@ -36,7 +36,8 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
     geometry stays in the template."""
     paper = Paper.named(paper_name)
     tokens = [{"card": card.number, "names": [card.a.name, card.b.name], "turned": reads_turned(card.number)} for card in deck.competitors]
-    base = {"page": {"w": paper.width, "h": paper.height}, "chits": CHITS, "deck": deck_context(deck), "low_ink": ink == "low"}
+    base = {"page": {"w": paper.width, "h": paper.height}, "chits": CHITS, "deck": deck_context(deck), "low_ink": ink == "low",
+            "team_colors": TEAM_COLORS}  # fmt: skip
 
     def page(some: list[dict[str, Any]], number: int, last: bool) -> Layout:
         context = {**base, "tokens": some, "first_page": number == 1, "last_page": last,
@@ -45,25 +46,33 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
 
     pages: list[Layout] = []
     left = tokens
+    most: int | None = None  # pairs a page after the first holds, once known: the same on each
     while True:
         number = len(pages) + 1
-        try:
-            pages.append(page(left, number, last=True))
-            return pages
-        except TemplateError:
-            if not left:
-                raise  # the chits and the trophy alone do not fit: the template's fault
-        fits, low, high = None, 1, len(left) - 1
-        while low <= high:  # the most pairs that fit on a page without the chits and trophy
-            middle = (low + high) // 2
+        if most is None or len(left) <= most:  # more than a full page cannot all go on the last
             try:
-                fits = (middle, page(left[:middle], number, last=False))
-                low = middle + 1
+                pages.append(page(left, number, last=True))
+                return pages
             except TemplateError:
-                high = middle - 1
-        if fits is None:
-            page(left[:1], number, last=False)  # raises: not even one pair fits
-            raise AssertionError("unreachable")
+                if not left:
+                    raise  # the chits and the trophy alone do not fit: the template's fault
+        fits = None
+        if most is not None and number > 2:
+            fits = (most, page(left[:most], number, last=False))
+        else:
+            low, high = 1, len(left)  # the most pairs that fit without the chits and trophy
+            while low <= high:
+                middle = (low + high) // 2
+                try:
+                    fits = (middle, page(left[:middle], number, last=False))
+                    low = middle + 1
+                except TemplateError:
+                    high = middle - 1
+            if fits is None:
+                page(left[:1], number, last=False)  # raises: not even one pair fits
+            if number > 1:
+                most = fits[0] if fits else None
+        assert fits is not None
         pages.append(fits[1])
         left = left[fits[0] :]
 

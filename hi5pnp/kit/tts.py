@@ -12,9 +12,9 @@ from typing import Any
 
 from ..deck import CompetitorCard, Deck, ObstacleCard
 from ..render.cardsize import CardSize
-from ..render.faces import render_faces
-from ..render.raster import faces_pdf, pixels, png, rasterise
+from ..render.raster import pixels, png
 from ..render.template import Templates
+from .images import face_images
 
 COLUMNS, ROWS = 10, 7  # the most cards a Tabletop Simulator sheet holds
 WIDEST = 10_000  # pixels: the widest sheet Tabletop Simulator loads
@@ -58,8 +58,7 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates) -> dict[str, byt
             names = {}
             for side in ("a", "b"):
                 faces = [c.a if side == "a" else c.b for c in chunk]
-                layouts = render_faces(deck, templates, card, 0.0, faces)
-                images = rasterise(faces_pdf(layouts, 0.0, f"{deck.full_title} — {plural}"), [cell] * len(layouts), dpi)
+                images = face_images(deck, faces, card, 0.0, dpi, templates)
                 sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), BACKGROUND)
                 for k, image in enumerate(images):
                     sheet.paste(image, ((k % columns) * cell[0], (k // columns) * cell[1]))

@@ -19,6 +19,10 @@ from .units import pt
 _colors: dict[str, HexColor] = {}
 
 
+#: Each team's colour, on the tokens, in the rulebook's pictures and in the judge's.
+TEAM_COLORS = {"north": "#2E4A8C", "south": "#B5512A"}
+
+
 def color(hexv: str) -> HexColor:
     c = _colors.get(hexv)
     if c is None:

@@ -140,7 +140,7 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
         if message:
             bad(eid, message)
             continue
-        if kind == "image" and props["src"] not in layout.images:
+        if kind == "image" and (not isinstance(props["src"], str) or props["src"] not in layout.images):
             bad(eid, f"image {props['src']!r} is not a picture of this item ({', '.join(layout.images) or 'it has none'})")
             continue
         if kind == "text":
