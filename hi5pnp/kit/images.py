@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..errors import Fault, InputError, shown_path
 from ..render.cardsize import POKER, CardSize
-from ..render.faces import render_faces
-from ..render.raster import faces_pdf, pixels, png, rasterise
+from ..render.raster import face_images, png
 from ..render.template import Templates
 
 if TYPE_CHECKING:
-    from PIL.Image import Image
+    pass
 
 KINDS = ("competitor", "obstacle")
 
@@ -41,16 +39,6 @@ def faces_of(deck: Deck) -> list[tuple[str, CompetitorFace | ObstacleFace]]:
     found: list[tuple[str, CompetitorFace | ObstacleFace]] = [("competitor", f) for f in deck.competitor_faces()]
     found += [("obstacle", f) for f in deck.obstacle_faces()]
     return found
-
-
-def face_images(
-    deck: Deck, faces: Sequence[CompetitorFace | ObstacleFace], card: CardSize, bleed: float, dpi: int, templates: Templates
-) -> list[Image]:
-    """Each face at ``dpi`` with ``bleed`` mm of its own art beyond the cut."""
-    layouts = render_faces(deck, templates, card, bleed, faces)
-    size = (pixels(card.width + 2 * bleed, dpi), pixels(card.height + 2 * bleed, dpi))
-    pdf = faces_pdf(layouts, bleed, f"{deck.full_title} — card images")
-    return list(rasterise(pdf, [size] * len(layouts), dpi))
 
 
 def find_face(deck: Deck, face: str, kind: str | None) -> tuple[str, CompetitorFace | ObstacleFace]:

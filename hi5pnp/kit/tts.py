@@ -12,9 +12,8 @@ from typing import Any
 
 from ..deck import CompetitorCard, Deck, ObstacleCard
 from ..render.cardsize import CardSize
-from ..render.raster import pixels, png
+from ..render.raster import face_images, pixels, png
 from ..render.template import Templates
-from .images import face_images
 
 COLUMNS, ROWS = 10, 7  # the most cards a Tabletop Simulator sheet holds
 WIDEST = 10_000  # pixels: the widest sheet Tabletop Simulator loads

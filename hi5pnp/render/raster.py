@@ -8,9 +8,13 @@ import io
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from ..deck import CompetitorFace, Deck, ObstacleFace
+from .cardsize import CardSize
 from .draw import draw_layout
+from .faces import render_faces
 from .layout import Layout
 from .pdf import finish, new_canvas, reproducible
+from .template import Templates
 from .units import MM_PER_IN, pt
 
 if TYPE_CHECKING:
@@ -64,3 +68,13 @@ def rasterise(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: float) -> Itera
             page.close()
     finally:
         doc.close()
+
+
+def face_images(
+    deck: Deck, faces: Sequence[CompetitorFace | ObstacleFace], card: CardSize, bleed: float, dpi: int, templates: Templates
+) -> list[Image]:
+    """Each face at ``dpi`` with ``bleed`` mm of its own art beyond the cut."""
+    layouts = render_faces(deck, templates, card, bleed, faces)
+    size = (pixels(card.width + 2 * bleed, dpi), pixels(card.height + 2 * bleed, dpi))
+    pdf = faces_pdf(layouts, bleed, f"{deck.full_title} — card images")
+    return list(rasterise(pdf, [size] * len(layouts), dpi))
