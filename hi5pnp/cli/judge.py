@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from ..errors import printable
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
 
 #: A verdict's exit status (the game-log contract).
@@ -61,7 +62,7 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
         summary = f"{len(files)} logs: {counts['valid']} valid, {counts['invalid']} invalid, {counts['unreadable']} unreadable"
         if unread:  # their faults went to standard error: name them where the summary is read
             summary += f" ({', '.join(unread[:5])}{', …' if len(unread) > 5 else ''})"
-        click.echo(summary, err=as_json)
+        click.echo(printable(summary), err=as_json)  # a file name may hold an escape sequence
     sys.exit(worst)
 
 
@@ -93,7 +94,7 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
             write_atomically(Path(pdf), verdict_pdf(verdict, tries))
         except OSError as exc:
             raise Failure([f"{pdf}: cannot be written: {exc.strerror or exc}"]) from None
-        click.echo(f"wrote the printable verdict to {pdf}", err=True)
+        click.echo(printable(f"wrote the printable verdict to {pdf}"), err=True)
     return STATUS[verdict.outcome]
 
 
@@ -128,7 +129,7 @@ def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: 
                     write_atomically(Path(target), render(picture))
                 except OSError as exc:
                     raise Failure([f"{target}: cannot be written: {exc.strerror or exc}"]) from None
-                click.echo(f"wrote {target}", err=True)
+                click.echo(printable(f"wrote {target}"), err=True)
     sys.exit(OK if done.verdict is None else STATUS[done.verdict.outcome])
 
 

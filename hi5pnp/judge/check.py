@@ -5,8 +5,11 @@ Order of faults (docs/game-log.md): the log and its deck are read whole first
 recorded ``finish``/``points``, and last the ``result``. The first fault met
 is the verdict's error. A rules fault ends the replay; a recorded value that
 differs does not: every one is listed (``records``), so a score dispute is
-settled from the whole list. The engine judges every rule; the checker only
-finds the log line each verdict belongs to, and compares what was written down.
+settled from the whole list. A game played to its end and followed by more
+lines (a turn after the last round ended, an extra round) is complete: the
+first extra line is the fault, and every written value of the game is still
+compared (revision 3). The engine judges every rule; the checker only finds
+the log line each verdict belongs to, and compares what was written down.
 """
 
 from __future__ import annotations
@@ -113,7 +116,7 @@ class Verdict:
             "rounds": [{"finish": list(r.finish), "points": r.points} for r in s.results()],
             "columns": s.complete_columns(),
             "score": s.scores(),
-            "winner": s.winner(),
+            "winner": s.winner() if self.complete else None,  # a result only for a complete game
             "records": records,
             "complete": self.complete,
         }
@@ -227,25 +230,41 @@ def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> N
         course_fault = state.why_course_illegal(rnd.course)
         if course_fault is not None:
             at = rnd.course_line if course_fault.entry is None else rnd.course_lines[course_fault.entry]
-            raise _rules(at, course_fault)
+            if not state.is_terminal():
+                raise _rules(at, course_fault)
+            _after_the_end(verdict, _rules(at, course_fault).problem)  # an extra round
+            break
         state.lay_course(rnd.course)
         observer.round_started(state, number)
-        _play_round(state, rnd, number, observer)
+        _play_round(state, rnd, number, observer, verdict)
         _check_recorded_round(state, rnd, number, verdict)
+        if verdict.stopped is not None:  # turns written after the game ended: the rest is not played
+            break
     unfinished = state.why_game_incomplete()
     if unfinished is not None:
         raise _rules(log.rounds_line, unfinished)
     _check_result(state, log, verdict)
 
 
-def _play_round(state: State, rnd: LogRound, number: int, observer: Observer) -> None:
+def _after_the_end(verdict: Verdict, problem: Problem) -> None:
+    """A line after the game ended: the fault (unless one came before), though
+    the game's written values are still compared."""
+    verdict.stopped = problem
+    verdict.problem = verdict.problem or problem
+
+
+def _play_round(state: State, rnd: LogRound, number: int, observer: Observer, verdict: Verdict) -> None:
     for k, (turn, line) in enumerate(zip(rnd.turns, rnd.turn_lines)):
         observer.ahead(state, line)
         try:
             report = state.apply(turn)
         except RulesError as exc:
             # the engine refused the turn before changing anything: the state is the position it was played in
-            raise _rules(line, exc.illegal, rnd.turn_text(k), f"round {number}, turn {k + 1}", state) from None
+            stop = _rules(line, exc.illegal, rnd.turn_text(k), f"round {number}, turn {k + 1}", state)
+            if not state.is_terminal():
+                raise stop from None
+            _after_the_end(verdict, stop.problem)  # the game is over: its round's values are still compared
+            return
         observer.turn_played(state, report, line)
     why = state.why_round_incomplete()
     if why is not None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from reportlab.graphics.shapes import FILL_EVEN_ODD, Circle, Drawing, Group, Line, Path, Rect, String
 
 from ..deck import CompetitorFace
+from ..errors import printable
 from ..render import fonts
 from ..render.draw import TEAM_COLORS, color
 from ..render.shapes import add_shape
@@ -68,7 +69,8 @@ class _Pen:
         self.g = Group()
 
     def text(self, x: float, y: float, s: str, size: float, style: str = "regular", fill: str = INK, anchor: str = "start") -> None:
-        self.g.add(String(pt(x), pt(y), s, fontName=fonts.font_name(style), fontSize=size, fillColor=color(fill), textAnchor=anchor))
+        # printable: a log's names reach the SVG as text, and XML has no room for control characters
+        self.g.add(String(pt(x), pt(y), printable(s), fontName=fonts.font_name(style), fontSize=size, fillColor=color(fill), textAnchor=anchor))
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str | None, stroke: str | None = None, width: float = 0.6, r: float = 0.0) -> None:
         self.g.add(Rect(pt(x), pt(y), pt(w), pt(h), rx=pt(r), ry=pt(r), fillColor=color(fill) if fill else None,

@@ -18,6 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from ..errors import printable
 from ..render import fonts
 from ..render.draw import color
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
@@ -47,7 +48,7 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
-    return Paragraph(text, style)
+    return Paragraph(printable(text), style)  # a log's control characters shown, never drawn as boxes
 
 
 def verdict_pdf(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> bytes:
@@ -71,7 +72,7 @@ def verdict_pdf(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> bytes:
     with reproducible():
         doc = SimpleDocTemplate(
             buf, pagesize=(pt(PAGE[0]), pt(PAGE[1])), leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN),
-            bottomMargin=pt(MARGIN), title=f"Verdict: {v.path}", author=AUTHOR, subject=subject("A judge's verdict on a game log"),
+            bottomMargin=pt(MARGIN), title=printable(f"Verdict: {v.path}"), author=AUTHOR, subject=subject("A judge's verdict on a game log"),
             keywords=KEYWORDS, creator=CREATOR, producer=PRODUCER, invariant=1, pageCompression=1,
             initialFontName=fonts.font_name("regular"), lang="en", displayDocTitle=1,
         )  # fmt: skip

@@ -15,6 +15,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
+from ..errors import printable
 from ..files import write_atomically
 from ..render import fonts
 from ..render.pdf import CREDIT, finish, new_canvas, reproducible
@@ -53,7 +54,7 @@ def report_bytes(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict
 def _text(c: Canvas, x: float, y: float, text: str, size: float = 9, style: str = "regular", colour: colors.Color = INK) -> None:
     c.setFont(fonts.font_name(style), size)
     c.setFillColor(colour)
-    c.drawString(x, y, text)
+    c.drawString(x, y, printable(text))  # deck strings and paths, control characters shown
 
 
 def _first_page(c: Canvas, deck: Deck, plan: Plan, edition: int, s: Summary, verdict: Verdict) -> None:
@@ -120,7 +121,7 @@ def _face_chart(c: Canvas, deck: Deck, s: Summary, window: tuple[float, float], 
         cy = top - row * (k + 0.5)
         comp = deck.competitor_face(face)
         name = f"{face}  {comp.name if comp else ''}"
-        d.add(String(0, cy - 3, name[:28], fontName=fonts.font_name("regular"), fontSize=min(8.0, row * 0.6), fillColor=INK))
+        d.add(String(0, cy - 3, printable(name)[:28], fontName=fonts.font_name("regular"), fontSize=min(8.0, row * 0.6), fillColor=INK))
         low, high = interval(fc.hits, fc.games)
         inside = window[0] / 100 <= fc.score <= window[1] / 100
         colour = INK if inside else BAD
