@@ -21,7 +21,7 @@ def _commands() -> list[str]:
 def test_readme_has_the_install_and_test_commands():
     install, test = _commands()[:2]
     assert install == "python -m pip install -c .ci/constraints.txt -e . && hi5pnp build"
-    assert test == "python -m pip install -c .ci/constraints.txt -e '.[test]' && python -m pytest"
+    assert test == "python -m pip install -c .ci/constraints.txt -e '.[test]' && python -m pytest -n auto"
 
 
 def test_ci_runs_readmes_test_command():
