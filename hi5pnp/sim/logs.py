@@ -78,6 +78,8 @@ def prepare(folder: Path) -> None:
                     f"{shown}: holds files that --save-logs did not write ({listed}); give a new or empty folder, "
                     "or one that --save-logs wrote before; no game was played"
                 )
+            if COPY in names and not stat.S_ISDIR(os.lstat(folder / COPY).st_mode):
+                raise OutputError(f"{_shown(folder / COPY)}: is a link or a file, not a folder of hi5pnp's own; no game was played")
             for name in filter(LOG_NAME.fullmatch, names):
                 if not stat.S_ISREG(os.lstat(folder / name).st_mode):
                     raise OutputError(f"{_shown(folder / name)}: is not a regular file (a link, a folder); no game was played")
