@@ -14,6 +14,7 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner
@@ -268,7 +269,7 @@ def test_worker_count_is_bounded_by_the_work_and_the_processors(monkeypatch):
 class Counted(concurrent.futures.ProcessPoolExecutor):
     """A process pool that records how many workers it was asked for."""
 
-    sizes: list[int] = []
+    sizes: ClassVar[list[int]] = []
 
     def __init__(self, max_workers=None, *args, **kwargs):
         Counted.sizes.append(max_workers)

@@ -3,6 +3,7 @@ and the light parts of hi5pnp are imported on these paths, never the PDF stack."
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 
@@ -75,6 +76,10 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
     from ..judge.check import DeckCache
     from ..judge.verdict import verdict_lines
 
+    if pdf is not None:
+        from ..files import check_output
+
+        check_output(pdf, keep=_named_file(path))  # at once: the deck's files are known once it is read
     decks = DeckCache(deck)
     verdict = verdict_of(path, decks, tries)
     if as_json:
@@ -109,10 +114,15 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
 def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: str | None) -> None:
     """Tell a logged game turn by turn in plain words, and give the verdict;
     with --until, stop at a line and show the position there."""
+    from ..files import check_output
     from ..judge.batch import read_one
     from ..judge.check import DeckCache, with_deck
     from ..judge.replay import replay_lines
 
+    if svg and png and os.path.abspath(svg) == os.path.abspath(png):
+        raise click.UsageError("--svg and --png name the same file")
+    for name in filter(None, (svg, png)):
+        check_output(name, keep=_named_file(log))  # at once: the deck's files are known once it is read
     decks = DeckCache(deck)
     game, dk = with_deck(read_one(log), decks)
     done = replay_lines(game, dk, until)
