@@ -94,4 +94,6 @@ class LayoutError(Hi5Error):
 
 
 class OutputError(Hi5Error):
-    """The kit cannot be written (an unwritable out folder)."""
+    """An output cannot be written, or may not be: an unwritable folder, a path
+    that is a link, a device or an input of the run, a folder of someone
+    else's files."""

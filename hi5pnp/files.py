@@ -1,10 +1,15 @@
-"""Writing one file safely: whole or not at all."""
+"""Writing one file safely: whole or not at all, and only as a regular file
+that is none of the run's inputs."""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+
+from .errors import OutputError, printable, shown_path
 
 
 def _umask() -> int:
@@ -27,3 +32,45 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """The file ``path`` names (device and inode, links followed), or None."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino)
+
+
+def check_output(path: str | os.PathLike[str], keep: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Raise :class:`OutputError` unless ``path`` may take an output file: a
+    new name, or an existing regular file (not a link, a folder, a device or
+    a pipe) that is none of the files in ``keep`` (the run's inputs: its log,
+    the files of the deck in use), compared as files, whatever their names."""
+    shown = printable(shown_path(path))
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"{shown}: cannot be written: {getattr(exc, 'strerror', None) or exc}") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise OutputError(f"{shown}: is a link; an output is written only as a regular file (give the file's own name, or another)")
+    if stat.S_ISDIR(st.st_mode):
+        raise OutputError(f"{shown}: is a folder; give a file name")
+    if not stat.S_ISREG(st.st_mode):
+        raise OutputError(f"{shown}: is not a regular file (a device, a pipe or a socket); an output is written only as a regular file")
+    if (st.st_dev, st.st_ino) in {_identity(p) for p in keep}:
+        raise OutputError(f"{shown}: is a file this command reads (a log, or a file of the deck in use); it is never replaced, give another name")
+
+
+def write_output(path: str | os.PathLike[str], data: bytes, keep: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """Write one output file whole (:func:`write_atomically`) where
+    :func:`check_output` allows it: an existing regular file is replaced, in
+    one step. Any failure is an :class:`OutputError` naming the path and why."""
+    check_output(path, keep)
+    try:
+        write_atomically(Path(path), data)
+    except OSError as exc:
+        raise OutputError(f"{printable(shown_path(path))}: cannot be written: {exc.strerror or exc}") from None

@@ -7,13 +7,11 @@ kit file changed since) is refused, untouched."""
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import json
 import os
 import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -127,25 +125,73 @@ def test_a_kit_moved_aside_by_a_killed_build_is_put_back(kits, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
-def test_a_build_killed_at_any_moment_leaves_one_kit_whole(tmp_path):
-    """SIGKILL a build at many moments, the switch included: each time the
-    folder holds the old kit or the new one, whole, and the next build clears
-    whatever the killed one left beside it."""
+#: The file-system calls a build makes in writing its kit: it is killed before one of them.
+MOMENTS = ("mkdir", "open", "fsync", "rename", "replace", "unlink", "rmdir")
+
+
+def killed_at(moment: int, files: dict[str, bytes], out: Path) -> bool:
+    """Write the kit ``files`` into ``out`` in a forked process that is sent
+    SIGKILL just before its ``moment``-th file-system call (the open of a
+    file, a rename, the exchange of the folders, each file the removal of the
+    old kit unlinks, ...). True if it was killed, False if it finished first."""
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        try:
+            calls = 0
+
+            def step(real):
+                def call(*args, **kwargs):
+                    nonlocal calls
+                    calls += 1
+                    if calls == moment:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    return real(*args, **kwargs)
+
+                return call
+
+            for name in MOMENTS:
+                setattr(os, name, step(getattr(os, name)))
+            os.fsync = step(lambda fd: None)  # a kill loses nothing unsynced: only a power cut does
+            builtins.open = step(builtins.open)
+            output_module._renameat2_exchange = step(output_module._renameat2_exchange)
+            write_kit(files, out)
+        except BaseException:
+            os._exit(1)
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) or os.WEXITSTATUS(status) == 0, "the build failed"
+    return os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+
+
+def test_a_build_killed_at_any_moment_leaves_one_kit_whole(kits, tmp_path, monkeypatch):
+    """SIGKILL a build before each file-system call it makes in writing the
+    kit, the switch and the removal of the old kit included: each time the
+    folder holds the old kit or the new one, whole, and the next build leaves
+    one whole kit and nothing beside it, whatever the killed one left there
+    (a half-written new kit, an old kit half removed, its manifest gone)."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)  # the rebuilds: a kill loses nothing unsynced
     out = tmp_path / "out"
-    build = [sys.executable, "-m", "hi5pnp", "build", "--out", str(out)]
-    assert subprocess.run([*build, "--paper", "a4"], capture_output=True).returncode == 0
-    start = time.perf_counter()
-    assert subprocess.run([*build, "--paper", "letter"], capture_output=True).returncode == 0
-    full = time.perf_counter() - start
-    seen = set()
-    for k in range(16):
-        paper = "a4" if k % 2 == 0 else "letter"
-        proc = subprocess.Popen([*build, "--paper", paper], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(full * (0.55 + 0.6 * k / 16))  # late in the build: writing and switching
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        assert is_whole_kit(out), k
-        seen.add(json.loads((out / "manifest.json").read_text())["options"]["papers"][0])
-    assert subprocess.run([*build, "--paper", "a4"], capture_output=True).returncode == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
-    assert is_whole_kit(out)
+    old, new = kits
+    write_kit(old, out)
+    left = {}  # what each kill left: (which kit is in the folder, whether anything is beside it)
+    moment = 0
+    while True:
+        moment += 1
+        assert moment < 1000, "the build never finished"
+        if not killed_at(moment, new, out):
+            break
+        assert is_whole_kit(out), moment
+        kit = "new" if content(out) == new else "old"
+        assert content(out) == (new if kit == "new" else old), moment
+        left[moment] = (kit, sorted(p.name for p in tmp_path.iterdir()) != ["out"])
+        write_kit(old if kit == "new" else new, out)  # the next build: the other kit
+        assert is_whole_kit(out), moment
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["out"], moment
+        old, new = (new, old) if kit == "old" else (old, new)
+    assert content(out) == new and sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    # the kills landed at every moment of the writing: before anything was
+    # staged, while the new kit was staged, and after the switch, while the
+    # old kit was removed
+    assert len(left) >= 3 * len(new), left
+    assert {("old", False), ("old", True), ("new", True)} <= set(left.values()), left
+    assert sum(1 for kit, beside in left.values() if kit == "new" and beside) >= len(new) // 2, left

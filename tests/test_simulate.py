@@ -103,8 +103,9 @@ def test_saved_logs_check_valid(tmp_path, bots):
     games = 4 if "planner" in bots else 12
     code, _, err = run("--games", str(games), "--north", bots[0], "--south", bots[1], "--save-logs", str(tmp_path / "logs"), "--sides", "bot")
     assert code in (0, 1), err
-    files = sorted((tmp_path / "logs").iterdir())
+    files = sorted((tmp_path / "logs").glob("*.yaml"))
     assert [f.name for f in files] == [f"game-{i:06d}.yaml" for i in range(1, games + 1)]
+    assert sorted(p.name for p in (tmp_path / "logs").iterdir() if p.suffix != ".yaml") == [".hi5pnp-saved-logs"]  # its mark
     outcomes = list(check_all([str(f) for f in files], jobs=1))
     assert all(o.outcome == "valid" for o in outcomes), [o.text for o in outcomes if o.outcome != "valid"]
     text = files[0].read_text()

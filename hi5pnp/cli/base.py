@@ -8,8 +8,9 @@ Exit status (README, "Exit status"):
   faults, or asks for a layout that cannot be made.
 - 2: the command could not run: a bad flag; an input that is missing (a deck
   folder, a log, a templates folder); a log that cannot be read, or its deck
-  (``check``, ``replay``: the game-log contract); an output folder that
-  cannot be written.
+  (``check``, ``replay``: the game-log contract); an output that cannot be
+  written, or is refused (:class:`~hi5pnp.errors.OutputError`: an output
+  file that names an input, a link or a device; a folder of others' files).
 - 141: standard output was closed early (``hi5pnp check logs/ | head -1``),
   as for any command a closed pipe stops.
 """

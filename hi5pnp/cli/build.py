@@ -85,7 +85,8 @@ class OffsetType(click.ParamType):
 @click.option("--method", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
 @click.option("--ink", type=click.Choice(["normal", "low"]), default="normal", show_default=True, help="low: white grounds and outlines, to save ink.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for the paper sizes (default: one per paper size and processor).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).")  # fmt: skip
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 def build(
     deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: str, back_offset: tuple[float, float],

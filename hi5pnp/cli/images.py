@@ -50,14 +50,16 @@ def images(deck: str | None, out: Path, dpi: int, bleed: float, card: Any, tts: 
 @click.argument("face")
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--kind", type=click.Choice(["competitor", "obstacle"]), help="Which card's face (default: a competitor's when both have it).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="The PNG to write (default: preview-<kind>-<face>.png here).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              help="The PNG to write (default: preview-<kind>-<face>.png here); an existing file is replaced (never a file of the deck).")  # fmt: skip
 @click.option("--dpi", type=DPI, default=200, show_default=True, help="Resolution of the image.")
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="Card size, as build takes it.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
 def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi: int, card: Any, templates: Path | None) -> None:
     """One card face as a PNG, quick enough to run on every save."""
     from ..deck import load_deck
-    from ..files import write_atomically
+    from ..deck.load import deck_files
+    from ..files import write_output
     from ..kit.images import preview_png
     from ..render.template import Templates
     from ..rules.turn import face_id
@@ -66,8 +68,5 @@ def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi
     wanted = face_id(face) or face
     found_kind, data = preview_png(loaded, wanted, kind, dpi, card, Templates(templates) if templates else None)
     path = out or Path(f"preview-{found_kind}-{wanted}.png")
-    try:
-        write_atomically(path, data)
-    except OSError as exc:
-        raise Failure([f"{path}: cannot write the preview: {exc.strerror or exc}"]) from None
+    write_output(path, data, keep=[loaded.path / name for name in deck_files(loaded)])
     click.echo(f"wrote {path}")

@@ -3,13 +3,14 @@ and the light parts of hi5pnp are imported on these paths, never the PDF stack."
 
 from __future__ import annotations
 
+import os
 import random
 import sys
-from pathlib import Path
 
 import click
 
 from ..errors import printable
+from ..machine import JOBS_PER_CPU
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
 
 #: A verdict's exit status (the game-log contract).
@@ -23,12 +24,14 @@ LOG_TYPE = click.Path(allow_dash=True)
 @click.argument("logs", nargs=-1, required=True, metavar="LOG...", type=LOG_TYPE)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per log, one a line.")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Processes for a big batch (default: one per processor).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help=f"Processes for a big batch (default: one per processor; at most one per log and {JOBS_PER_CPU} per processor).")  # fmt: skip
 @click.option("--try", "tries", nargs=2, type=(click.IntRange(min=1), str), metavar="LINE TURN", multiple=True,
               help='Check the log with the turn on LINE read as TURN (e.g. --try 41 "7a assist 2a:chit"), the file '
                    "unchanged; again for more lines.")  # fmt: skip
 @click.option("--pdf", "pdf", metavar="FILE", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Also write the verdict as a printable PDF (one log only).")  # fmt: skip
+              help="Also write the verdict as a printable PDF (one log only); an existing file is replaced, never the log, "
+                   "a file of its deck, a link or a device.")  # fmt: skip
 def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[int, str], ...], pdf: str | None) -> None:
     """Check game logs against the rules. A folder stands for its .yaml files;
     - reads a log from standard input. Several logs end with a summary line
@@ -74,7 +77,12 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
     from ..judge.check import DeckCache
     from ..judge.verdict import verdict_lines
 
-    verdict = verdict_of(path, DeckCache(deck), tries)
+    if pdf is not None:
+        from ..files import check_output
+
+        check_output(pdf, keep=_named_file(path))  # at once: the deck's files are known once it is read
+    decks = DeckCache(deck)
+    verdict = verdict_of(path, decks, tries)
     if as_json:
         obj = verdict.to_json()
         if tries:
@@ -87,13 +95,10 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
             click.echo(f"trying line {line} as {turn!r}{after}; the file is not changed")
         click.echo("\n".join(verdict_lines(verdict, tries)), err=verdict.outcome == "unreadable")
     if pdf is not None:
-        from ..files import write_atomically
+        from ..files import write_output
         from ..judge.sheet import verdict_pdf
 
-        try:
-            write_atomically(Path(pdf), verdict_pdf(verdict, tries))
-        except OSError as exc:
-            raise Failure([f"{pdf}: cannot be written: {exc.strerror or exc}"]) from None
+        write_output(pdf, verdict_pdf(verdict, tries), keep=[*_named_file(path), *decks.files()])
         click.echo(printable(f"wrote the printable verdict to {pdf}"), err=True)
     return STATUS[verdict.outcome]
 
@@ -104,33 +109,43 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
 @click.option("--until", "until", type=click.IntRange(min=1), metavar="LINE", default=None,
               help="Stop before the entry on LINE (a turn, a round's course) and show the position it is played in.")  # fmt: skip
 @click.option("--svg", "svg", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the position (where the replay ends) as an SVG picture.")  # fmt: skip
+              help="Also draw the position (where the replay ends) as an SVG picture; an existing file is replaced (never an input).")  # fmt: skip
 @click.option("--png", "png", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the position as a PNG picture (200 dpi).")  # fmt: skip
+              help="Also draw the position as a PNG picture (200 dpi); an existing file is replaced (never an input).")  # fmt: skip
 def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: str | None) -> None:
     """Tell a logged game turn by turn in plain words, and give the verdict;
     with --until, stop at a line and show the position there."""
+    from ..files import check_output
     from ..judge.batch import read_one
     from ..judge.check import DeckCache, with_deck
     from ..judge.replay import replay_lines
 
-    game, dk = with_deck(read_one(log), DeckCache(deck))
+    if svg and png and os.path.abspath(svg) == os.path.abspath(png):
+        raise click.UsageError("--svg and --png name the same file")
+    for name in filter(None, (svg, png)):
+        check_output(name, keep=_named_file(log))  # at once: the deck's files are known once it is read
+    decks = DeckCache(deck)
+    game, dk = with_deck(read_one(log), decks)
     done = replay_lines(game, dk, until)
     click.echo("\n".join(done.lines))
     if (svg or png) and done.position is not None:
-        from ..files import write_atomically
+        from ..files import write_output
         from ..judge import drawing
 
         where = f"before line {until}" if done.verdict is None else "where the replay ended"
         picture = drawing.position_drawing(done.position, game.players, where)
         for target, render in ((svg, drawing.svg), (png, drawing.png)):
             if target:
-                try:
-                    write_atomically(Path(target), render(picture))
-                except OSError as exc:
-                    raise Failure([f"{target}: cannot be written: {exc.strerror or exc}"]) from None
+                write_output(target, render(picture), keep=[*_named_file(log), *decks.files()])
                 click.echo(printable(f"wrote {target}"), err=True)
     sys.exit(OK if done.verdict is None else STATUS[done.verdict.outcome])
+
+
+def _named_file(log: str) -> list[str]:
+    """The log as a file an output may not replace (none for standard input)."""
+    from ..judge.batch import STDIN
+
+    return [] if log == STDIN else [log]
 
 
 @click.command("deal", cls=Command)

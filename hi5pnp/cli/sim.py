@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import json
-import shutil
+import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
+from ..machine import JOBS_PER_CPU
 from ..sim import BOT_NAMES
 from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
+
+if TYPE_CHECKING:
+    from ..deck import Deck
 
 BOTS = click.Choice(list(BOT_NAMES))
 
@@ -38,10 +43,13 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.option("--south", type=BOTS, help="South's bot.")
 @click.option("--sides", type=click.Choice(["random", "bot"]), default="random", show_default=True,
               help="Each card's face: at random (every face gets played), or the bot's choice.")  # fmt: skip
-@click.option("--jobs", type=click.IntRange(min=1), help="Processes (default: every processor this process may use).")
+@click.option("--jobs", type=click.IntRange(min=1), help=f"Processes (default: every processor this process may use; at most {JOBS_PER_CPU} per processor).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
-@click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf", help="Write a PDF report: the verdict, then charts.")
-@click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR", help="Save every game as a log that `hi5pnp check` finds valid.")
+@click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf",
+              help="Write a PDF report: the verdict, then charts; an existing file is replaced (never a file of the deck).")  # fmt: skip
+@click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR",
+              help="Save every game as a log that `hi5pnp check` finds valid, in a new or empty folder, or one it wrote before "
+                   "(whose logs it replaces).")  # fmt: skip
 @click.option("--first-player-window", callback=_window, metavar="LOW-HIGH",
               help="Fair share of decided games for the first player, percent (default: game.yaml's balance, else 45-55).")  # fmt: skip
 @click.option("--face-window", callback=_window, metavar="LOW-HIGH",
@@ -75,6 +83,7 @@ def simulate(
     """
     from ..deck import load_deck
     from ..sim import balance
+    from ..sim import logs as saved
     from ..sim.results import to_json, to_text
     from ..sim.run import Plan
     from ..sim.run import simulate as run
@@ -85,6 +94,10 @@ def simulate(
     south = south or bot or "greedy"
     loaded = load_deck(deck, need_score_sheet=False)
     logs = Path(save_logs) if save_logs else None
+    if report:
+        _check_report(Path(report), loaded, logs)
+    if logs is not None:
+        saved.prepare(logs)
     plan = Plan(
         games=games,
         seed=seed,
@@ -95,7 +108,7 @@ def simulate(
         width=planner_width,
         depth=planner_depth,
         logs=logs,
-        deck_name=_deck_name(deck, loaded.path, logs),
+        deck_name=saved.deck_name(deck, loaded, logs),
     )
     shown = sys.stderr.isatty()
 
@@ -112,10 +125,7 @@ def simulate(
     if report:
         from ..sim.report import write_report
 
-        try:
-            write_report(Path(report), loaded, plan, ed, summary, verdict)
-        except OSError as exc:
-            raise Failure([f"{report}: cannot write the report: {exc.strerror or exc}"]) from None
+        write_report(Path(report), loaded, plan, ed, summary, verdict)
     if as_json:
         click.echo(json.dumps(to_json(loaded, plan, ed, summary, verdict), indent=1))
     else:
@@ -125,22 +135,17 @@ def simulate(
         sys.exit(NO)
 
 
-def _deck_name(given: str | None, folder: Path, logs: Path | None) -> str:
-    """How saved logs name the deck, as the log format allows: a bundled deck
-    by name; a folder inside the logs' folder by its path from there; any
-    other folder is copied into the logs' folder as ``deck/``, so that
-    ``hi5pnp check DIR`` finds every log valid (a log may not reach outside
-    its folder)."""
-    from ..data import DEFAULT_DECK, bundled_deck
+def _check_report(report: Path, loaded: Deck, logs: Path | None) -> None:
+    """Refuse, before any game is played, a report that could not be written,
+    or would replace a file of the deck or one that --save-logs writes."""
+    from ..deck.load import deck_files
+    from ..files import check_output
+    from ..sim.logs import COPY, LOG_NAME, MARKER
 
-    if given is None:
-        return DEFAULT_DECK
-    if bundled_deck(given) is not None:
-        return given
-    if logs is None:
-        return str(folder)
-    here, there = folder.resolve(), logs.resolve()
-    if here.is_relative_to(there):  # the rule the checker applies (judge.log.deck_location)
-        return here.relative_to(there).as_posix()
-    shutil.copytree(folder, logs / "deck", dirs_exist_ok=True)  # the whole folder: its art too
-    return "deck"
+    check_output(report, keep=[loaded.path / name for name in deck_files(loaded)])
+    if logs is not None:
+        where = Path(os.path.abspath(report))
+        if where.is_relative_to(os.path.abspath(logs)):
+            first = where.relative_to(os.path.abspath(logs)).parts
+            if first and (first[0] in (COPY, MARKER) or LOG_NAME.fullmatch(first[0])):
+                raise click.UsageError(f"--report {report}: --save-logs writes that file; give the report another name")

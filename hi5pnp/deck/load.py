@@ -8,6 +8,7 @@ mistake in one run.
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from . import yamlsource
 from .cards import Names, read_cards, read_competitor_face, read_obstacle_face
 from .fields import FieldReader
 from .game import Game, read_game
-from .model import CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Sources
+from .model import SIDES, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Sources
 from .scoresheet import read_sheet
 
 DECK_FILES = ("game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml")
@@ -122,6 +123,21 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         fingerprint=digest.hexdigest(),
         sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}),
     )
+
+
+def deck_files(deck: Deck) -> list[str]:
+    """The files of ``deck``'s folder that a deck reads, as paths from the
+    folder: its YAML files that are there, and the art files its faces name."""
+    names = [name for name in DECK_FILES if os.path.lexists(deck.path / name)]
+    for kind in ("competitors.yaml", "obstacles.yaml"):
+        cards = deck.sources.docs.get(kind)
+        for card in cards if isinstance(cards, yamlsource.YList) else ():
+            for side in SIDES:
+                face = card.get(side) if isinstance(card, yamlsource.YMap) else None
+                art = face.get("art") if isinstance(face, yamlsource.YMap) else None
+                if isinstance(art, str) and art.strip() and Path(art.strip()).as_posix() not in names:
+                    names.append(Path(art.strip()).as_posix())
+    return names
 
 
 def _check_counts(r: FieldReader, game: Game | None, docs: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
-from ..machine import end_with_parent, usable_cpus
+from ..machine import end_with_parent, worker_count
 from .check import DeckCache, Verdict, check_game, unreadable, with_deck
 from .log import GameLog, read_log, read_log_bytes, read_log_tried
 from .verdict import verdict_lines
@@ -104,8 +104,9 @@ def _check_in_worker(path: str, as_json: bool) -> Outcome:
 
 def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = None, as_json: bool = False) -> Iterator[Outcome]:
     """Outcomes in the order of ``files``; ``jobs`` processes for a big batch
-    (default: the processors this process may use)."""
-    jobs = jobs if jobs is not None else usable_cpus()
+    (default: the processors this process may use; at most
+    :func:`~hi5pnp.machine.worker_count`)."""
+    jobs = worker_count(jobs, len(files))
     if jobs <= 1 or len(files) < PARALLEL_FROM or STDIN in files:
         decks = DeckCache(deck)
         for f in files:

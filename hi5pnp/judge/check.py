@@ -148,6 +148,19 @@ class DeckCache:
             raise got
         return got
 
+    def files(self) -> list[Path]:
+        """The files of the decks this cache read that a deck reads (an
+        output never replaces one); of a deck with faults, its YAML files."""
+        from ..deck.load import DECK_FILES, deck_files, deck_folder
+
+        found: list[Path] = []
+        for (where, _), deck in self._decks.items():
+            if isinstance(deck, DeckError):
+                found += [deck_folder(where) / name for name in DECK_FILES]
+            else:
+                found += [deck.path / name for name in deck_files(deck)]
+        return found
+
 
 def check_log(path: str | Path, deck: str | Path | None = None) -> Verdict:
     """Check one log file (its own deck, or ``deck``). Never raises for a bad

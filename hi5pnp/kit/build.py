@@ -27,7 +27,7 @@ import yaml
 
 from ..deck import Deck
 from ..errors import LayoutError
-from ..machine import end_with_parent, usable_cpus
+from ..machine import end_with_parent, worker_count
 from ..render.cardsize import POKER, CardSize
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
@@ -180,7 +180,7 @@ def _each_paper(contents: Contents, options: BuildOptions, templates: Templates,
     Workers are forked, so they start with what this process has made (only
     their files come back through a pipe)."""
     papers = options.papers
-    workers = min(len(papers), jobs or usable_cpus()) - 1
+    workers = worker_count(jobs, len(papers)) - 1
     if workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
         return [_paper_files(contents, options, templates, paper) for paper in papers]
     context = multiprocessing.get_context("fork")

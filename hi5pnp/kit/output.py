@@ -4,7 +4,8 @@ The new kit is written whole into a hidden folder beside the kit's folder
 (``.output.hi5pnp-new-<pid>`` for ``output/``); then the two folders are
 exchanged in one step, and the old kit is removed. A build that fails or is
 killed at any moment leaves the folder holding either the old kit or the new
-one, whole; what a killed build leaves beside it is removed by the next build.
+one, whole; what a killed build leaves beside it (those hidden folders, named
+with its process number) is removed by the next build, whatever they hold.
 
 The folder must hold nothing but a kit hi5pnp wrote: the files its manifest
 lists, each still as hi5pnp wrote it (the manifest records their SHA-256).
@@ -147,9 +148,9 @@ def _digest(path: Path) -> str | None:
 
 def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
     """Every file written and flushed to the disk before the folder is used;
-    the manifest first, so that a folder a killed build half wrote is known
-    for hi5pnp's (:func:`_ours`)."""
-    for name, data in sorted(files.items(), key=lambda item: item[0] != MANIFEST):
+    the manifest last of all, whole or not at all: a staged folder with a
+    manifest holds the whole kit."""
+    for name, data in sorted(files.items(), key=lambda item: item[0] == MANIFEST):
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)  # a name may hold a folder: tts/sheet.png
         part = path.with_name(PARTIAL_MANIFEST) if name == MANIFEST else path
@@ -175,15 +176,6 @@ def _carry(source: Path, target: Path, names: set[str] | list[str]) -> None:
             shutil.copytree(src, dst, symlinks=True)
         else:
             shutil.copy2(src, dst, follow_symlinks=False)
-
-
-def _ours(folder: Path) -> bool:
-    """A folder hi5pnp staged: with a manifest of hi5pnp's, or empty, or
-    holding only the manifest it was writing when it was killed."""
-    try:
-        return _read_manifest(folder / MANIFEST) is not None or {p.name for p in folder.iterdir()} <= {PARTIAL_MANIFEST}
-    except OSError:
-        return False
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -247,17 +239,22 @@ def _alive(pid: int) -> bool:
 
 
 def _recover(out: Path) -> None:
-    """Tidy up after a build that was killed: put an old kit it moved aside
-    back in place if the kit's folder is missing, and remove the folders it
-    staged. Only folders that are hi5pnp's (:func:`_ours`), of builds no longer running."""
+    """Tidy up after builds that were killed: put an old kit one moved aside
+    back in place if the kit's folder is missing, and remove the folders they
+    staged, whatever those hold (a killed build may leave a new kit half
+    written, or an old kit half removed, its manifest already gone). Only
+    folders that hi5pnp's naming marks as its own (:data:`_STAGE`: beside the
+    kit's folder, named after it, with a process number), of builds no longer
+    running; never a link."""
     for role in ("old", "new"):
-        for left in sorted(out.parent.glob(_STAGE.format(name=out.name, role=role, pid="*"))):
-            pid = left.name.rsplit("-", 1)[-1]
-            if not pid.isdigit() or left.is_symlink() or not left.is_dir() or not _ours(left):
+        prefix = _STAGE.format(name=out.name, role=role, pid="")
+        for left in sorted(p for p in out.parent.iterdir() if p.name.startswith(prefix)):
+            pid = left.name[len(prefix) :]
+            if not (pid.isascii() and pid.isdigit()) or left.is_symlink() or not left.is_dir():
                 continue  # not one of hi5pnp's
             if int(pid) != os.getpid() and _alive(int(pid)):
                 continue  # another build at work
-            if role == "old" and not out.exists():
+            if role == "old" and not os.path.lexists(out):
                 os.rename(left, out)
             else:
                 shutil.rmtree(left, ignore_errors=True)

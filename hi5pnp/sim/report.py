@@ -15,8 +15,9 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
+from ..deck.load import deck_files
 from ..errors import printable
-from ..files import write_atomically
+from ..files import write_output
 from ..render import fonts
 from ..render.pdf import CREDIT, finish, new_canvas, reproducible
 from ..render.units import pt
@@ -37,8 +38,9 @@ RIGHT = 150.0  # the face chart's columns of figures
 
 
 def write_report(path: Path, deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> None:
-    """Write the report to ``path`` whole (or leave what was there)."""
-    write_atomically(path, report_bytes(deck, plan, edition, summary, verdict))
+    """Write the report to ``path`` whole (or leave what was there); never
+    over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`)."""
+    write_output(path, report_bytes(deck, plan, edition, summary, verdict), keep=[deck.path / name for name in deck_files(deck)])
 
 
 def report_bytes(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> bytes:

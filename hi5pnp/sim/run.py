@@ -18,12 +18,13 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..deck import Deck
-from ..files import write_atomically
+from ..files import write_output
 from ..judge.logwrite import game_log
-from ..machine import end_with_parent, usable_cpus
+from ..machine import end_with_parent, worker_count
 from ..rules import Seat
 from .bots import BOTS, Bot, PlannerBot, play_game
 from .draw import game_rng
+from .logs import log_name
 from .playout import random_playout
 from .record import GameRecord, Tally, record_of
 from .stats import Summary
@@ -66,7 +67,7 @@ def play_one(deck: Deck, plan: Plan, index: int) -> GameRecord:
     if plan.logs is not None:
         bots = f"north {plan.north}, south {plan.south}"
         text = game_log(state, plan.deck_name, f"hi5pnp simulate: game {index + 1}, seed {plan.seed}, {bots}")
-        write_atomically(plan.logs / f"game-{index + 1:06d}.yaml", text.encode())
+        write_output(plan.logs / log_name(index), text.encode())
     return record_of(state, tally)
 
 
@@ -98,10 +99,10 @@ def _block_in_worker(start: int, stop: int) -> Summary:
 
 def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Callable[[int, int], object] | None = None) -> Summary:
     """Play the plan's games in ``jobs`` processes (default: every usable
-    processor) and total them; ``progress(done, games)`` after each block."""
-    jobs = max(1, min(jobs or usable_cpus(), -(-plan.games // BLOCK)))
-    if plan.logs is not None:
-        plan.logs.mkdir(parents=True, exist_ok=True)
+    processor; at most :func:`~hi5pnp.machine.worker_count`) and total them;
+    ``progress(done, games)`` after each block. A plan that saves logs needs
+    its folder ready (:func:`.logs.prepare`, :func:`.logs.deck_name`)."""
+    jobs = worker_count(jobs, -(-plan.games // BLOCK))
     blocks = [(s, min(s + BLOCK, plan.games)) for s in range(0, plan.games, BLOCK)]
     total = new_summary(deck)
     done = 0
