@@ -7,6 +7,7 @@ checker, the bots and the rulebook's example::
     state.lay_course(["3a", "1b", ...])      # the start of each round
     state.current_player()                   # Seat.NORTH | Seat.SOUTH | None
     state.legal_actions()                    # [Turn, ...]
+    state.iter_legal_actions()               # the same, one at a time
     state.why_illegal(turn)                  # None, or Illegal(message, ruling)
     report = state.apply(turn)               # raises RulesError if illegal
     state.needs_course(), state.is_terminal(), state.scores(), state.winner()
@@ -20,7 +21,7 @@ length from its obstacle cards. Rulings are cited as in docs/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ..deck import Deck, ObstacleFace
@@ -155,6 +156,12 @@ class State(Board):
     def legal_actions(self) -> list[Turn]:
         """Every legal turn now (see :func:`hi5pnp.rules.proposals.legal_actions`)."""
         return proposals.legal_actions(self)
+
+    def iter_legal_actions(self, face: str | None = None) -> Iterator[Turn]:
+        """The legal turns now one at a time, only ``face``'s when given (see
+        :func:`hi5pnp.rules.proposals.iter_legal_actions`): to show or look
+        for a few where there may be millions."""
+        return proposals.iter_legal_actions(self, face)
 
     def reward_options(self, face: str, action: Action, written: Sequence[Brought], brought: str) -> list[Reward | None]:
         """The rewards that may follow ``brought`` (see :func:`hi5pnp.rules.legality.reward_options`)."""
