@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from ..deck import EDITION_NUMBERS
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
 
 #: A verdict's exit status (the game-log contract).
@@ -135,7 +136,7 @@ def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: 
 @click.command("deal", cls=Command)
 @click.option("--seed", type=int, default=None, help="Seed for the shuffle: the same seed gives the same deal.")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, default="default", show_default=True, help="The deck to deal from.")
-@click.option("--edition", type=click.Choice(["1", "2"]), default=None, help="Rules edition (default: the deck's).")
+@click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), default=None, help="Rules edition (default: the deck's).")
 def deal_cmd(seed: int | None, deck: str, edition: str | None) -> None:
     """Deal a random set-up and print it as a log to fill in during play."""
     from ..deck import load_deck
