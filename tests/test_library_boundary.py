@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import json
+import random
 from pathlib import Path
 
 import click
@@ -22,6 +23,7 @@ from hi5pnp.render.cardsize import CardSize
 from hi5pnp.render.paper import PAPER_NAMES, PAPER_SIZES
 from hi5pnp.rules import EDITIONS, NotationError, RulesError, State, Turn
 from hi5pnp.sim import BOT_NAMES, SIDE_CHOICES
+from hi5pnp.sim.bots import random_turn
 from hi5pnp.sim.run import Plan
 
 PACKAGE = Path(hi5pnp.__file__).parent
@@ -162,3 +164,23 @@ def test_no_module_spells_the_editions_or_the_papers_again():
             if where != "render/paper.py" and values is not None and set(map(str, values)) & set(PAPER_NAMES):
                 wrong.append(f"{where}:{node.lineno}: papers {values}")  # type: ignore[attr-defined]
     assert not wrong, "\n".join(wrong)
+
+
+def test_values_the_engine_or_a_card_size_cannot_take_are_option_errors(deck):
+    refused(lambda: CardSize.parse("1x1"), "1 × 1 mm", "not a card size")
+    refused(lambda: CardSize.parse("huge"), "'huge'", "poker")
+    state = State(deck, {"north": ["1a", "2a", "3a", "4a", "5a"], "south": ["6a", "7a", "8a", "9a", "10a"]}, "north")
+    refused(lambda: state.arrange("99a", position=2), "99a", "neither team")
+    with pytest.raises(RulesError, match="nobody is to move"):
+        random_turn(state, random.Random(1))
+
+
+def test_the_library_raises_no_bare_builtin_error():
+    """Library code raises Hi5Error kinds (OptionError, RulesError are ValueErrors too)."""
+    bare = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            call = node.exc if isinstance(node, ast.Raise) else None
+            if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in ("ValueError", "KeyError", "TypeError", "IndexError"):
+                bare.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {call.func.id}")  # type: ignore[attr-defined]
+    assert not bare, "\n".join(bare)

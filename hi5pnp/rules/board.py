@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from ..deck import EDITION_NUMBERS, CompetitorFace, Deck, ObstacleFace, Rules
-from ..errors import check_choice
+from ..errors import OptionError, check_choice
 from .edition import EDITIONS, Edition
 from .illegal import RulesError
 from .seat import SEATS, Seat
@@ -158,7 +158,7 @@ class Board:
         """The face-up obstacle faced at a position 1..2N (R-2)."""
         n = self.cards
         if not 1 <= position <= 2 * n or self._course is None:
-            raise ValueError(f"no obstacle at position {position}")
+            raise OptionError(f"position: no obstacle at position {position} (1-{2 * n})")
         return self._course[position - 1] if position <= n else self._course[2 * n - position]
 
     def unmarked(self, face: str) -> list[list[str]]:

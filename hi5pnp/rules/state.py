@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ..deck import Deck, ObstacleFace
+from ..errors import OptionError
 from . import legality, proposals
 from .board import Board, RoundResult, Teams
 from .illegal import Illegal, RulesError
@@ -285,39 +286,39 @@ class State(Board):
         of each matrix column left. Position, chits and readiness are arranged
         while a round is under way; the rest of the state (who may move, ready
         counts) follows. What the engine could never reach is refused with a
-        ValueError: a competitor back on the course once finished, a placement
+        OptionError (a ValueError): a competitor back on the course once finished, a placement
         that would end the round (play the turn that ends it instead), a
         segment in which nobody is left ready."""
         i = self._index.get(face)
         if i is None:
-            raise ValueError(f"{face} is in neither team ({', '.join(self.faces)})")
+            raise OptionError(f"{face} is in neither team ({', '.join(self.faces)})")
         if unmarked is not None:
             columns = self._comp[i].matrix
             if len(unmarked) != len(columns) or any(
                 any(left.count(t) > col.count(t) for t in left) for left, col in zip(unmarked, columns)
             ):
-                raise ValueError(f"{face}'s matrix {columns} has no such unmarked boxes: {unmarked}")
+                raise OptionError(f"{face}'s matrix {columns} has no such unmarked boxes: {unmarked}")
             self._free[i] = [list(col) for col in unmarked]
         if position is None and chits is None and ready is None:
             return
         if self._course is None:
-            raise ValueError("a competitor is placed only while a round is under way")
+            raise OptionError("a competitor is placed only while a round is under way")
         if position is not None and position != self._pos[i]:
             if self._out[i]:
-                raise ValueError(f"{face} has finished this round; it does not come back")
+                raise OptionError(f"{face} has finished this round; it does not come back")
             if not 1 <= position <= self.finish:
-                raise ValueError(f"position {position} is not on the course (1-{self.finish})")
+                raise OptionError(f"position {position} is not on the course (1-{self.finish})")
             if position == self.finish and len(self._finished) + 1 >= self.rules.finishers:
-                raise ValueError(f"placing {face} would end the round; play the turn that ends it")
+                raise OptionError(f"placing {face} would end the round; play the turn that ends it")
         if chits is not None and not 0 <= chits <= self.rules.chit_limit:
-            raise ValueError(f"{chits} chits: a card holds 0-{self.rules.chit_limit}")
+            raise OptionError(f"{chits} chits: a card holds 0-{self.rules.chit_limit}")
         ready_now = list(self._ready)
         if ready is not None:
             ready_now[i] = ready and not self._out[i] and position != self.finish
         if position == self.finish:
             ready_now[i] = False
         if not any(ready_now):
-            raise ValueError("nobody would be ready: a segment ends when all have acted")
+            raise OptionError("nobody would be ready: a segment ends when all have acted")
         if position is not None and position != self._pos[i]:
             self._pos[i] = position
             if position == self.finish:
