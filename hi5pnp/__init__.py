@@ -45,6 +45,7 @@ _EXPORTS = {
     "Hi5Error": "hi5pnp.errors",
     "DeckError": "hi5pnp.errors",
     "LogError": "hi5pnp.errors",
+    "OptionError": "hi5pnp.errors",
     "TemplateError": "hi5pnp.errors",
 }
 
@@ -60,6 +61,7 @@ __all__ = [
     "Illegal",
     "LogError",
     "Mark",
+    "OptionError",
     "Plan",
     "RulesError",
     "Seat",
@@ -79,7 +81,7 @@ assert sorted(__all__) == sorted(["__version__", *_EXPORTS])
 
 if TYPE_CHECKING:
     from .deck import Deck, load_deck
-    from .errors import DeckError, Hi5Error, LogError, TemplateError
+    from .errors import DeckError, Hi5Error, LogError, OptionError, TemplateError
     from .judge import Verdict, check_log, game_log
     from .kit import BuildOptions, build_kit, make_kit
     from .render.cardsize import CardSize

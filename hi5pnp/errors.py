@@ -1,10 +1,18 @@
 """One error hierarchy. Library code raises these; only :mod:`hi5pnp.cli`
-turns them into messages and exit codes."""
+turns them into messages and exit codes.
+
+Every error the library raises on purpose is a :class:`Hi5Error`: faults in
+input files (:class:`InputError` and its kinds), layouts that cannot be made,
+a kit that cannot be written, an option given a value it does not take
+(:class:`OptionError`), and the rules package's own (``RulesError``: the
+engine was asked to break a rule; ``NotationError``: text that is not a turn).
+"""
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -97,3 +105,49 @@ class OutputError(Hi5Error):
     """An output cannot be written, or may not be: an unwritable folder, a path
     that is a link, a device or an input of the run, a folder of someone
     else's files."""
+
+
+class OptionError(Hi5Error, ValueError):
+    """A value given to the library that one of its options does not take
+    (``BuildOptions(flip="Long")``, ``papers=("a3",)``, a State's edition):
+    the message names the option, the value and the values it takes. On the
+    command line, a bad flag (exit status 2)."""
+
+
+def _kind(value: object) -> type:
+    for kind in (bool, str, int):  # bool before int: True is an int
+        if isinstance(value, kind):
+            return kind
+    return type(value)
+
+
+def _same(value: object, choice: object) -> bool:
+    """``value`` is ``choice``, and of its kind: 1 is not True, nor 1.0, nor "1"
+    (text is text, whether a ``str`` or a ``StrEnum``'s member)."""
+    return _kind(value) is _kind(choice) and value == choice
+
+
+def _shown(value: object) -> str:
+    return repr(str(value)) if isinstance(value, str) else repr(value)
+
+
+def choices_words(allowed: Iterable[object]) -> str:
+    """"'long' or 'short'", "1 or 2", "'a4', 'letter' or ..."."""
+    shown = [_shown(a) for a in allowed]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+
+
+def check_choice(option: str, value: object, allowed: Iterable[object]) -> None:
+    """Raise :class:`OptionError` unless ``value`` is one of ``allowed``."""
+    allowed = tuple(allowed)
+    if not any(_same(value, a) for a in allowed):
+        raise OptionError(f"{option}: {_shown(value)} is not one of its values; it takes {choices_words(allowed)}")
+
+
+def check_number(option: str, value: object, low: float, high: float, unit: str = "", whole: bool = False) -> None:
+    """Raise :class:`OptionError` unless ``value`` is a number (a whole one
+    when ``whole``) from ``low`` to ``high``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or (whole and not isinstance(value, int)):
+        raise OptionError(f"{option}: {value!r} is not a {'whole ' if whole else ''}number; it takes {low:g}–{high:g}{unit}")
+    if not low <= value <= high:
+        raise OptionError(f"{option}: {value:g}{unit} is out of range; it takes {low:g}–{high:g}{unit}")

@@ -75,8 +75,8 @@ def test_an_invalid_verdict_shows_what_was_legal_and_the_course():
     assert p.turn == "1a" and p.where == "round 1, turn 3"
     assert p.message == "1a is exhausted this segment; north's ready competitors: 2a (rules §3)"
     legal = p.legal_instead()
-    assert legal[:3] == ["2a", "2a assist 1a", "2a assist 3a"]  # the legal turns, as a log writes them
-    assert all(t.startswith("2a") for t in legal)
+    assert legal.shown[:3] == ("2a", "2a assist 1a", "2a assist 3a")  # the legal turns, as a log writes them
+    assert all(t.startswith("2a") for t in legal.shown)
     text = "\n".join(verdict_lines(verdict))
     assert "north to play" in text and "final obstacle" in text
     assert "2: 1a(1)* 2a 3a" in text  # who stands where, chits held, exhausted marked

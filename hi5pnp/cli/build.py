@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import click
 
+from ..deck import EDITION_NUMBERS
 from ..errors import shown_path
+from ..kit.options import FLIPS, INKS, METHODS, MOST_BLEED, MOST_OFFSET, Flip, Ink, Method
+from ..render.paper import PAPER_NAMES, PaperName
 from .base import DECK_HELP, DECK_TYPE, Command
 
 
@@ -48,7 +51,7 @@ class LengthType(click.ParamType):
 
 
 class OffsetType(click.ParamType):
-    """``X,Y`` in mm, each at most 20 mm either way."""
+    """``X,Y`` in mm, each at most MOST_OFFSET (20 mm) either way."""
 
     name = "X,Y"
 
@@ -61,36 +64,39 @@ class OffsetType(click.ParamType):
             dx, dy = (parse_length(p) for p in str(value).split(","))
         except ValueError:
             self.fail(f"'{value}' is not an offset; give X,Y in mm, e.g. 0.5,-1", param, ctx)
-        if abs(dx) > 20 or abs(dy) > 20:
-            self.fail(f"'{value}': an offset over 20 mm is not printer drift", param, ctx)
+        if abs(dx) > MOST_OFFSET or abs(dy) > MOST_OFFSET:
+            self.fail(f"'{value}': an offset over {MOST_OFFSET:g} mm is not printer drift", param, ctx)
         return (dx, dy)
 
 
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Where to write the kit.")
-@click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both", show_default=True, help="Paper size.")
+@click.option("--paper", type=click.Choice([*PAPER_NAMES, "both"]), default="both", show_default=True, help="Paper size.")
 @click.option(
     "--card-size", "card", type=CardSizeType(), default="poker", show_default=True,
     help="poker, bridge, euro, american, tarot, or a size such as 60x90mm; mini-euro and mini-american "
     "need templates of your own (the bundled ones refuse them).",
 )  # fmt: skip
-@click.option("--bleed", type=LengthType(0, 5), default="0", show_default=True, help="Bleed around each card (0–5 mm); cards are spaced apart to make room.")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
+@click.option(
+    "--bleed", type=LengthType(0, MOST_BLEED), default="0", show_default=True,
+    help=f"Bleed around each card (0–{MOST_BLEED:g} mm); cards are spaced apart to make room.",
+)  # fmt: skip
+@click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
 @click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True, help="Duplex: shift the backs by X,Y mm (read it off the alignment page).")
 @click.option(
-    "--edition", type=click.Choice(["1", "2"]), default=None,
+    "--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), default=None,
     help="Rules edition of the rulebook, quick reference and record sheet (default: the deck's).",
 )  # fmt: skip
-@click.option("--method", type=click.Choice(["duplex", "fold"]), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
-@click.option("--ink", type=click.Choice(["normal", "low"]), default="normal", show_default=True, help="low: white grounds and outlines, to save ink.")
+@click.option("--method", type=click.Choice(METHODS), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
+@click.option("--ink", type=click.Choice(INKS), default="normal", show_default=True, help="low: white grounds and outlines, to save ink.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).")  # fmt: skip
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 def build(
-    deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: str, back_offset: tuple[float, float],
-    edition: str | None, method: str, ink: str, templates: Path | None, jobs: int | None, watch: bool,
+    deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: Flip, back_offset: tuple[float, float],
+    edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, watch: bool,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     import gc
@@ -109,7 +115,7 @@ def build(
         gc.disable()
 
     options = BuildOptions(
-        papers=("a4", "letter") if paper == "both" else (paper,),
+        papers=PAPER_NAMES if paper == "both" else (cast(PaperName, paper),),
         card=card,
         bleed=bleed,
         flip=flip,

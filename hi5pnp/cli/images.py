@@ -7,17 +7,18 @@ from typing import Any
 
 import click
 
+from ..kit.options import DPI_RANGE, MOST_IMAGE_BLEED
 from .base import DECK_HELP, DECK_TYPE, Command, Failure
 from .build import CardSizeType, LengthType
 
-DPI = click.IntRange(36, 1200)
+DPI = click.IntRange(*DPI_RANGE)
 
 
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output") / "images", show_default=True, help="Where to write them.")
 @click.option("--dpi", type=DPI, default=300, show_default=True, help="Resolution of the images.")
-@click.option("--bleed", type=LengthType(0, 10), default="3", show_default=True, help="The face's own art beyond the cut on every side (mm).")
+@click.option("--bleed", type=LengthType(0, MOST_IMAGE_BLEED), default="3", show_default=True, help="The face's own art beyond the cut on every side (mm).")
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="Card size, as build takes it.")
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator sheets and saved objects, in tts/.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")

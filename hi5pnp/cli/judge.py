@@ -9,6 +9,7 @@ import sys
 
 import click
 
+from ..deck import EDITION_NUMBERS
 from ..errors import printable
 from ..machine import JOBS_PER_CPU
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
@@ -151,7 +152,7 @@ def _named_file(log: str) -> list[str]:
 @click.command("deal", cls=Command)
 @click.option("--seed", type=int, default=None, help="Seed for the shuffle: the same seed gives the same deal.")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, default="default", show_default=True, help="The deck to deal from.")
-@click.option("--edition", type=click.Choice(["1", "2"]), default=None, help="Rules edition (default: the deck's).")
+@click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), default=None, help="Rules edition (default: the deck's).")
 def deal_cmd(seed: int | None, deck: str, edition: str | None) -> None:
     """Deal a random set-up and print it as a log to fill in during play."""
     from ..deck import load_deck

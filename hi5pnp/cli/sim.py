@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..deck import EDITION_NUMBERS
 from ..machine import JOBS_PER_CPU
-from ..sim import BOT_NAMES
+from ..sim import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides
 from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
 
 if TYPE_CHECKING:
@@ -35,13 +36,13 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--edition", type=click.Choice(["1", "2"]), help="Rules edition (default: the deck's).")
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Games to play.")
-@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=0, show_default=True, help="Game i is played from (seed, i) alone.")
+@click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), help="Rules edition (default: the deck's).")
+@click.option("--games", type=click.IntRange(1, MOST_GAMES), default=1000, show_default=True, help="Games to play.")
+@click.option("--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True, help="Game i is played from (seed, i) alone.")
 @click.option("--bot", type=BOTS, help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first.")
 @click.option("--north", type=BOTS, help="North's bot.")
 @click.option("--south", type=BOTS, help="South's bot.")
-@click.option("--sides", type=click.Choice(["random", "bot"]), default="random", show_default=True,
+@click.option("--sides", type=click.Choice(SIDE_CHOICES), default="random", show_default=True,
               help="Each card's face: at random (every face gets played), or the bot's choice.")  # fmt: skip
 @click.option("--jobs", type=click.IntRange(min=1), help=f"Processes (default: every processor this process may use; at most {JOBS_PER_CPU} per processor).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
@@ -54,17 +55,17 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
               help="Fair share of decided games for the first player, percent (default: game.yaml's balance, else 45-55).")  # fmt: skip
 @click.option("--face-window", callback=_window, metavar="LOW-HIGH",
               help="Fair team win rate for every face, percent (default: game.yaml's balance, else 40-60).")  # fmt: skip
-@click.option("--planner-width", type=click.IntRange(1, 50), default=4, show_default=True, help="Planner effort: turns it looks ahead from.")
-@click.option("--planner-depth", type=click.IntRange(0, 500), default=24, show_default=True, help="Planner effort: turns played ahead after each.")
+@click.option("--planner-width", type=click.IntRange(*PLANNER_WIDTH), default=4, show_default=True, help="Planner effort: turns it looks ahead from.")
+@click.option("--planner-depth", type=click.IntRange(*PLANNER_DEPTH), default=24, show_default=True, help="Planner effort: turns played ahead after each.")
 def simulate(
     deck: str | None,
     edition: str | None,
     games: int,
     seed: int,
-    bot: str | None,
-    north: str | None,
-    south: str | None,
-    sides: str,
+    bot: BotName | None,
+    north: BotName | None,
+    south: BotName | None,
+    sides: Sides,
     jobs: int | None,
     as_json: bool,
     report: str | None,

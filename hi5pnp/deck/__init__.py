@@ -9,9 +9,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import SIDES, Balance, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Rules, ScoreRow, ScoreSheet
+from .model import (
+    EDITION_NUMBERS,
+    SIDES,
+    Balance,
+    CompetitorCard,
+    CompetitorFace,
+    Deck,
+    ObstacleCard,
+    ObstacleFace,
+    Rules,
+    ScoreRow,
+    ScoreSheet,
+    no_such_edition,
+)
 
 __all__ = [
+    "EDITION_NUMBERS",
     "SIDES",
     "Balance",
     "CompetitorCard",
@@ -23,6 +37,7 @@ __all__ = [
     "ScoreRow",
     "ScoreSheet",
     "load_deck",
+    "no_such_edition",
 ]
 
 

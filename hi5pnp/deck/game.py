@@ -9,7 +9,7 @@ from typing import Any
 
 from .fields import FieldReader, show
 from .located import YMap
-from .model import Balance, Rules
+from .model import EDITION_NUMBERS, Balance, Rules, no_such_edition
 
 GAME_KEYS = ("title", "subtitle", "edition", "colors", "glyphs", "traits", "trait_icons", "rules", "balance")
 BALANCE_KEYS = ("first_player", "face_win_rate")
@@ -17,7 +17,6 @@ RULE_KEYS = ("rounds", "team_size", "finishers", "placing_points", "column_point
 #: The shapes a colour's gems may carry (for colour-blind players), and a trait's icons.
 GLYPHS = ("circle", "square", "diamond", "triangle", "star", "hexagon", "cross", "heart")
 ICONS = ("bolt", "dumbbell", "wave", "eye", "leaf", "shield", "star", "flame")
-EDITIONS = (1, 2)
 MAX_POINTS = 1000
 #: The rule numbers, with the least and the most each may be (a game of a
 #: hundred million rounds is a typo, not a game).
@@ -59,8 +58,8 @@ def read_game(r: FieldReader, doc: Any, path: str) -> Game | None:
         subtitle=r.text(m, "subtitle", "game.yaml", required=False, longest=80),
     )
     edition = r.get(m, "edition", int, "game.yaml", required=False, default=2)
-    if edition not in EDITIONS:
-        r.fault(m, "edition", f"edition {edition} does not exist; the rules have editions 1 and 2")
+    if edition not in EDITION_NUMBERS:
+        r.fault(m, "edition", no_such_edition(edition))
         edition = 2
     game.edition = edition
     game.colors = _read_colors(r, m)

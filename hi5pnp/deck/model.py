@@ -15,6 +15,14 @@ from ..errors import Fault
 from .located import YList, YMap
 
 SIDES = ("a", "b")
+#: The rules editions a deck, a log, a build or a game may name; what each
+#: allows is :data:`hi5pnp.rules.edition.EDITIONS`.
+EDITION_NUMBERS = (1, 2)
+
+
+def no_such_edition(edition: object) -> str:
+    """The fault of an edition that does not exist, in the words of every reader."""
+    return f"edition {edition} does not exist; the rules have editions {' and '.join(map(str, EDITION_NUMBERS))}"
 
 
 class Rules(NamedTuple):

@@ -22,7 +22,7 @@ from ..deck import Deck, load_deck
 from ..errors import DeckError, Fault, InputError, LogError
 from ..rules import SEATS, Illegal, RulesError, State, Turn, TurnReport, setup_problems
 from .log import GameLog, LogRound, deck_location, read_log, unknown_faces
-from .position import legal_turns
+from .position import LegalTurns, legal_turns
 
 
 class Problem(NamedTuple):
@@ -35,10 +35,11 @@ class Problem(NamedTuple):
     where: str = ""  # "round 2, turn 14"
     position: State | None = None  # the game where the fault was met (a turn's, or a round cut short)
 
-    def legal_instead(self) -> list[str]:
-        """The legal turns in place of the faulty one, in log notation (worked out when asked for)."""
+    def legal_instead(self) -> LegalTurns:
+        """The legal turns in place of the faulty one, in log notation: the
+        first few and a bounded count (worked out when asked for)."""
         if self.position is None or not self.turn:
-            return []
+            return LegalTurns((), 0)
         return legal_turns(self.position, Turn.parse(self.turn).face)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import data
-from ..deck import Deck, yamlsource
+from ..deck import EDITION_NUMBERS, Deck, no_such_edition, yamlsource
 from ..deck.fields import FieldReader, describe, show
 from ..deck.located import YList, YMap
 from ..errors import Fault, LogError
@@ -142,8 +142,8 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
         r.fault(doc, "deck", "'deck' must name a bundled deck or a folder beside the log")
         deck = None
     edition = _whole(r, doc, "edition", "the log") if "edition" in doc else None
-    if edition is not None and edition not in (1, 2):
-        r.fault(doc, "edition", f"edition {edition} does not exist; the rules have editions 1 and 2")
+    if edition is not None and edition not in EDITION_NUMBERS:
+        r.fault(doc, "edition", no_such_edition(edition))
         edition = None
     texts = {key: _text(r, doc, key) for key in TEXT_KEYS if key in doc}
     players: dict[Seat, str] = {}

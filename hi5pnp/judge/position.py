@@ -4,19 +4,60 @@ and the turns that were legal there, in log notation, ready to paste."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..rules import SEATS, Seat, State
+from ..rules.proposals import count_up_to
+
+MOST_TURNS = 12  # legal turns listed; the rest are counted
+MOST_COUNTED = 1000  # legal turns counted at most; past it, "more than 1,000"
 
 
-def legal_turns(state: State, face: str | None = None) -> list[str]:
-    """Every legal turn now, as a log writes it: ``face``'s when it may act
-    now, otherwise those of every ready competitor of the player to move."""
-    if state.current_player() is None:
-        return []
-    turns = state.legal_actions()
-    mine = [t for t in turns if t.face == face]
-    return [str(t) for t in mine or turns]
+@dataclass(frozen=True)
+class LegalTurns:
+    """The legal turns a verdict shows: the first :data:`MOST_TURNS`, in log
+    notation, and how many there are in all, counted no further than
+    :data:`MOST_COUNTED` + 1 (where many stand together there can be millions,
+    and they are never all made)."""
+
+    shown: tuple[str, ...]
+    count: int
+
+    def __bool__(self) -> bool:
+        return self.count > 0
+
+    @property
+    def more(self) -> int:
+        """The legal turns not shown (a lower bound when :attr:`counted_all` is false)."""
+        return self.count - len(self.shown)
+
+    @property
+    def counted_all(self) -> bool:
+        return self.count <= MOST_COUNTED
+
+    def more_words(self) -> str:
+        """"… and 7 more", or past the bound "… 12 shown of more than 1,000"; "" when all are shown."""
+        if not self.more:
+            return ""
+        if self.counted_all:
+            return f"… and {self.more} more"
+        return f"… {len(self.shown)} shown of more than {MOST_COUNTED:,}"
+
+
+def legal_turns(state: State, face: str | None = None) -> LegalTurns:
+    """The legal turns now, as a log writes them: ``face``'s when it may act
+    now, otherwise those of every ready competitor of the player to move.
+    Made one at a time and counted only as far as :data:`MOST_COUNTED`."""
+    turns = state.iter_legal_actions(face) if face is not None else iter(())
+    first = next(turns, None)
+    if first is None:  # face may not act now: every competitor's that may
+        turns = state.iter_legal_actions()
+    else:
+        turns = itertools.chain([first], turns)
+    shown = tuple(str(t) for t in itertools.islice(turns, MOST_TURNS))
+    return LegalTurns(shown, len(shown) + count_up_to(turns, MOST_COUNTED - len(shown)))
 
 
 def marked_boxes(column: tuple[str, ...], unmarked: list[str]) -> list[bool]:

@@ -27,7 +27,7 @@ from ..rules import State
 from .check import Verdict
 from .drawing import position_drawing
 from .log import GameLog
-from .verdict import MOST_TURNS, about, columns_words, no_result_words, result_words, stood_words, where_words
+from .verdict import about, columns_words, no_result_words, result_words, stood_words, where_words
 
 PAGE = (210.0, 297.0)  # A4, mm
 MARGIN = 13.0
@@ -101,8 +101,8 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
             out.append(_p(escape(stop.message), st["body"]))
         legal = stop.legal_instead()
         if legal:
-            turns = "  ·  ".join(f"<b>{escape(t)}</b>" for t in legal[:MOST_TURNS])
-            more = f"  … and {len(legal) - MOST_TURNS} more" if len(legal) > MOST_TURNS else ""
+            turns = "  ·  ".join(f"<b>{escape(t)}</b>" for t in legal.shown)
+            more = f"  {legal.more_words()}" if legal.more else ""
             out.append(_p(f"Legal turns instead, as a log writes them: {turns}{more}", st["body"]))
         if stop.position is not None:
             where = where_words(stop)

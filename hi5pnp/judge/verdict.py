@@ -14,8 +14,6 @@ from .check import Problem, Verdict
 from .log import GameLog
 from .position import position_lines
 
-MOST_TURNS = 12  # legal turns listed; the rest are counted
-
 
 def about(log: GameLog | None, deck_edition: int | None = None) -> str:
     """"Club night · north Alice, south Bob · deck default, edition 2\"."""
@@ -78,9 +76,9 @@ def verdict_lines(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> list[str
         legal = stop.legal_instead()
         if legal:
             lines.append(f"  legal turns instead (to try one: {try_command(v.path, tried, stop.line)}):")
-            lines += [f"    {t}" for t in legal[:MOST_TURNS]]
-            if len(legal) > MOST_TURNS:
-                lines.append(f"    … and {len(legal) - MOST_TURNS} more")
+            lines += [f"    {t}" for t in legal.shown]
+            if legal.more:
+                lines.append(f"    {legal.more_words()}")
         if stop.position is not None:
             lines.append(f"  {where_words(stop)}:")
             lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None)]

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..deck import Deck
-    from .build import BuildOptions, Kit
+    from .build import Kit
+    from .options import BuildOptions
 
 #: loaded when first asked for: ``hi5pnp preview`` and ``images`` import
 #: :mod:`.images` alone, without the build's PDF assembly (pypdf, platypus)
-_LAZY = {"BuildOptions": "build", "Kit": "build", "make_kit": "build", "write_kit": "output"}
+_LAZY = {"BuildOptions": "options", "ImageOptions": "options", "Kit": "build", "make_kit": "build", "write_kit": "output"}
 
 
 def __getattr__(name: str) -> Any:
@@ -44,7 +45,8 @@ def build_kit(
     the previous kit there as it was. ``jobs``: see :func:`make_kit`."""
     from ..deck import Deck, load_deck
     from ..render.template import Templates
-    from .build import BuildOptions, make_kit
+    from .build import make_kit
+    from .options import BuildOptions
     from .output import write_kit
 
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
@@ -53,4 +55,4 @@ def build_kit(
     return kit
 
 
-__all__ = ["BuildOptions", "Kit", "build_kit", "make_kit", "write_kit"]
+__all__ = ["BuildOptions", "ImageOptions", "Kit", "build_kit", "make_kit", "write_kit"]

@@ -15,9 +15,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..render import fonts
 from ..render.draw import color
+from ..render.paper import Paper
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt
-from .imposition import Paper, Slot, duplex_back
+from .imposition import Slot, duplex_back
 from .imposition import flip_words as sheet_flip_words
 
 SPAN = 10  # the scales read from -SPAN to +SPAN mm

@@ -14,9 +14,9 @@ from reportlab.lib.utils import simpleSplit
 
 from ..render import fonts
 from ..render.draw import color
+from ..render.paper import Paper
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, finish, new_canvas, subject
 from ..render.units import pt
-from .imposition import Paper
 
 
 @dataclass(frozen=True)

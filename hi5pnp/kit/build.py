@@ -28,7 +28,6 @@ import yaml
 from ..deck import Deck
 from ..errors import LayoutError
 from ..machine import end_with_parent, worker_count
-from ..render.cardsize import POKER, CardSize
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
 from ..render.pdf import reproducible
@@ -40,6 +39,7 @@ from .cardsheets import Placement, duplex_file, duplex_grid, fold_file
 from .example import WorkedExample, worked_example
 from .imposition import flip_words
 from .markup import example_faces, quickref_markup, rulebook_markup
+from .options import BuildOptions
 from .printshop import NAME as PRINT_SHOP
 from .printshop import print_shop_file
 from .quickref import quickref_file
@@ -49,37 +49,11 @@ from .scorecards import render_scorecards, scorecards_file
 from .tokens import render_tokens, tokens_file
 
 MANIFEST = "manifest.json"
-PAPER_NAMES = ("a4", "letter")
 
 
 def library_versions() -> dict[str, str]:
     """hi5pnp's version and those of the libraries that shape the kit's bytes."""
     return {"hi5pnp": __version__, "reportlab": reportlab.Version, "pypdf": pypdf.__version__, "jinja2": jinja2.__version__, "pyyaml": yaml.__version__}
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    papers: tuple[str, ...] = PAPER_NAMES
-    card: CardSize = POKER
-    bleed: float = 0.0  # mm of background beyond each card's cut
-    flip: str = "long"  # duplex: turn the sheet over its "long" or "short" edge
-    back_offset: tuple[float, float] = (0.0, 0.0)  # duplex: shift the backs (mm)
-    edition: int | None = None  # rules edition of the rulebook; None: the deck's
-    method: str = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
-    ink: str = "normal"  # "low": white grounds and outlines instead of solid fills
-
-    def describe(self) -> dict[str, Any]:
-        """The options as the manifest records them."""
-        return {
-            "papers": list(self.papers),
-            "card_size": {"name": self.card.name, "width": self.card.width, "height": self.card.height},
-            "bleed": self.bleed,
-            "flip": self.flip,
-            "back_offset": list(self.back_offset),
-            "edition": self.edition,
-            "method": self.method,
-            "ink": self.ink,
-        }
 
 
 @dataclass

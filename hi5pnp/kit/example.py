@@ -2,16 +2,21 @@
 
 From a fixed set-up the engine plays plain turns (the first ready competitor
 each time) until a competitor can assist others and bring an opponent along;
-that assist is the example. Before and after are snapshots of the engine's
+that assist is the example. At each position the search looks at no more
+than :data:`MOST_SEARCHED` legal turns, made one at a time: a deck where many
+stand together has millions, and the first good one comes early. Before and after are snapshots of the engine's
 state, so the rulebook can never contradict the rules.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from ..deck import Deck
 from ..rules import CHIT, Seat, State, Turn, TurnReport
+
+MOST_SEARCHED = 1000  # legal turns looked at in one position
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ def _is_example(state: State, turn: Turn) -> bool:
 
 
 def _could_be_example(state: State) -> bool:
-    """Cheap test before listing every legal turn: a ready competitor of the
+    """Cheap test before looking at the legal turns: a ready competitor of the
     player to move with a match of 2 or more and an opponent beside it."""
     seat = state.current_player()
     if seat is None:
@@ -86,11 +91,11 @@ def worked_example(deck: Deck, edition: int | None = None, max_turns: int = 200)
         if state.is_terminal() or state.needs_course():
             return None
         spread = len({state.position(f) for f in state.faces if state.on_course(f)}) >= 2
-        examples = []
+        turn = None
         if spread and len(played) >= 4 and _could_be_example(state):
-            examples = [t for t in state.legal_actions() if _is_example(state, t)]
-        if examples:
-            turn = examples[0]
+            searched = itertools.islice(state.iter_legal_actions(), MOST_SEARCHED)
+            turn = next((t for t in searched if _is_example(state, t)), None)
+        if turn is not None:
             before = _snapshot(state)
             acted = tuple(f for f in state.faces if state.on_course(f) and not state.is_ready(f))
             report = state.apply(turn)

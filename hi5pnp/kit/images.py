@@ -9,25 +9,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..errors import Fault, InputError, shown_path
 from ..render.cardsize import POKER, CardSize
 from ..render.raster import face_images, png
 from ..render.template import Templates
+from .options import ImageOptions
 
 if TYPE_CHECKING:
     pass
 
 KINDS = ("competitor", "obstacle")
-
-
-class ImageOptions(NamedTuple):
-    dpi: int = 300
-    bleed: float = 3.0  # mm of the face's own art beyond the cut, every side
-    card: CardSize = POKER
-    tts: bool = False
 
 
 def face_name(kind: str, face: str) -> str:

@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from math import floor
 
 from ..errors import LayoutError
-
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+from ..render.paper import Paper, paper_title
 
 
 def flip_words(flip: str) -> str:
@@ -27,18 +26,6 @@ MARK_CLEAR = 3.0  # mm of paper edge a crop mark never enters (home printers can
 #: The least margin between the cards (with their bleed) and the paper edge:
 #: room for the shortest crop mark, its gap, and the unprintable edge.
 MIN_MARGIN = MARK_CLEAR + MIN_MARK + MARK_GAP
-
-
-@dataclass(frozen=True)
-class Paper:
-    name: str
-    width: float
-    height: float
-
-    @classmethod
-    def named(cls, name: str, landscape: bool = False) -> Paper:
-        w, h = PAPERS[name]
-        return cls(name, h, w) if landscape else cls(name, w, h)
 
 
 @dataclass(frozen=True)
@@ -156,7 +143,7 @@ def fit_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: 
         raise LayoutError(
             f"{what} of {item_w:g} × {item_h:g} mm"
             + (f" with {bleed:g} mm bleed" if bleed else "")
-            + f" does not fit on {paper_name.upper() if paper_name == 'a4' else paper_name.title()}"
+            + f" does not fit on {paper_title(paper_name)}"
             f" paper ({paper.width:g} × {paper.height:g} mm) inside {MIN_MARGIN:g} mm margins and crop marks"
         )
     return Grid(paper, cols, rows, item_w, item_h, bleed)

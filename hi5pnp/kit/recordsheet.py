@@ -12,10 +12,10 @@ from reportlab.pdfgen.canvas import Canvas
 from ..deck import Deck
 from ..render import fonts
 from ..render.draw import color
+from ..render.paper import Paper
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt, to_mm
 from ..rules import EDITIONS, notation_examples
-from .imposition import Paper
 
 MARGIN = 14.0
 INK = "#2B2B36"

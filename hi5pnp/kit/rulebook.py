@@ -36,11 +36,11 @@ from ..errors import Fault, TemplateError
 from ..render import fonts
 from ..render.draw import color, draw_layout
 from ..render.layout import Layout
+from ..render.paper import Paper
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, subject
 from ..render.units import pt
 from .diagrams import CourseDiagram, Legend
 from .example import WorkedExample
-from .imposition import Paper
 
 INK = "#2B2B36"
 LEAST_ROWS, LEAST_PART = 2, 28.0  # a part of a table split over pages: rows under its header, or mm tall

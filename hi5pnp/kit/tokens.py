@@ -13,9 +13,9 @@ from ..errors import TemplateError
 from ..render.draw import TEAM_COLORS, draw_layout
 from ..render.faces import deck_context
 from ..render.layout import Layout
+from ..render.paper import Paper
 from ..render.pdf import finish, new_canvas
 from ..render.template import Templates
-from .imposition import Paper
 
 CHITS = 30
 _TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import OptionError
 from .units import parse_size
 
 MIN_SIDE, MAX_SIDE = 20.0, 200.0  # mm: what a card of any game measures
@@ -23,15 +24,15 @@ class CardSize:
     @classmethod
     def parse(cls, text: str) -> CardSize:
         """A preset's name (``poker``) or a size (``60x90mm``, ``2.5x3.5in``);
-        raises ValueError with a readable message."""
+        raises OptionError (a ValueError) with a readable message."""
         if text in CARD_SIZES:
             return CARD_SIZES[text]
         try:
             w, h = parse_size(text)
         except ValueError as exc:
-            raise ValueError(f"{exc}; or one of: {', '.join(CARD_SIZES)}") from None
+            raise OptionError(f"{exc}; or one of: {', '.join(CARD_SIZES)}") from None
         if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
-            raise ValueError(f"{w:g} × {h:g} mm is not a card size (each side {MIN_SIDE:g}–{MAX_SIDE:g} mm)")
+            raise OptionError(f"{w:g} × {h:g} mm is not a card size (each side {MIN_SIDE:g}–{MAX_SIDE:g} mm)")
         same = [c for c in CARD_SIZES.values() if (c.width, c.height) == (w, h)]
         return same[0] if same else cls(text.strip(), w, h)
 

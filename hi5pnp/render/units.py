@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from ..errors import OptionError
+
 MM_PER_IN = 25.4
 PT_PER_MM = 72.0 / MM_PER_IN
 
@@ -28,10 +30,10 @@ def to_mm(points: float) -> float:
 
 
 def parse_length(text: str, default_unit: str = "mm") -> float:
-    """``"2.5in"`` -> 63.5 (mm). Raises ValueError with a readable message."""
+    """``"2.5in"`` -> 63.5 (mm). Raises OptionError (a ValueError) with a readable message."""
     m = _LENGTH.match(str(text))
     if not m:
-        raise ValueError(f"'{text}' is not a length (examples: 63.5mm, 2.5in, 3)")
+        raise OptionError(f"'{text}' is not a length (examples: 63.5mm, 2.5in, 3)")
     return float(m.group(1)) * _UNITS[m.group(2) or default_unit]
 
 
@@ -40,7 +42,7 @@ def parse_size(text: str) -> tuple[float, float]:
     given only after the height applies to both."""
     m = _SIZE.match(str(text))
     if not m:
-        raise ValueError(f"'{text}' is not a size (examples: 63.5x88.9mm, 2.5x3.5in)")
+        raise OptionError(f"'{text}' is not a size (examples: 63.5x88.9mm, 2.5x3.5in)")
     w, w_unit, h, h_unit = m.groups()
     unit = h_unit or "mm"
     return float(w) * _UNITS[w_unit or unit], float(h) * _UNITS[unit]

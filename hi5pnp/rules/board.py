@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from ..deck import CompetitorFace, Deck, ObstacleFace, Rules
+from ..deck import EDITION_NUMBERS, CompetitorFace, Deck, ObstacleFace, Rules
+from ..errors import OptionError, check_choice
 from .edition import EDITIONS, Edition
 from .illegal import RulesError
 from .seat import SEATS, Seat
@@ -48,15 +49,15 @@ class Board:
 
     ``teams`` gives each seat's faces (``{"north": ["1a", ...], ...}``),
     ``first`` the seat holding the first-player token at the start, and
-    ``edition`` the rules edition (the deck's when None). A set-up that breaks
-    the rules raises :class:`~hi5pnp.rules.illegal.RulesError`.
+    ``edition`` the rules edition (the deck's when None); a seat or an edition
+    that does not exist raises :class:`~hi5pnp.errors.OptionError`. A set-up
+    that breaks the rules raises :class:`~hi5pnp.rules.illegal.RulesError`.
     """
 
     def __init__(self, deck: Deck, teams: Teams, first: str, edition: int | None = None):
-        if first not in SEATS:
-            raise ValueError(f"first must be north or south, not {first!r}")
-        if (edition or deck.edition) not in EDITIONS:
-            raise ValueError(f"edition {edition} does not exist; the rules have editions 1 and 2")
+        check_choice("first", first, SEATS)  # an OptionError (a ValueError too)
+        if edition is not None:
+            check_choice("edition", edition, EDITION_NUMBERS)
         team_of = {seat: tuple(teams[seat]) for seat in SEATS}
         problem = setup_problem(deck, team_of)
         if problem is not None:
@@ -157,7 +158,7 @@ class Board:
         """The face-up obstacle faced at a position 1..2N (R-2)."""
         n = self.cards
         if not 1 <= position <= 2 * n or self._course is None:
-            raise ValueError(f"no obstacle at position {position}")
+            raise OptionError(f"position: no obstacle at position {position} (1-{2 * n})")
         return self._course[position - 1] if position <= n else self._course[2 * n - position]
 
     def unmarked(self, face: str) -> list[list[str]]:

@@ -47,7 +47,12 @@ def notation_examples(edition: Edition) -> list[tuple[str, str]]:
     return examples
 
 
+#: Each edition's rules by its number (the numbers are the deck's
+#: :data:`~hi5pnp.deck.model.EDITION_NUMBERS`, a test keeps the two alike).
 EDITIONS = {
-    1: Edition(1, (Action.ASSIST, Action.HELP), exact_count=True, automatic_chits=Action.ASSIST, owed_marks=Action.HELP),
-    2: Edition(2, (Action.ASSIST,), exact_count=False, automatic_chits=None, owed_marks=None),
+    e.number: e
+    for e in (
+        Edition(1, (Action.ASSIST, Action.HELP), exact_count=True, automatic_chits=Action.ASSIST, owed_marks=Action.HELP),
+        Edition(2, (Action.ASSIST,), exact_count=False, automatic_chits=None, owed_marks=None),
+    )
 }

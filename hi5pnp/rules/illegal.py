@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..errors import Hi5Error
 from .seat import Seat
 
 
@@ -26,8 +27,9 @@ class Illegal(NamedTuple):
         return f"{self.message} ({self.cite})"
 
 
-class RulesError(ValueError):
-    """The engine was asked to do something the rules forbid."""
+class RulesError(Hi5Error, ValueError):
+    """The engine was asked to do something the rules forbid (a ValueError
+    too, as it always was)."""
 
     def __init__(self, illegal: Illegal):
         super().__init__(str(illegal))

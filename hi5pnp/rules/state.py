@@ -7,6 +7,7 @@ checker, the bots and the rulebook's example::
     state.lay_course(["3a", "1b", ...])      # the start of each round
     state.current_player()                   # Seat.NORTH | Seat.SOUTH | None
     state.legal_actions()                    # [Turn, ...]
+    state.iter_legal_actions()               # the same, one at a time
     state.why_illegal(turn)                  # None, or Illegal(message, ruling)
     report = state.apply(turn)               # raises RulesError if illegal
     state.needs_course(), state.is_terminal(), state.scores(), state.winner()
@@ -20,10 +21,11 @@ length from its obstacle cards. Rulings are cited as in docs/rules.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 from ..deck import Deck, ObstacleFace
+from ..errors import OptionError
 from . import legality, proposals
 from .board import Board, RoundResult, Teams
 from .illegal import Illegal, RulesError
@@ -156,6 +158,12 @@ class State(Board):
         """Every legal turn now (see :func:`hi5pnp.rules.proposals.legal_actions`)."""
         return proposals.legal_actions(self)
 
+    def iter_legal_actions(self, face: str | None = None) -> Iterator[Turn]:
+        """The legal turns now one at a time, only ``face``'s when given (see
+        :func:`hi5pnp.rules.proposals.iter_legal_actions`): to show or look
+        for a few where there may be millions."""
+        return proposals.iter_legal_actions(self, face)
+
     def reward_options(self, face: str, action: Action, written: Sequence[Brought], brought: str) -> list[Reward | None]:
         """The rewards that may follow ``brought`` (see :func:`hi5pnp.rules.legality.reward_options`)."""
         return legality.reward_options(self, face, action, written, brought)
@@ -278,39 +286,39 @@ class State(Board):
         of each matrix column left. Position, chits and readiness are arranged
         while a round is under way; the rest of the state (who may move, ready
         counts) follows. What the engine could never reach is refused with a
-        ValueError: a competitor back on the course once finished, a placement
+        OptionError (a ValueError): a competitor back on the course once finished, a placement
         that would end the round (play the turn that ends it instead), a
         segment in which nobody is left ready."""
         i = self._index.get(face)
         if i is None:
-            raise ValueError(f"{face} is in neither team ({', '.join(self.faces)})")
+            raise OptionError(f"{face} is in neither team ({', '.join(self.faces)})")
         if unmarked is not None:
             columns = self._comp[i].matrix
             if len(unmarked) != len(columns) or any(
                 any(left.count(t) > col.count(t) for t in left) for left, col in zip(unmarked, columns)
             ):
-                raise ValueError(f"{face}'s matrix {columns} has no such unmarked boxes: {unmarked}")
+                raise OptionError(f"{face}'s matrix {columns} has no such unmarked boxes: {unmarked}")
             self._free[i] = [list(col) for col in unmarked]
         if position is None and chits is None and ready is None:
             return
         if self._course is None:
-            raise ValueError("a competitor is placed only while a round is under way")
+            raise OptionError("a competitor is placed only while a round is under way")
         if position is not None and position != self._pos[i]:
             if self._out[i]:
-                raise ValueError(f"{face} has finished this round; it does not come back")
+                raise OptionError(f"{face} has finished this round; it does not come back")
             if not 1 <= position <= self.finish:
-                raise ValueError(f"position {position} is not on the course (1-{self.finish})")
+                raise OptionError(f"position {position} is not on the course (1-{self.finish})")
             if position == self.finish and len(self._finished) + 1 >= self.rules.finishers:
-                raise ValueError(f"placing {face} would end the round; play the turn that ends it")
+                raise OptionError(f"placing {face} would end the round; play the turn that ends it")
         if chits is not None and not 0 <= chits <= self.rules.chit_limit:
-            raise ValueError(f"{chits} chits: a card holds 0-{self.rules.chit_limit}")
+            raise OptionError(f"{chits} chits: a card holds 0-{self.rules.chit_limit}")
         ready_now = list(self._ready)
         if ready is not None:
             ready_now[i] = ready and not self._out[i] and position != self.finish
         if position == self.finish:
             ready_now[i] = False
         if not any(ready_now):
-            raise ValueError("nobody would be ready: a segment ends when all have acted")
+            raise OptionError("nobody would be ready: a segment ends when all have acted")
         if position is not None and position != self._pos[i]:
             self._pos[i] = position
             if position == self.finish:

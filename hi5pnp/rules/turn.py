@@ -15,6 +15,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
 
+from ..errors import Hi5Error
+
 #: The name and version of the game-log format whose turns this module reads.
 LOG_FORMAT = "hi5/1"
 
@@ -53,8 +55,9 @@ _COUNT = re.compile(r"^[0-9]{1,6}$")
 _CACHE = 1 << 16  # turns repeat a lot across logs: each text is parsed once
 
 
-class NotationError(ValueError):
-    """Text that is not a turn in the log notation (a read fault, not a rules fault)."""
+class NotationError(Hi5Error, ValueError):
+    """Text that is not a turn in the log notation (a read fault, not a rules
+    fault; a ValueError too, as it always was)."""
 
 
 @lru_cache(maxsize=_CACHE)

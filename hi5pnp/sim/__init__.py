@@ -6,5 +6,14 @@ The parts are imported from their modules (``hi5pnp.sim.run.simulate``,
 the command line can name the bots without loading the engine at start-up.
 """
 
+from typing import Literal, get_args
+
 #: The bots, weakest first: the keys of :data:`hi5pnp.sim.bots.BOTS`.
-BOT_NAMES = ("random", "greedy", "planner")
+BotName = Literal["random", "greedy", "planner"]
+BOT_NAMES: tuple[BotName, ...] = get_args(BotName)
+Sides = Literal["random", "bot"]  # each card's face: at random, or the bot's choice
+SIDE_CHOICES: tuple[Sides, ...] = get_args(Sides)
+MOST_GAMES = 10_000_000
+MOST_SEED = 2**63 - 1
+PLANNER_WIDTH = (1, 50)  # the planner's effort: turns it looks ahead from
+PLANNER_DEPTH = (0, 500)  # and turns played ahead after each

@@ -19,6 +19,7 @@ from ..deck.load import deck_files
 from ..errors import printable
 from ..files import write_output
 from ..render import fonts
+from ..render.paper import PAPER_SIZES
 from ..render.pdf import CREDIT, finish, new_canvas, reproducible
 from ..render.units import pt
 from .balance import Verdict
@@ -26,7 +27,7 @@ from .results import face_order
 from .run import Plan
 from .stats import Summary, interval
 
-PAGE = (210.0, 297.0)  # A4, mm
+PAGE = PAPER_SIZES["a4"]  # mm
 MARGIN = pt(16)
 INK = colors.HexColor("#1F2A44")
 GOOD = colors.HexColor("#1B7F3B")

@@ -14,14 +14,16 @@ from __future__ import annotations
 import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
-from ..deck import Deck
+from ..deck import EDITION_NUMBERS, Deck
+from ..errors import OptionError, check_choice, check_number
 from ..files import write_output
 from ..judge.logwrite import game_log
 from ..machine import end_with_parent, worker_count
 from ..rules import Seat
+from . import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides
 from .bots import BOTS, Bot, PlannerBot, play_game
 from .draw import game_rng
 from .logs import log_name
@@ -32,19 +34,36 @@ from .stats import Summary
 BLOCK = 50  # games a worker plays before reporting back
 
 
-class Plan(NamedTuple):
-    """What to play: ``games`` games from ``seed``, a bot name per seat."""
+@dataclass(frozen=True)
+class Plan:
+    """What to play: ``games`` games from ``seed``, a bot name per seat.
+    Checked when made: a value it does not take raises :class:`~hi5pnp.errors.OptionError`."""
 
-    games: int = 1000
+    games: int = 1000  # 1 to MOST_GAMES
     seed: int = 0
-    north: str = "greedy"
-    south: str = "greedy"
-    sides: str = "random"  # or "bot"
+    north: BotName = "greedy"
+    south: BotName = "greedy"
+    sides: Sides = "random"  # or "bot"
     edition: int | None = None  # None: the deck's
     width: int = 4  # the planner's effort: turns looked at
     depth: int = 24  # and turns played ahead after each
     logs: Path | None = None  # save each game's log here
     deck_name: str = "default"  # as the saved logs name the deck
+
+    def __post_init__(self) -> None:
+        check_number("games", self.games, 1, MOST_GAMES, whole=True)
+        check_number("seed", self.seed, 0, MOST_SEED, whole=True)
+        check_choice("north", self.north, BOT_NAMES)
+        check_choice("south", self.south, BOT_NAMES)
+        check_choice("sides", self.sides, SIDE_CHOICES)
+        if self.edition is not None:
+            check_choice("edition", self.edition, EDITION_NUMBERS)
+        check_number("width", self.width, *PLANNER_WIDTH, whole=True)
+        check_number("depth", self.depth, *PLANNER_DEPTH, whole=True)
+        if self.logs is not None and not isinstance(self.logs, Path):
+            raise OptionError(f"logs: {self.logs!r} is not a folder; give a pathlib.Path, or None")
+        if not isinstance(self.deck_name, str) or not self.deck_name.strip():
+            raise OptionError(f"deck_name: {self.deck_name!r} is not a deck's name; give the name the saved logs write")
 
 
 def make_bots(plan: Plan) -> dict[Seat, Bot]:

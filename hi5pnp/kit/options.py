@@ -1,0 +1,99 @@
+"""What a build and the card images may be asked for (:class:`BuildOptions`,
+:class:`ImageOptions`), and the values each option takes, named here once:
+the command line's choices come from here too.
+
+Options are checked when made: a value an option does not take raises
+:class:`~hi5pnp.errors.OptionError`, naming the option, the value and the
+values it takes, so a kit is never quietly made another way
+(``BuildOptions(flip="Long")``). Light to import: no PDF stack.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, get_args
+
+from ..deck import EDITION_NUMBERS
+from ..errors import OptionError, check_choice, check_number, choices_words
+from ..render.cardsize import POKER, CardSize
+from ..render.paper import PAPER_NAMES, PaperName
+
+Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
+Method = Literal["duplex", "fold"]  # the cards in the assembled kit
+Ink = Literal["normal", "low"]  # low: white grounds and outlines instead of solid fills
+FLIPS: tuple[Flip, ...] = get_args(Flip)
+METHODS: tuple[Method, ...] = get_args(Method)
+INKS: tuple[Ink, ...] = get_args(Ink)
+MOST_BLEED = 5.0  # mm of background beyond a printed card's cut
+MOST_OFFSET = 20.0  # mm the backs may be shifted each way: more is not printer drift
+DPI_RANGE = (36, 1200)  # the card images' resolution
+MOST_IMAGE_BLEED = 10.0  # mm of a card image's own art beyond the cut
+
+
+def _card(card: object) -> None:
+    if not isinstance(card, CardSize):
+        raise OptionError(f"card: {card!r} is not a card size; give a CardSize, e.g. CardSize.parse('poker')")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    papers: tuple[PaperName, ...] = PAPER_NAMES
+    card: CardSize = POKER
+    bleed: float = 0.0  # mm of background beyond each card's cut, 0 to MOST_BLEED
+    flip: Flip = "long"  # duplex: turn the sheet over its "long" or "short" edge
+    back_offset: tuple[float, float] = (0.0, 0.0)  # duplex: shift the backs (mm)
+    edition: int | None = None  # rules edition of the rulebook; None: the deck's
+    method: Method = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
+    ink: Ink = "normal"  # "low": white grounds and outlines instead of solid fills
+
+    def __post_init__(self) -> None:
+        papers: Any = self.papers
+        if isinstance(papers, str) or not isinstance(papers, (tuple, list)) or not papers:
+            raise OptionError(f"papers: {papers!r} is not a list of paper sizes; give one or more of {choices_words(PAPER_NAMES)}, e.g. ('a4',)")
+        for paper in papers:
+            check_choice("papers", paper, PAPER_NAMES)
+        if len(set(papers)) < len(papers):
+            raise OptionError(f"papers: {tuple(papers)!r} names a paper size twice")
+        _card(self.card)
+        check_number("bleed", self.bleed, 0, MOST_BLEED, " mm")
+        check_choice("flip", self.flip, FLIPS)
+        offset: Any = self.back_offset
+        if not isinstance(offset, (tuple, list)) or len(offset) != 2:
+            raise OptionError(f"back_offset: {offset!r} is not a shift (x, y) in mm, e.g. (0.5, -1.0)")
+        for axis, value in zip("xy", offset):
+            check_number(f"back_offset {axis}", value, -MOST_OFFSET, MOST_OFFSET, " mm")
+        if self.edition is not None:
+            check_choice("edition", self.edition, EDITION_NUMBERS)
+        check_choice("method", self.method, METHODS)
+        check_choice("ink", self.ink, INKS)
+        # as the manifest records them whatever was given: a list, whole numbers
+        object.__setattr__(self, "papers", tuple(papers))
+        object.__setattr__(self, "bleed", float(self.bleed))
+        object.__setattr__(self, "back_offset", (float(offset[0]), float(offset[1])))
+
+    def describe(self) -> dict[str, Any]:
+        """The options as the manifest records them."""
+        return {
+            "papers": list(self.papers),
+            "card_size": {"name": self.card.name, "width": self.card.width, "height": self.card.height},
+            "bleed": self.bleed,
+            "flip": self.flip,
+            "back_offset": list(self.back_offset),
+            "edition": self.edition,
+            "method": self.method,
+            "ink": self.ink,
+        }
+
+
+@dataclass(frozen=True)
+class ImageOptions:
+    dpi: int = 300  # DPI_RANGE
+    bleed: float = 3.0  # mm of the face's own art beyond the cut, every side, 0 to MOST_IMAGE_BLEED
+    card: CardSize = POKER
+    tts: bool = False  # also Tabletop Simulator sheets and saved objects
+
+    def __post_init__(self) -> None:
+        check_number("dpi", self.dpi, *DPI_RANGE, whole=True)
+        check_number("bleed", self.bleed, 0, MOST_IMAGE_BLEED, " mm")
+        _card(self.card)
+        check_choice("tts", self.tts, (False, True))
