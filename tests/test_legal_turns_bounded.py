@@ -138,3 +138,14 @@ def test_the_worked_example_is_found_at_once_in_a_crowd(tmp_path):
 def test_the_golden_verdicts_keep_their_words():
     text = "\n".join(verdict_lines(check_file(GOLDEN / "exhausted.yaml", DeckCache())))
     assert "legal turns instead" in text and "shown of more than" not in text
+
+
+def test_the_printable_verdict_of_a_crowd_fits_its_pages(tmp_path):
+    """Teams of twenty make a position picture taller than a page: it is
+    scaled to fit, never a layout error."""
+    log = crowded_log(tmp_path, "{me} bypass 2")
+    pdf = tmp_path / "v.pdf"
+    result = CliRunner().invoke(main, ["check", str(log), "--pdf", str(pdf)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 1
+    assert pdf.read_bytes()[:5] == b"%PDF-"

@@ -22,6 +22,7 @@ from ..errors import printable
 from ..render import fonts
 from ..render.draw import color
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
+from ..render.paper import PAPER_SIZES
 from ..render.units import pt
 from ..rules import State
 from .check import Verdict
@@ -29,7 +30,7 @@ from .drawing import position_drawing
 from .log import GameLog
 from .verdict import about, columns_words, no_result_words, result_words, stood_words, where_words
 
-PAGE = (210.0, 297.0)  # A4, mm
+PAGE = PAPER_SIZES["a4"]  # mm: the verdict is an A4 sheet
 MARGIN = 13.0
 INK, MUTED, WRONG, RIGHT = "#2B2B36", "#6B6355", "#B3261E", "#2E6B3A"
 
@@ -116,8 +117,9 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
 
 
 def _fitted(drawing: Drawing) -> Drawing:
-    """The picture scaled down to the page's width, if it is wider."""
-    k = min(1.0, pt(PAGE[0] - 2 * MARGIN - 1) / drawing.width)
+    """The picture scaled down to fit the page, under its heading, if it is
+    wider or taller (teams of twenty make a tall one)."""
+    k = min(1.0, pt(PAGE[0] - 2 * MARGIN - 1) / drawing.width, pt(PAGE[1] - 2 * MARGIN - 20) / drawing.height)
     drawing.scale(k, k)
     drawing.width, drawing.height = drawing.width * k, drawing.height * k
     return drawing
