@@ -21,8 +21,8 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTempl
 from ..errors import printable
 from ..render import fonts
 from ..render.draw import color
-from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
 from ..render.paper import PAPER_SIZES
+from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
 from ..render.units import pt
 from ..rules import State
 from .check import Verdict
