@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import SIDES, Balance, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Rules, ScoreRow, ScoreSheet
+from .model import SIDES, Balance, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Picture, Rules, ScoreRow, ScoreSheet
 
 __all__ = [
     "SIDES",
@@ -19,6 +19,7 @@ __all__ = [
     "Deck",
     "ObstacleCard",
     "ObstacleFace",
+    "Picture",
     "Rules",
     "ScoreRow",
     "ScoreSheet",

@@ -1,0 +1,184 @@
+"""Decks within the documented bounds that try the tools' patience: every
+answer is a message at its line with the documented exit status, never a
+traceback, in bounded time and memory (docs/deck-format.md, "Pictures")."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import struct
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import GOLDEN
+from deckfix import line_of
+from PIL import Image
+
+from hi5pnp import check_log
+from hi5pnp.cli import main
+from hi5pnp.deck import load_deck
+from hi5pnp.errors import DeckError
+
+VALID = (GOLDEN / "valid_ed2.yaml").read_text()
+
+
+def invoke(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def png_bytes(size: tuple[int, int] = (30, 20), colour: str = "#3366CC", mode: str = "RGB") -> bytes:
+    buf = io.BytesIO()
+    Image.new(mode, size, colour).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def broken_pixels() -> bytes:
+    """A PNG whose header and chunk checksums are right but whose pixel data
+    is no zlib stream: only decoding the pixels finds the damage."""
+    header = struct.pack(">IIBBBBB", 30, 20, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", b"not a zlib stream" * 4) + chunk(b"IEND", b"")
+
+
+@pytest.fixture
+def table(tmp_path):
+    """The mini deck, its first competitor face with a picture, and a valid log beside it."""
+    shutil.copytree(GOLDEN / "mini", tmp_path / "mini")
+    (tmp_path / "game.yaml").write_text(VALID)
+    return tmp_path
+
+
+def name_art(deck: Path, art: str) -> Path:
+    """The mini deck's face 1a names ``art``; the file competitors.yaml."""
+    path = deck / "competitors.yaml"
+    text = path.read_text()
+    path.write_text(text.replace('{name: "Ada",', f'{{name: "Ada", art: {art},', 1))
+    return path
+
+
+# 1. a NUL or another impossible path is a fault at the art value -----------------------
+@pytest.mark.parametrize("art", ['"art/a\\0b.png"', '"."', "art/" + "x" * 5000 + ".png", "competitors.yaml/x.png"])
+def test_an_impossible_art_path_is_a_fault_at_its_line(table, art):
+    cards = name_art(table / "mini", art)
+    at = f"{cards}:{line_of(cards, 'art:')}:"
+    with pytest.raises(DeckError) as caught:
+        load_deck(table / "mini")
+    (fault,) = caught.value.faults
+    assert str(fault).startswith(at) and "'art' of face 1a" in fault.message
+    for args in (("validate", str(table / "mini")), ("build", "--deck", str(table / "mini"), "--out", str(table / "kit")),
+                 ("preview", "1a", "--deck", str(table / "mini"), "--out", str(table / "p.png"))):  # fmt: skip
+        result = invoke(*args)
+        assert result.exit_code == 1 and at in result.stderr and isinstance(result.exception, SystemExit), args
+    result = invoke("replay", str(table / "game.yaml"))
+    assert result.exit_code == 2 and at in result.stderr, result.stderr
+    verdict = check_log(table / "game.yaml")
+    assert verdict.problem is not None and verdict.problem.kind == "read"
+
+
+# 2. the pixels are bounded, read from the header, and decoded only to draw -----------------
+def test_a_picture_of_too_many_pixels_is_refused_from_its_header_at_once(table):
+    cards = name_art(table / "mini", "art/tall.png")
+    (table / "mini" / "art").mkdir()
+    buf = io.BytesIO()
+    Image.new("1", (1, 40_000_000)).save(buf, "PNG")  # 77 KB of file, 40 million rows of pixels
+    (table / "mini" / "art" / "tall.png").write_bytes(buf.getvalue())
+    start = time.perf_counter()
+    result = invoke("validate", str(table / "mini"))
+    assert time.perf_counter() - start < 2
+    assert result.exit_code == 1 and f"{cards}:{line_of(cards, 'art:')}:" in result.stderr
+    assert "1 × 40,000,000 pixels; a picture may have at most 16,000,000" in result.stderr
+
+
+def test_the_rules_never_decode_a_picture_and_drawing_finds_damaged_pixels(table, monkeypatch):
+    """check, replay and deal load the deck without a pixel; validate draws the
+    face and reports the damage at the art line."""
+    cards = name_art(table / "mini", "art/broken.png")
+    (table / "mini" / "art").mkdir()
+    (table / "mini" / "art" / "broken.png").write_bytes(broken_pixels())
+    from PIL import ImageFile
+
+    decoded = []
+    real_load = ImageFile.ImageFile.load
+
+    def counted(self):
+        decoded.append(self.size)
+        return real_load(self)
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", counted)
+    assert invoke("check", str(table / "game.yaml")).exit_code == 0
+    assert invoke("replay", str(table / "game.yaml")).exit_code == 0
+    assert invoke("deal", "--deck", str(table / "mini"), "--seed", "1").exit_code == 0
+    assert decoded == []
+    result = invoke("validate", str(table / "mini"))
+    assert result.exit_code == 1 and "Traceback" not in result.stderr
+    assert f"{cards}:{line_of(cards, 'art:')}:" in result.stderr
+    assert "art/broken.png is not a whole PNG image: it is damaged or truncated" in result.stderr
+    assert decoded == [(30, 20)]  # drawing decodes it, once
+
+
+def test_a_picture_many_faces_name_is_read_once_and_decoded_once(deck_copy, monkeypatch, tmp_path):
+    folder = deck_copy("competitors.yaml", '    name: "Dash Dunmore"', '    name: "Dash Dunmore"\n    art: art/one.png')
+    for old in ('    name: "Pip Pocket"', "    name: \"Brutus Hale\""):
+        deck_copy("competitors.yaml", old, f"{old}\n    art: ./art/one.png")
+    (folder / "art").mkdir()
+    (folder / "art" / "one.png").write_bytes(png_bytes((60, 40)))
+    from PIL import ImageFile
+
+    from hi5pnp.render import pictures
+
+    monkeypatch.setattr(pictures, "_kept", type(pictures._kept)())  # nothing decoded yet in this process
+    decoded = set()
+    real_load = ImageFile.ImageFile.load
+
+    def counted(self):
+        decoded.add(id(self))
+        return real_load(self)
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", counted)
+    deck = load_deck(folder)
+    faces = [f for f in deck.competitor_faces() if f.art]
+    assert len(faces) == 3 and len({id(f.art.data) for f in faces}) == 1  # one read, shared
+    result = invoke("build", "--deck", str(folder), "--out", str(tmp_path / "kit"), "--paper", "a4", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    assert len(decoded) == 1  # one decode for every face of every PDF
+
+
+# 3. a damaged picture names the deck file, the line, and the damage -----------------------------
+@pytest.mark.parametrize("cut", [30, 200])
+def test_a_truncated_picture_says_so_at_its_line(table, cut):
+    cards = name_art(table / "mini", "art/cut.png")
+    (table / "mini" / "art").mkdir()
+    noise = io.BytesIO()
+    Image.effect_noise((120, 80), 40).save(noise, "PNG")
+    (table / "mini" / "art" / "cut.png").write_bytes(noise.getvalue()[:cut])
+    result = invoke("validate", str(table / "mini"))
+    assert result.exit_code == 1 and f"{cards}:{line_of(cards, 'art:')}:" in result.stderr
+    assert "art/cut.png is not a whole PNG image: it is damaged or truncated" in result.stderr
+    assert "BytesIO" not in result.stderr and "0x" not in result.stderr
+
+
+# 5. links inside the deck folder are followed; links out of it are refused ---------------------
+def test_links_inside_the_deck_folder_are_followed(table):
+    deck = table / "mini"
+    name_art(deck, "art/x.png")
+    (deck / "pictures").mkdir()
+    (deck / "art").mkdir()
+    (deck / "pictures" / "x.png").write_bytes(png_bytes())
+    os.symlink("../pictures/x.png", deck / "art" / "x.png")
+    os.rename(deck / "obstacles.yaml", deck / "course.yaml")
+    os.symlink("course.yaml", deck / "obstacles.yaml")
+    assert load_deck(deck).competitor_face("1a").art is not None
+    assert invoke("check", str(table / "game.yaml")).exit_code == 0  # the log's deck: links inside its folder too
+    os.remove(deck / "art" / "x.png")
+    os.symlink(table / "elsewhere.png", deck / "art" / "x.png")
+    (table / "elsewhere.png").write_bytes(png_bytes())
+    with pytest.raises(DeckError) as caught:
+        load_deck(deck)
+    assert "leads outside the folder" in caught.value.faults[0].message
