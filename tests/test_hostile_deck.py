@@ -182,3 +182,24 @@ def test_links_inside_the_deck_folder_are_followed(table):
     with pytest.raises(DeckError) as caught:
         load_deck(deck)
     assert "leads outside the folder" in caught.value.faults[0].message
+
+
+# 4. the kit's fingerprint reads the templates alone, a piece at a time ---------------------------
+def test_a_big_file_beside_the_templates_is_not_read(tmp_path):
+    from hi5pnp.data import template_folder
+    from hi5pnp.render.template import Templates
+
+    folder = tmp_path / "templates"
+    shutil.copytree(template_folder(), folder)
+    before = Templates(folder).fingerprint()
+    with open(folder / "holiday.mov", "wb") as f:
+        f.truncate(3 * 2**30)  # 3 GB, sparse: made at once, and slow to read
+    start = time.perf_counter()
+    assert Templates(folder).fingerprint() == before == Templates().fingerprint()
+    result = invoke("build", "--templates", str(folder), "--out", str(tmp_path / "kit"), "--paper", "a4", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    assert time.perf_counter() - start < 10
+    (folder / "competitor.yaml.j2").write_bytes((folder / "competitor.yaml.j2").read_bytes().replace(b"\n", b"\r\n"))
+    assert Templates(folder).fingerprint() == before  # line ends do not count
+    (folder / "_macros.j2").write_text((folder / "_macros.j2").read_text() + "{# a change #}\n")
+    assert Templates(folder).fingerprint() != before
