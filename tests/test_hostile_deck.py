@@ -203,3 +203,38 @@ def test_a_big_file_beside_the_templates_is_not_read(tmp_path):
     assert Templates(folder).fingerprint() == before  # line ends do not count
     (folder / "_macros.j2").write_text((folder / "_macros.j2").read_text() + "{# a change #}\n")
     assert Templates(folder).fingerprint() != before
+
+
+# 6. images are written a face at a time, and a face has a pixel limit ---------------------------
+def test_images_writes_each_face_before_drawing_the_next(tmp_path, monkeypatch):
+    from hi5pnp.kit import images as images_module
+    from hi5pnp.render import raster
+
+    events = []
+    real = raster.rasterise
+
+    def logged(*args):
+        for image in real(*args):
+            events.append("drawn")
+            yield image
+
+    monkeypatch.setattr(raster, "rasterise", logged)
+    deck = load_deck(GOLDEN / "mini")
+    images_module.write_images(deck, lambda name, data: events.append("put"), images_module.ImageOptions(dpi=40, tts=True))
+    faces = 2 * (len(deck.competitors) + len(deck.obstacles))
+    assert events[: 2 * faces] == ["drawn", "put"] * faces  # each face written before the next is drawn
+    assert events.count("put") == faces + 4 + 2 + 1  # four TTS sheets, two saved objects, the manifest
+
+
+@pytest.mark.parametrize(
+    "command, size, most",
+    [(("images", "--out", "OUT"), "a 200 × 200 mm face with 3 mm bleed at 1200 dpi would be 9,732 × 9,732 pixels", 779),
+     (("preview", "1a", "--out", "OUT.png"), "a 200 × 200 mm face at 1200 dpi would be 9,449 × 9,449 pixels", 803)],
+)  # fmt: skip
+def test_a_face_image_over_the_pixel_limit_is_refused_at_once(tmp_path, command, size, most):
+    start = time.perf_counter()
+    result = invoke(*(a.replace("OUT", str(tmp_path / "out")) for a in command), "--card-size", "200x200mm", "--dpi", "1200")
+    assert time.perf_counter() - start < 2
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"{size}; a face image may have at most 40,000,000: at this card size, {most} dpi at most" in result.stderr
+    assert list(tmp_path.iterdir()) == []

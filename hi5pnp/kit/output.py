@@ -21,6 +21,7 @@ import json
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import OutputError, printable, shown_path
@@ -38,6 +39,19 @@ _LARGEST = 64 << 20  # bytes: no file of a kit is larger
 
 def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
     """Write the kit ``files`` (name -> bytes) as the whole content of ``out_dir``."""
+    _replace(out_dir, lambda stage: _write_folder(stage, files))
+
+
+def write_streamed(out_dir: Path, make: Callable[[Callable[[str, bytes], None]], None]) -> None:
+    """As :func:`write_kit`, the files given one at a time: ``make(put)``
+    calls ``put(name, bytes)`` for each file as soon as it is made (the
+    manifest last), and the file is on the disk before ``put`` returns, so
+    that no more than one file need be held in memory."""
+    _replace(out_dir, lambda stage: _write_streamed(stage, make))
+
+
+def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
+    """``out_dir`` replaced whole by a folder that ``fill`` writes."""
     out = Path(os.path.abspath(out_dir))
     shown = printable(shown_path(out_dir))
     stage = out.parent / _STAGE.format(name=out.name, role="new", pid=os.getpid())
@@ -55,7 +69,7 @@ def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
                 )
         stage.mkdir()
         staged = True
-        _write_folder(stage, files)
+        fill(stage)
         if out.exists():
             _carry(out, stage, DISPOSABLE | NESTED)
             _exchange(stage, out)  # stage now holds the old kit
@@ -162,6 +176,27 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
     _fsync_folder(folder)
 
 
+def _write_streamed(folder: Path, make: Callable[[Callable[[str, bytes], None]], None]) -> None:
+    """Each file written and flushed as it comes; the folder is marked as
+    hi5pnp's (:data:`PARTIAL_MANIFEST`) before the first, for :func:`_ours`."""
+    marker = folder / PARTIAL_MANIFEST
+    marker.touch()
+
+    def put(name: str, data: bytes) -> None:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = marker if name == MANIFEST else path
+        with open(part, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if part != path:
+            os.rename(part, path)  # the manifest appears whole, or not at all
+
+    make(put)
+    _fsync_folder(folder)
+
+
 def _carry(source: Path, target: Path, names: set[str] | list[str]) -> None:
     """Copy what ``source`` holds of ``names`` into ``target``, never over
     anything: where ``target`` has the name already, as ``<name>.kept``."""
@@ -179,9 +214,10 @@ def _carry(source: Path, target: Path, names: set[str] | list[str]) -> None:
 
 def _ours(folder: Path) -> bool:
     """A folder hi5pnp staged: with a manifest of hi5pnp's, or empty, or
-    holding only the manifest it was writing when it was killed."""
+    holding the manifest it was writing when it was killed (and the files
+    written before it, when they were written one at a time)."""
     try:
-        return _read_manifest(folder / MANIFEST) is not None or {p.name for p in folder.iterdir()} <= {PARTIAL_MANIFEST}
+        return _read_manifest(folder / MANIFEST) is not None or PARTIAL_MANIFEST in {p.name for p in folder.iterdir()} or not any(folder.iterdir())
     except OSError:
         return False
 

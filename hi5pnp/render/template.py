@@ -17,8 +17,8 @@ from __future__ import annotations
 import hashlib
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -39,7 +39,7 @@ class _TemplateLoader(jinja2.FileSystemLoader):
     """The folder's templates: ``*.j2`` files at its top, the files the
     kit's fingerprint reads; any other name is not found."""
 
-    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         if not template.endswith(TEMPLATE_SUFFIX) or "/" in template or "\\" in template:
             raise jinja2.TemplateNotFound(template)
         return super().get_source(environment, template)
