@@ -7,7 +7,10 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import signal
 import struct
+import subprocess
+import sys
 import time
 import zlib
 from pathlib import Path
@@ -238,3 +241,47 @@ def test_a_face_image_over_the_pixel_limit_is_refused_at_once(tmp_path, command,
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert f"{size}; a face image may have at most 40,000,000: at this card size, {most} dpi at most" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+# 7. build --watch follows the deck's path when the folder there is replaced ---------------------
+def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
+    from conftest import make_deck
+
+    deck = make_deck(tmp_path / "deck")
+    out = tmp_path / "kit"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hi5pnp", "build", "--deck", str(deck), "--out", str(out), "--paper", "a4", "--jobs", "1", "--watch"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+    def rebuilt(before: str) -> None:
+        end = time.monotonic() + 60
+        while not (out / "manifest.json").exists() or (out / "manifest.json").read_text() == before:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < end, "no rebuild"
+            time.sleep(0.1)
+
+    try:
+        rebuilt("")
+        time.sleep(0.5)  # the watch is set up before the first build
+        first = (out / "manifest.json").read_text()
+        new = shutil.copytree(deck, tmp_path / "deck.new")
+        cards = new / "competitors.yaml"
+        cards.write_text(cards.read_text().replace('name: "Dash Dunmore"', 'name: "Dash Dunmoor"'))
+        os.rename(deck, tmp_path / "deck.old")  # mv deck deck.old && mv deck.new deck
+        os.rename(new, deck)
+        rebuilt(first)
+        second = (out / "manifest.json").read_text()
+        cards = deck / "competitors.yaml"  # the new folder, edited: the watch is on it now
+        cards.write_text(cards.read_text().replace('name: "Pip Pocket"', 'name: "Pip Pockett"'))
+        rebuilt(second)
+        old = tmp_path / "deck.old" / "competitors.yaml"  # the old folder is no longer the deck
+        third = (out / "manifest.json").read_text()
+        old.write_text(old.read_text().replace('name: "Pip Pocket"', 'name: "Pip Pocket II"'))
+        time.sleep(1.5)
+        assert (out / "manifest.json").read_text() == third
+    finally:
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=30)
+    assert proc.returncode == 0 and "Traceback" not in stderr, stderr
+    assert stdout.count("wrote 11 files") == 3, (stdout, stderr)
