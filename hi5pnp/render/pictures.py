@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import io
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from reportlab.lib.utils import ImageReader
@@ -59,14 +60,24 @@ def decoded(picture: Picture) -> _Decoded:
     try:
         image = Image.open(io.BytesIO(picture.data), formats=[picture.kind])
         image.load()  # the pixels, decoded here, once
+        reader = _Reader(image, picture)
+        reader.getRGBData()  # and as reportlab writes them, once: the reader keeps them
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         message = f"'art' {picture.name} is not a whole {picture.kind} image: it is damaged or truncated ({damage(exc)})"
         raise DeckError(picture.fault(message)) from None
-    made = _Decoded(_Reader(image, picture), "art" + hashlib.sha256(picture.data).hexdigest()[:24], picture.width * picture.height)
+    made = _Decoded(reader, "art" + hashlib.sha256(picture.data).hexdigest()[:24], picture.width * picture.height)
     _kept[picture.data] = made
     while sum(d.pixels for d in _kept.values()) > KEPT_PIXELS and len(_kept) > 1:
         _kept.popitem(last=False)
     return made
+
+
+def decode_all(pictures: Iterable[Picture | None]) -> None:
+    """Decode ``pictures`` now (each file once): a damaged one is found before
+    anything is drawn, and processes forked after this start with them decoded."""
+    for picture in pictures:
+        if picture is not None:
+            decoded(picture)
 
 
 def draw_picture(c: Any, picture: Picture, x: float, y: float, w: float, h: float) -> None:
