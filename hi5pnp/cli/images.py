@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,19 +40,11 @@ def images(deck: str | None, out: Path, dpi: int, bleed: float, card: Any, tts: 
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise Failure([f"{out}: cannot make its folder: {exc.strerror or exc}"]) from None
-    options, chosen = ImageOptions(dpi=dpi, bleed=bleed, card=card, tts=tts), Templates(templates) if templates else None
-    files: list[str] = []
-
-    def each(put: Callable[[str, bytes], None]) -> None:
-        def counted(name: str, data: bytes) -> None:
-            put(name, data)
-            files.append(name)
-
-        write_images(loaded, counted, options, chosen)
-
-    write_streamed(out, each)  # each face written as soon as it is drawn
-    pngs = sum(1 for name in files if name.endswith(".png") and "/" not in name)
-    sheets = sum(1 for name in files if name.startswith("tts/") and name.endswith(".png"))
+    options = ImageOptions(dpi=dpi, bleed=bleed, card=card, tts=tts)
+    chosen = Templates(templates) if templates else None
+    write_streamed(out, lambda put: write_images(loaded, put, options, chosen))  # each face written as soon as it is drawn
+    pngs = len(list(out.glob("*.png")))
+    sheets = len(list((out / "tts").glob("*.png")))
     more = f", and {sheets} Tabletop Simulator sheets with their saved objects in tts/" if tts else ""
     click.echo(f"wrote {pngs} face images to {out}/ ({dpi} dpi, {bleed:g} mm bleed){more}")
 

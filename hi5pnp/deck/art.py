@@ -11,6 +11,7 @@ Each file is read once however many faces name it.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import warnings
 from pathlib import Path
@@ -33,7 +34,7 @@ class ArtReader:
     def __init__(self, folder: Path):
         self.folder = folder
         self.inside = folder.resolve()
-        self._read: dict[str, tuple[bytes, str, int, int] | str] = {}  # name -> (data, kind, width, height) or a fault
+        self._read: dict[str, tuple[bytes, str, int, int, bytes] | str] = {}  # name -> (data, kind, width, height, digest) or a fault
 
     def read(self, r: FieldReader, fm: YMap, where: str) -> Picture | None:
         """The face's picture, or None (none given, or a fault recorded at the ``art`` value)."""
@@ -58,10 +59,10 @@ class ArtReader:
             r.fault(fm, "art", f"'art' of {where}: {name} {got}")
             return None
         line, column = fm.at("art")
-        return Picture(got[0], got[1], got[2], got[3], name, (fm.path, line, column))
+        return Picture(*got[:4], name, (fm.path, line, column), got[4])
 
-    def _examine(self, relative: Path, name: str) -> tuple[bytes, str, int, int] | str:
-        """The file's bytes, kind and size in pixels; or what is wrong with it."""
+    def _examine(self, relative: Path, name: str) -> tuple[bytes, str, int, int, bytes] | str:
+        """The file's bytes, kind, size in pixels and SHA-256; or what is wrong with it."""
         try:
             data = read_bytes(self.folder / relative, name, inside=self.inside, limit=MAX_ART_BYTES)
         except YamlReadError as exc:
@@ -71,7 +72,8 @@ class ArtReader:
         kind = next((k for magic, k in _KINDS.items() if data.startswith(magic)), None)
         if kind is None:
             return "is not a PNG or JPEG image"
-        return header(data, kind)
+        checked = header(data, kind)
+        return checked if isinstance(checked, str) else (*checked, hashlib.sha256(data).digest())
 
 
 def header(data: bytes, kind: str) -> tuple[bytes, str, int, int] | str:

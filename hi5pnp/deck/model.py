@@ -49,6 +49,7 @@ class Picture:
     height: int
     name: str  # the file name as the deck writes it
     where: tuple[str, int, int]  # the ``art`` value: file, line, column
+    digest: bytes = field(default=b"", repr=False)  # the SHA-256 of ``data``, made once per file
 
     def fault(self, message: str) -> Fault:
         """A fault at the ``art`` value naming this picture."""

@@ -65,7 +65,7 @@ def decoded(picture: Picture) -> _Decoded:
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         message = f"'art' {picture.name} is not a whole {picture.kind} image: it is damaged or truncated ({damage(exc)})"
         raise DeckError(picture.fault(message)) from None
-    made = _Decoded(reader, "art" + hashlib.sha256(picture.data).hexdigest()[:24], picture.width * picture.height)
+    made = _Decoded(reader, "art" + (picture.digest or hashlib.sha256(picture.data).digest()).hex()[:24], picture.width * picture.height)
     _kept[picture.data] = made
     while sum(d.pixels for d in _kept.values()) > KEPT_PIXELS and len(_kept) > 1:
         _kept.popitem(last=False)
