@@ -33,7 +33,7 @@ def test_art_is_read_and_drawn(deck_copy, tmp_path):
     picture(folder / "art" / "dash.png", "#00AA00", (200, 300))
     picture(folder / "art" / "mud.png", "#0000FF")
     deck = load_deck(folder)
-    assert deck.competitor_face("1a").art.startswith(b"\x89PNG") and deck.obstacle_face("1a").art
+    assert deck.competitor_face("1a").art.data.startswith(b"\x89PNG") and deck.obstacle_face("1a").art
     assert not deck.competitor_face("1b").art
     for kind, colour in (("competitor", (0, 170, 0)), ("obstacle", (0, 0, 255))):
         out = tmp_path / f"{kind}.png"

@@ -190,14 +190,22 @@ def test_saved_logs_copy_only_the_decks_own_files_never_through_a_link(tmp_path)
     assert all_valid(tmp_path / "logs")
 
 
-def test_saved_logs_refuse_a_deck_file_that_is_a_link(tmp_path):
+def test_saved_logs_copy_a_deck_file_linked_inside_the_deck_as_a_file_and_refuse_one_linked_outside(tmp_path):
     deck = make_deck(tmp_path / "deck")
     (deck / "game.real").write_bytes((deck / "game.yaml").read_bytes())
     (deck / "game.yaml").unlink()
-    (deck / "game.yaml").symlink_to(deck / "game.real")
-    r = save(deck, tmp_path / "logs")
-    refused(r, "game.yaml", "link")
-    assert not list((tmp_path / "logs").glob("game-*.yaml"))  # no game was played
+    (deck / "game.yaml").symlink_to(deck / "game.real")  # a link inside the deck: the deck reads it
+    logs = tmp_path / "logs"
+    assert save(deck, logs).exit_code in (0, 1)
+    copied = logs / "deck" / "game.yaml"
+    assert not copied.is_symlink() and copied.read_bytes() == (deck / "game.real").read_bytes()
+    assert all_valid(logs)
+    (tmp_path / "elsewhere.yaml").write_bytes((deck / "game.real").read_bytes())
+    (deck / "game.yaml").unlink()
+    (deck / "game.yaml").symlink_to(tmp_path / "elsewhere.yaml")  # a link out of the deck: refused
+    r = save(deck, tmp_path / "logs2")
+    refused(r, "game.yaml", "leads outside")  # a copy is never made through it
+    assert not list((tmp_path / "logs2").glob("game-*.yaml"))  # no game was played
 
 
 def test_saved_logs_never_write_through_a_deck_folder_that_is_a_link(tmp_path):

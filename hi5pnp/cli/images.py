@@ -30,19 +30,22 @@ def images(deck: str | None, out: Path, dpi: int, bleed: float, card: Any, tts: 
     images folder inside its output folder.
     """
     from ..deck import load_deck
-    from ..kit.images import ImageOptions, image_files
-    from ..kit.output import write_kit
+    from ..kit.images import ImageOptions, write_images
+    from ..kit.output import write_streamed
+    from ..render.raster import face_size
     from ..render.template import Templates
 
     loaded = load_deck(deck)
-    files = image_files(loaded, ImageOptions(dpi=dpi, bleed=bleed, card=card, tts=tts), Templates(templates) if templates else None)
+    face_size(card, bleed, dpi)  # a face too large for an image is refused before anything is drawn
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise Failure([f"{out}: cannot make its folder: {exc.strerror or exc}"]) from None
-    write_kit(files, out)
-    pngs = sum(1 for name in files if name.endswith(".png") and "/" not in name)
-    sheets = sum(1 for name in files if name.startswith("tts/") and name.endswith(".png"))
+    options = ImageOptions(dpi=dpi, bleed=bleed, card=card, tts=tts)
+    chosen = Templates(templates) if templates else None
+    write_streamed(out, lambda put: write_images(loaded, put, options, chosen))  # each face written as soon as it is drawn
+    pngs = len(list(out.glob("*.png")))
+    sheets = len(list((out / "tts").glob("*.png")))
     more = f", and {sheets} Tabletop Simulator sheets with their saved objects in tts/" if tts else ""
     click.echo(f"wrote {pngs} face images to {out}/ ({dpi} dpi, {bleed:g} mm bleed){more}")
 

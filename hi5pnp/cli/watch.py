@@ -4,7 +4,10 @@ build's faults or the files written, until interrupted."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import stat
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -44,14 +47,30 @@ def _watched(folder: Path, out: Path) -> list[tuple[Path, bool]]:
     return found
 
 
+def _identity(folder: Path) -> tuple[int, int] | None:
+    """Which folder ``folder`` names now (links followed), or None when none."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+
+
 def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -> None:
     """Run ``run`` now and after every change under ``folders`` (changes
     under ``out`` excepted), until Ctrl-C. A failed run prints its faults and
-    the watch goes on."""
+    the watch goes on.
+
+    A folder is followed by its path, not by the folder first found there:
+    its parent folder is watched too, and when the path comes to name
+    another folder (``mv deck deck.old && mv new deck``, a checkout or an
+    unzip that replaces it), the watches move to the new one and it is built."""
     from watchdog.events import FileSystemEvent, FileSystemEventHandler
     from watchdog.observers import Observer
+    from watchdog.observers.api import ObservedWatch
 
     changed = threading.Event()
+    replaced = threading.Event()  # a watched folder's path may name another folder now
     kit = out.resolve()
 
     class Handler(FileSystemEventHandler):
@@ -65,10 +84,46 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
             if any(p and _counts(p, self.root, kit) for p in paths):
                 changed.set()
 
+    class Parent(FileSystemEventHandler):
+        """Events in a watched folder's parent: one that names the folder's path may replace it."""
+
+        def __init__(self, names: set[str]):
+            self.names = names
+
+        def on_any_event(self, event: FileSystemEvent) -> None:
+            if {str(event.src_path), str(getattr(event, "dest_path", "") or "")} & self.names:
+                replaced.set()
+
     observer = Observer()
-    for root in dict.fromkeys(f.resolve() for f in folders):
-        for folder, recursive in _watched(root, kit):
-            observer.schedule(Handler(root), str(folder), recursive=recursive)
+    armed: dict[Path, tuple[tuple[int, int] | None, list[ObservedWatch]]] = {}
+
+    def arm(folder: Path) -> bool:
+        """Watch what ``folder`` names now, if that is not the folder watched; True if it was not."""
+        identity, watches = armed.get(folder, (None, []))
+        now = _identity(folder)
+        if folder in armed and now == identity:
+            return False
+        for watch in watches:
+            with contextlib.suppress(KeyError):  # its folder is gone, and its watch with it
+                observer.unschedule(watch)
+        root = folder.resolve()
+        watches = [observer.schedule(Handler(root), str(f), recursive=r) for f, r in _watched(root, kit)] if now else []
+        armed[folder] = (now, watches)
+        return True
+
+    def follow() -> None:
+        """Move the watches of a folder whose path names another folder now; a build follows."""
+        if replaced.is_set():
+            replaced.clear()
+            if any([arm(folder) for folder in list(armed)]):
+                changed.set()
+
+    chosen = list(dict.fromkeys(Path(os.path.abspath(f)) for f in folders))
+    for folder in chosen:
+        arm(folder)
+        names = {str(folder), str(folder.resolve())}
+        for parent in dict.fromkeys((folder.parent, folder.resolve().parent)):
+            observer.schedule(Parent(names), str(parent), recursive=False)
     observer.start()
     shown = ", ".join(shown_path(f) for f in folders)
     try:
@@ -77,9 +132,11 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
             click.echo(f"watching {shown} for changes (Ctrl-C to stop)", err=True)
             while not changed.is_set():
                 time.sleep(SETTLE)  # a plain sleep: Ctrl-C ends it cleanly
+                follow()
             while changed.is_set():  # let a burst of events settle
                 changed.clear()
                 time.sleep(SETTLE)
+                follow()
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the clean-up
         click.echo("stopped watching", err=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import Fault
-from .art import read_art
+from .art import ArtReader
 from .fields import FieldReader, describe, did_you_mean, show
 from .located import YList, YMap
 from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
@@ -29,7 +29,7 @@ class Names:
 
     def __init__(self, colors: Sequence[str] = (), traits: Sequence[str] = (), folder: Path | None = None) -> None:
         self.colors, self.traits = tuple(colors), tuple(traits)
-        self.folder = folder  # the deck folder: where a face's art file is
+        self.art = ArtReader(folder) if folder else None  # reads a face's art file from the deck folder
 
     def color(self, r: FieldReader, container: YMap | YList, key: Any, value: Any) -> str | None:
         if not self.colors:
@@ -128,7 +128,7 @@ def read_competitor_face(r: FieldReader, fm: YMap, num: int, side: str, names: N
     if not ok or columns is None or None in gems or len(gems) != 3:
         return None
     g0, g1, g2 = (str(g) for g in gems)
-    art = read_art(r, fm, where, names.folder) if names.folder else b""
+    art = names.art.read(r, fm, where) if names.art else None
     return CompetitorFace(num, side, name, (g0, g1, g2), columns, art)
 
 
@@ -170,7 +170,7 @@ def read_obstacle_face(r: FieldReader, fm: YMap, num: int, side: str, names: Nam
     for key in ("color", "trait"):
         if key not in fm:
             r.fault_on(fm, f"{where} lacks the required key '{key}'")
-    art = read_art(r, fm, where, names.folder) if names.folder else b""
+    art = names.art.read(r, fm, where) if names.art else None
     picture = fm.get("picture", "")
     if picture and picture not in PICTURES:
         hint = did_you_mean(picture, PICTURES)

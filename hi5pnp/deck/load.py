@@ -105,7 +105,7 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     pictured: list[CompetitorFace | ObstacleFace] = [f for c in competitors for f in c.faces] + [f for o in obstacles for f in o.faces]
     for face in pictured:  # a face's picture is an input of the kit too
         if face.art:
-            digest.update(f"art {type(face).__name__} {face.id}".encode() + b"\0" + hashlib.sha256(face.art).digest())
+            digest.update(f"art {type(face).__name__} {face.id}".encode() + b"\0" + face.art.digest)
     return Deck(
         path=folder,
         title=game.title,

@@ -46,13 +46,32 @@ class Balance(NamedTuple):
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A face's picture (``art:``): the file's bytes as read, its kind and size
+    in pixels from its header (loading a deck decodes no pixel), and where
+    the deck names it, so that a fault found when it is drawn has its line."""
+
+    data: bytes = field(repr=False)
+    kind: str  # "PNG" or "JPEG"
+    width: int
+    height: int
+    name: str  # the file name as the deck writes it
+    where: tuple[str, int, int]  # the ``art`` value: file, line, column
+    digest: bytes = field(default=b"", repr=False)  # the SHA-256 of ``data``, made once per file
+
+    def fault(self, message: str) -> Fault:
+        """A fault at the ``art`` value naming this picture."""
+        return Fault(*self.where, message)
+
+
+@dataclass(frozen=True)
 class CompetitorFace:
     card: int
     side: str
     name: str
     gems: tuple[str, str, str]
     matrix: tuple[tuple[str, ...], ...]  # columns, left to right; boxes top to bottom
-    art: bytes = field(default=b"", repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
+    art: Picture | None = field(default=None, repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
 
     @property
     def id(self) -> str:
@@ -66,7 +85,7 @@ class ObstacleFace:
     name: str
     color: str
     trait: str
-    art: bytes = field(default=b"", repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
+    art: Picture | None = field(default=None, repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
     picture: str = ""  # a pictogram the templates draw (``picture:``), or none
 
     @property

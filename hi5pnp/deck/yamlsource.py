@@ -231,17 +231,21 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
     to tell), faults naming ``shown``. Nothing but a regular file is read: a
     device, a pipe or a socket is refused without waiting for it. With
     ``inside`` (a resolved folder), a file whose real path lies elsewhere (a
-    link out of it) is refused."""
+    link out of it) is refused; a link to a file inside it is followed."""
     outside = YamlReadError(Fault(shown, 0, 0, "leads outside the folder it is read from (a link); refused"))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         if inside is not None:
-            if not path.resolve().is_relative_to(inside):
+            real = path.resolve()
+            if not real.is_relative_to(inside):
                 raise outside
+            path = real  # a link to a file inside the folder is followed there
             flags |= getattr(os, "O_NOFOLLOW", 0)  # and no link swapped in meanwhile
         fd = os.open(path, flags)
     except FileNotFoundError:
         raise YamlReadError(Fault(shown, 0, 0, "file not found")) from None
+    except ValueError:  # a NUL, or a character the system cannot name a file with
+        raise YamlReadError(Fault(shown, 0, 0, "is not a possible file name")) from None
     except OSError as exc:
         if inside is not None and exc.errno == errno.ELOOP:
             raise YamlReadError(Fault(shown, 0, 0, "is a link; the files of a deck a log names may not be links")) from None

@@ -31,6 +31,7 @@ from ..machine import end_with_parent, worker_count
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
 from ..render.pdf import reproducible
+from ..render.pictures import decode_all
 from ..render.template import Templates
 from ..version import __version__
 from .alignment import alignment_file
@@ -94,6 +95,7 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     others). ``jobs``: processes for the paper sizes (default: one per paper
     size, as far as the processors this process may use go; 1: this one alone)."""
     templates = templates or Templates()
+    decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
     edition = options.edition or deck.edition
     example = worked_example(deck, edition)
     cards = render_cards(deck, templates, options.card, options.bleed, options.ink)

@@ -9,17 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..errors import Fault, InputError, shown_path
 from ..render.cardsize import POKER, CardSize
-from ..render.raster import face_images, png
+from ..render.raster import face_images, face_size, png
 from ..render.template import Templates
 from .options import ImageOptions
-
-if TYPE_CHECKING:
-    pass
 
 KINDS = ("competitor", "obstacle")
 
@@ -57,9 +54,11 @@ def preview_png(deck: Deck, face: str, kind: str | None, dpi: int, card: CardSiz
     return k, png(image)
 
 
-def image_files(deck: Deck, options: ImageOptions = ImageOptions(), templates: Templates | None = None) -> dict[str, bytes]:
-    """Every file ``hi5pnp images`` writes: a PNG per face, the TTS sheets
-    and saved objects when asked, and a manifest."""
+def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOptions = ImageOptions(), templates: Templates | None = None) -> None:
+    """Every file ``hi5pnp images`` writes, each given to ``put`` as soon as
+    it is made (a PNG per face, the TTS sheets and saved objects when asked),
+    the manifest last. A face is drawn, written and let go before the next:
+    one face is held in memory, however many the deck has."""
     import PIL
     import pypdfium2
 
@@ -67,11 +66,18 @@ def image_files(deck: Deck, options: ImageOptions = ImageOptions(), templates: T
     from .tts import tts_files
 
     templates = templates or Templates()
+    size = face_size(options.card, options.bleed, options.dpi)  # a face too large is refused before anything is drawn
+    digests: dict[str, str] = {}
+
+    def keep(name: str, data: bytes) -> None:
+        digests[name] = hashlib.sha256(data).hexdigest()
+        put(name, data)
+
     faces = faces_of(deck)
-    images = face_images(deck, [f for _, f in faces], options.card, options.bleed, options.dpi, templates)
-    files = {face_name(kind, f.id): png(image) for (kind, f), image in zip(faces, images)}
+    for (kind, f), image in zip(faces, face_images(deck, [f for _, f in faces], options.card, options.bleed, options.dpi, templates)):
+        keep(face_name(kind, f.id), png(image))
     if options.tts:
-        files.update(tts_files(deck, options.card, templates))
+        tts_files(deck, options.card, templates, keep)
     manifest = {
         "generator": "hi5pnp",
         "what": "card images (hi5pnp images)",
@@ -79,8 +85,15 @@ def image_files(deck: Deck, options: ImageOptions = ImageOptions(), templates: T
         "deck_fingerprint": deck.fingerprint,
         "versions": {**library_versions(), "pypdfium2": str(pypdfium2.PYPDFIUM_INFO), "pdfium": str(pypdfium2.PDFIUM_INFO), "pillow": PIL.__version__},
         "options": {"dpi": options.dpi, "bleed_mm": options.bleed, "card": options.card.name, "tts": options.tts},
-        "pixels": {"width": images[0].size[0], "height": images[0].size[1]} if images else {},
-        "files": {name: hashlib.sha256(data).hexdigest() for name, data in sorted(files.items())},
+        "pixels": {"width": size[0], "height": size[1]} if faces else {},
+        "files": dict(sorted(digests.items())),
     }
-    files[MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
+    put(MANIFEST, (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode())
+
+
+def image_files(deck: Deck, options: ImageOptions = ImageOptions(), templates: Templates | None = None) -> dict[str, bytes]:
+    """Every file ``hi5pnp images`` writes, in memory (:func:`write_images`
+    writes them one at a time instead)."""
+    files: dict[str, bytes] = {}
+    write_images(deck, files.__setitem__, options, templates)
     return files

@@ -22,6 +22,7 @@ import json
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import OutputError, printable, shown_path
@@ -39,6 +40,19 @@ _LARGEST = 64 << 20  # bytes: no file of a kit is larger
 
 def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
     """Write the kit ``files`` (name -> bytes) as the whole content of ``out_dir``."""
+    _replace(out_dir, lambda stage: _write_folder(stage, files))
+
+
+def write_streamed(out_dir: Path, make: Callable[[Callable[[str, bytes], None]], None]) -> None:
+    """As :func:`write_kit`, the files given one at a time: ``make(put)``
+    calls ``put(name, bytes)`` for each file as soon as it is made (the
+    manifest last), and the file is on the disk before ``put`` returns, so
+    that no more than one file need be held in memory."""
+    _replace(out_dir, lambda stage: _write_streamed(stage, make))
+
+
+def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
+    """``out_dir`` replaced whole by a folder that ``fill`` writes."""
     out = Path(os.path.abspath(out_dir))
     shown = printable(shown_path(out_dir))
     stage = out.parent / _STAGE.format(name=out.name, role="new", pid=os.getpid())
@@ -56,7 +70,7 @@ def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
                 )
         stage.mkdir()
         staged = True
-        _write_folder(stage, files)
+        fill(stage)
         if out.exists():
             _carry(out, stage, DISPOSABLE | NESTED)
             _exchange(stage, out)  # stage now holds the old kit
@@ -160,6 +174,26 @@ def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
             os.fsync(f.fileno())
         if part != path:
             os.rename(part, path)  # the manifest appears whole, or not at all
+    _fsync_folder(folder)
+
+
+def _write_streamed(folder: Path, make: Callable[[Callable[[str, bytes], None]], None]) -> None:
+    """Each file written and flushed as it comes; the manifest last, whole
+    or not at all."""
+    marker = folder / PARTIAL_MANIFEST
+
+    def put(name: str, data: bytes) -> None:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        part = marker if name == MANIFEST else path
+        with open(part, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if part != path:
+            os.rename(part, path)  # the manifest appears whole, or not at all
+
+    make(put)
     _fsync_folder(folder)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..deck import CompetitorCard, Deck, ObstacleCard
@@ -33,11 +33,13 @@ def _transform(y: float = 1.0) -> dict[str, float]:
     return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def tts_files(deck: Deck, card: CardSize, templates: Templates) -> dict[str, bytes]:
-    """``tts/<kind>-a-<n>.png``, ``tts/<kind>-b-<n>.png`` and ``tts/<kind>.json`` for each kind of card."""
+def tts_files(deck: Deck, card: CardSize, templates: Templates, put: Callable[[str, bytes], None]) -> None:
+    """``tts/<kind>-a-<n>.png``, ``tts/<kind>-b-<n>.png`` and ``tts/<kind>.json``
+    for each kind of card, each given to ``put`` as soon as it is made. A
+    sheet is made a face at a time: one sheet and one face are held, never
+    every face."""
     from PIL import Image
 
-    files: dict[str, bytes] = {}
     kinds: tuple[tuple[str, Sequence[CompetitorCard | ObstacleCard], str], ...] = (
         ("competitor", deck.competitors, "competitors"),
         ("obstacle", deck.obstacles, "obstacles"),
@@ -57,12 +59,12 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates) -> dict[str, byt
             names = {}
             for side in ("a", "b"):
                 faces = [c.a if side == "a" else c.b for c in chunk]
-                images = face_images(deck, faces, card, 0.0, dpi, templates)
                 sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), BACKGROUND)
-                for k, image in enumerate(images):
-                    sheet.paste(image, ((k % columns) * cell[0], (k // columns) * cell[1]))
+                for k, image in enumerate(face_images(deck, faces, card, 0.0, dpi, templates)):
+                    sheet.paste(image, ((k % columns) * cell[0], (k // columns) * cell[1]))  # then let go
                 names[side] = f"{kind}-{side}-{s + 1}.png"
-                files[f"tts/{names[side]}"] = png(sheet)
+                put(f"tts/{names[side]}", png(sheet))
+                del sheet
             key = str(s + 1)
             custom[key] = {
                 "FaceURL": names["a"],
@@ -92,5 +94,4 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates) -> dict[str, byt
             "ContainedObjects": contained,
         }
         saved = {"SaveName": f"{deck.full_title}: {plural}", "ObjectStates": [deck_object]}
-        files[f"tts/{kind}.json"] = (json.dumps(saved, indent=1, ensure_ascii=False) + "\n").encode()
-    return files
+        put(f"tts/{kind}.json", (json.dumps(saved, indent=1, ensure_ascii=False) + "\n").encode())

@@ -6,13 +6,11 @@ canvas to an item's lower-left corner (see :mod:`hi5pnp.sheets`).
 
 from __future__ import annotations
 
-import io
-
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import ImageReader
 
 from . import fonts
 from .layout import Layout
+from .pictures import draw_picture
 from .shapes import add_shape, circle_path
 from .units import pt
 
@@ -112,9 +110,7 @@ def draw_layout(c, layout: Layout, clip: tuple[float, float, float, float] | Non
             pen.fill_with(p["fill"])
             _draw_text(c, p, H)
         elif kind == "image":
-            picture = ImageReader(io.BytesIO(layout.images[p["src"]]))
-            x, y, w, h = pt(p["x"]), pt(H - p["y"] - p["h"]), pt(p["w"]), pt(p["h"])
-            c.drawImage(picture, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+            draw_picture(c, layout.images[p["src"]], pt(p["x"]), pt(H - p["y"] - p["h"]), pt(p["w"]), pt(p["h"]))
     c.restoreState()
 
 

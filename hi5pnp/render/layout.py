@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..deck import Picture
 from ..errors import Fault, TemplateError
 from . import fonts
 from .shapes import SHAPES
@@ -60,7 +61,7 @@ class Layout:
     height: float
     safe: float
     elements: list[Element] = field(default_factory=list)
-    images: dict[str, bytes] = field(default_factory=dict)  # what image elements show, by their src
+    images: dict[str, Picture] = field(default_factory=dict)  # what image elements show, by their src
 
 
 def text_width_mm(text: str, size: float, font: str = "regular") -> float:

@@ -5,10 +5,12 @@ PDFium (pypdfium2), so an image and a printed card never disagree."""
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
+from ..errors import LayoutError
 from .cardsize import CardSize
 from .draw import draw_layout
 from .faces import render_faces
@@ -70,11 +72,32 @@ def rasterise(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: float) -> Itera
         doc.close()
 
 
+MAX_FACE_PIXELS = 40_000_000  # width × height of one face's image: 200 × 200 mm at 800 dpi
+
+
+def face_size(card: CardSize, bleed: float, dpi: int) -> tuple[int, int]:
+    """A face's image size in pixels; a :class:`LayoutError` when it would
+    be over :data:`MAX_FACE_PIXELS`, naming the highest resolution that fits."""
+    size = (pixels(card.width + 2 * bleed, dpi), pixels(card.height + 2 * bleed, dpi))
+    if size[0] * size[1] > MAX_FACE_PIXELS:
+        most = int(dpi * math.sqrt(MAX_FACE_PIXELS / (size[0] * size[1])))
+        while most > 1 and pixels(card.width + 2 * bleed, most) * pixels(card.height + 2 * bleed, most) > MAX_FACE_PIXELS:
+            most -= 1
+        raise LayoutError(
+            f"a {card.width:g} × {card.height:g} mm face{f' with {bleed:g} mm bleed' if bleed else ''} at {dpi} dpi would be "
+            f"{size[0]:,} × {size[1]:,} pixels; a face image may have at most {MAX_FACE_PIXELS:,}: "
+            f"at this card size, {most} dpi at most"
+        )
+    return size
+
+
 def face_images(
     deck: Deck, faces: Sequence[CompetitorFace | ObstacleFace], card: CardSize, bleed: float, dpi: int, templates: Templates
-) -> list[Image]:
-    """Each face at ``dpi`` with ``bleed`` mm of its own art beyond the cut."""
+) -> Iterator[Image]:
+    """Each face at ``dpi`` with ``bleed`` mm of its own art beyond the cut,
+    one at a time: drawn as it is asked for, so that a caller who writes each
+    and lets it go holds one face in memory, not all of them."""
+    size = face_size(card, bleed, dpi)
     layouts = render_faces(deck, templates, card, bleed, faces)
-    size = (pixels(card.width + 2 * bleed, dpi), pixels(card.height + 2 * bleed, dpi))
     pdf = faces_pdf(layouts, bleed, f"{deck.full_title} — card images")
-    return list(rasterise(pdf, [size] * len(layouts), dpi))
+    return rasterise(pdf, [size] * len(layouts), dpi)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,28 @@ from .layout import Layout, check_layout, line_of_id, text_width_mm
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BYTECODE_CACHE = jinja2.FileSystemBytecodeCache()
 MARKUP_SUFFIX = ".xml.j2"
+TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the folder; nothing else is read
+
+
+class _TemplateLoader(jinja2.FileSystemLoader):
+    """The folder's templates: ``*.j2`` files at its top, the files the
+    kit's fingerprint reads; any other name is not found."""
+
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        if not template.endswith(TEMPLATE_SUFFIX) or "/" in template or "\\" in template:
+            raise jinja2.TemplateNotFound(template)
+        return super().get_source(environment, template)
+
+
+def _digest_text(h: Any, path: Path, piece: int = 1 << 20) -> None:
+    """Add the file's text to ``h``, line ends as ``\\n``, a piece at a time."""
+    with path.open("rb") as f:
+        held = b""  # a CR at the end of a piece: its LF may start the next
+        while chunk := f.read(piece):
+            chunk = held + chunk
+            held = b"\r" if chunk.endswith(b"\r") else b""
+            h.update(chunk[: len(chunk) - len(held)].replace(b"\r\n", b"\n"))
+        h.update(held)
 
 
 @jinja2.pass_context
@@ -76,7 +99,7 @@ class Templates:
         self.folder = folder if folder is not None else data.template_folder()
         self._sources: dict[str, str] = {}  # template name -> its text, read once
         self.env = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(self.folder),
+            loader=_TemplateLoader(self.folder),
             # compiled templates kept between runs, as Python keeps .pyc files
             # (in jinja2's own per-user folder in the temp directory), keyed
             # by each template's source, so never stale: a fifth of a build
@@ -99,11 +122,14 @@ class Templates:
         return shown_path(self.folder / name)
 
     def fingerprint(self) -> str:
-        """A digest of every file in the folder, for the kit's fingerprint."""
+        """A digest of the templates (the ``*.j2`` files of the folder: no
+        other file is read, and each is read in pieces), for the kit's fingerprint."""
         h = hashlib.sha256()
         for path in sorted(self.folder.iterdir()):
-            if path.is_file():
-                h.update(path.name.encode() + b"\0" + path.read_bytes().replace(b"\r\n", b"\n") + b"\0")
+            if path.name.endswith(TEMPLATE_SUFFIX) and path.is_file():
+                h.update(path.name.encode() + b"\0")
+                _digest_text(h, path)
+                h.update(b"\0")
         return h.hexdigest()
 
     def render(self, name: str, context: dict[str, Any]) -> str:
