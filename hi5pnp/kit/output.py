@@ -162,39 +162,29 @@ def _digest(path: Path) -> str | None:
 
 def _write_folder(folder: Path, files: dict[str, bytes]) -> None:
     """Every file written and flushed to the disk before the folder is used;
-    the manifest last of all, whole or not at all: a staged folder with a
-    manifest holds the whole kit."""
+    the manifest last of all: a staged folder with a manifest holds the whole kit."""
     for name, data in sorted(files.items(), key=lambda item: item[0] == MANIFEST):
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)  # a name may hold a folder: tts/sheet.png
-        part = path.with_name(PARTIAL_MANIFEST) if name == MANIFEST else path
-        with open(part, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if part != path:
-            os.rename(part, path)  # the manifest appears whole, or not at all
+        _put(folder, name, data)
     _fsync_folder(folder)
 
 
 def _write_streamed(folder: Path, make: Callable[[Callable[[str, bytes], None]], None]) -> None:
-    """Each file written and flushed as it comes; the manifest last, whole
-    or not at all."""
-    marker = folder / PARTIAL_MANIFEST
-
-    def put(name: str, data: bytes) -> None:
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = marker if name == MANIFEST else path
-        with open(part, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        if part != path:
-            os.rename(part, path)  # the manifest appears whole, or not at all
-
-    make(put)
+    """Each file written and flushed as it comes (the manifest last)."""
+    make(lambda name, data: _put(folder, name, data))
     _fsync_folder(folder)
+
+
+def _put(folder: Path, name: str, data: bytes) -> None:
+    """One file of a staged kit, flushed to the disk; the manifest whole or not at all."""
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)  # a name may hold a folder: tts/sheet.png
+    part = path.with_name(PARTIAL_MANIFEST) if name == MANIFEST else path
+    with open(part, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    if part != path:
+        os.rename(part, path)  # the manifest appears whole, or not at all
 
 
 def _carry(source: Path, target: Path, names: set[str] | list[str]) -> None:
