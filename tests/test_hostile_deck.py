@@ -291,3 +291,25 @@ def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
         stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Traceback" not in stderr, stderr
     assert stdout.count("wrote 11 files") == 3, (stdout, stderr)
+
+
+def test_a_decks_pictures_together_are_bounded(table, monkeypatch):
+    """Each picture within its limit, but together past the deck's: the one
+    that goes past is a fault at its line (a deck is held in memory whole)."""
+    from hi5pnp.deck import art
+
+    first, second = png_bytes((300, 200), "#102030"), png_bytes((300, 200), "#405060")
+    monkeypatch.setattr(art, "MAX_ART_TOTAL", len(first) + len(second) - 1)
+    deck = table / "mini"
+    (deck / "art").mkdir()
+    (deck / "art" / "one.png").write_bytes(first)
+    (deck / "art" / "two.png").write_bytes(second)
+    cards = deck / "competitors.yaml"
+    text = cards.read_text().replace('{name: "Ada",', '{name: "Ada", art: art/one.png,', 1)
+    cards.write_text(text.replace('{name: "Cy",', '{name: "Cy", art: art/two.png,', 1))
+    with pytest.raises(DeckError) as caught:
+        load_deck(deck)
+    (fault,) = caught.value.faults
+    assert fault.line == line_of(cards, "art/two.png") and "together" in fault.message
+    monkeypatch.setattr(art, "MAX_ART_TOTAL", len(first) + len(second))
+    assert load_deck(deck).competitor_face("2a").art is not None

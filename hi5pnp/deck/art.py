@@ -22,6 +22,7 @@ from .model import Picture
 from .yamlsource import YamlReadError, read_bytes
 
 MAX_ART_BYTES = 8 << 20  # 8 MiB: a card picture at 600 dpi is well under
+MAX_ART_TOTAL = 256 << 20  # 256 MiB: a deck's pictures together (a deck is held in memory whole)
 MAX_PIXELS = 16_000_000  # width × height: a poker card with bleed at 1200 dpi is 14.7 million
 MAX_SIDE = 10_000  # pixels a side: 211 mm at 1200 dpi (a picture of many thin rows decodes slowly)
 _KINDS = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG"}
@@ -35,6 +36,7 @@ class ArtReader:
         self.folder = folder
         self.inside = folder.resolve()
         self._read: dict[str, tuple[bytes, str, int, int, bytes] | str] = {}  # name -> (data, kind, width, height, digest) or a fault
+        self._total = 0  # bytes of the pictures read so far
 
     def read(self, r: FieldReader, fm: YMap, where: str) -> Picture | None:
         """The face's picture, or None (none given, or a fault recorded at the ``art`` value)."""
@@ -69,6 +71,9 @@ class ArtReader:
             return exc.fault.message
         if len(data) > MAX_ART_BYTES:
             return f"is over {MAX_ART_BYTES >> 20} MiB; refused"
+        self._total += len(data)
+        if self._total > MAX_ART_TOTAL:
+            return f"brings the deck's pictures to over {MAX_ART_TOTAL >> 20} MiB together; refused (make them smaller: 300 dpi is plenty)"
         kind = next((k for magic, k in _KINDS.items() if data.startswith(magic)), None)
         if kind is None:
             return "is not a PNG or JPEG image"
