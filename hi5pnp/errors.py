@@ -16,9 +16,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-# control characters, line and paragraph separators, and the marks that reorder
-# text on a terminal (a right-to-left override can disguise a name)
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+# control characters, line and paragraph separators, the marks that reorder
+# text on a terminal (a right-to-left override can disguise a name), and the
+# code points XML may not hold (lone surrogates, U+FFFE, U+FFFF)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
 
 
 def printable(text: str) -> str:

@@ -69,3 +69,12 @@ def test_a_batch_summary_escapes_the_names_of_unreadable_logs(tmp_path):
     assert code == 2
     assert ESC not in out + err and "\x07" not in out + err
     assert "bad\\x1b]0;owned\\x07.yaml" in out
+
+
+def test_code_points_xml_cannot_hold_are_shown_too(hostile_log, tmp_path):
+    text = hostile_log.read_text().replace("Sam\\u202e\\x00", "Sam\\uFFFE\\uFFFF")
+    hostile_log.write_text(text)
+    svg = tmp_path / "p.svg"
+    run("replay", hostile_log, "--deck", GOLDEN / "mini", "--svg", svg)
+    words = " ".join(t.text or "" for t in ET.fromstring(svg.read_bytes()).iter() if t.tag.endswith("text"))
+    assert "Sam\\ufffe\\uffff" in words

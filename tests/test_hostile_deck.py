@@ -313,3 +313,38 @@ def test_a_decks_pictures_together_are_bounded(table, monkeypatch):
     assert fault.line == line_of(cards, "art/two.png") and "together" in fault.message
     monkeypatch.setattr(art, "MAX_ART_TOTAL", len(first) + len(second))
     assert load_deck(deck).competitor_face("2a").art is not None
+
+
+def test_a_template_reaches_no_further_than_its_values(tmp_path):
+    """Templates render in jinja2's sandbox: one sent to a designer cannot
+    run a command through Python's own attributes."""
+    templates = tmp_path / "templates"
+    shutil.copytree(GOLDEN.parent.parent / "templates", templates)
+    witness = tmp_path / "ran"
+    card = templates / "competitor.yaml.j2"
+    card.write_text(f'{{% set _x = lipsum.__globals__["os"].system("touch {witness}") %}}\n' + card.read_text())
+    result = invoke("validate", "--templates", str(templates))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"{card}:1: not allowed in a template" in result.stderr
+    assert not witness.exists()
+
+
+def test_a_template_too_big_to_be_one_is_refused_unread(tmp_path):
+    templates = tmp_path / "templates"
+    shutil.copytree(GOLDEN.parent.parent / "templates", templates)
+    with open(templates / "quickref.xml.j2", "r+b") as f:
+        f.truncate(3 << 30)  # sparse: 3 GB on paper, nothing on the disk
+    start = time.perf_counter()
+    result = invoke("validate", "--templates", str(templates))
+    assert time.perf_counter() - start < 5
+    assert result.exit_code == 1 and "quickref.xml.j2: is 3,221,225,472 bytes; a template may have at most 1,048,576" in result.stderr
+
+
+def test_an_art_link_that_loops_is_a_fault_at_its_line(table):
+    cards = name_art(table / "mini", "art/loop.png")
+    (table / "mini" / "art").mkdir()
+    (table / "mini" / "art" / "loop.png").symlink_to("loop.png")
+    result = invoke("validate", str(table / "mini"))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"{cards}:{line_of(cards, 'art:')}:" in result.stderr and "leads round in a loop" in result.stderr
+    assert invoke("replay", str(table / "game.yaml")).exit_code == 2

@@ -246,9 +246,11 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
         raise YamlReadError(Fault(shown, 0, 0, "file not found")) from None
     except ValueError:  # a NUL, or a character the system cannot name a file with
         raise YamlReadError(Fault(shown, 0, 0, "is not a possible file name")) from None
+    except RuntimeError:  # resolve() on a link that leads round to itself
+        raise YamlReadError(Fault(shown, 0, 0, "is a link that leads round in a loop")) from None
     except OSError as exc:
         if inside is not None and exc.errno == errno.ELOOP:
-            raise YamlReadError(Fault(shown, 0, 0, "is a link; the files of a deck a log names may not be links")) from None
+            raise YamlReadError(Fault(shown, 0, 0, "is a link that leads round in a loop, or one put in its place while it was read; refused")) from None
         raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
     try:
         if inside is not None and not _opened_inside(fd, inside):

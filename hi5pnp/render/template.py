@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.sandbox
 import yaml
 from markupsafe import Markup
 
@@ -35,14 +36,30 @@ MARKUP_SUFFIX = ".xml.j2"
 TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the folder; nothing else is read
 
 
+MAX_TEMPLATE_BYTES = 1 << 20  # 1 MiB: the largest bundled template is 20 KB
+
+
 class _TemplateLoader(jinja2.FileSystemLoader):
     """The folder's templates: ``*.j2`` files at its top, the files the
-    kit's fingerprint reads; any other name is not found."""
+    kit's fingerprint reads, each a regular file of at most
+    :data:`MAX_TEMPLATE_BYTES`; any other name is not found."""
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
         if not template.endswith(TEMPLATE_SUFFIX) or "/" in template or "\\" in template:
             raise jinja2.TemplateNotFound(template)
+        for folder in self.searchpath:
+            _check_size(Path(folder) / template)
         return super().get_source(environment, template)
+
+
+def _check_size(path: Path) -> None:
+    """A template that is too big to be one is refused before it is read."""
+    try:
+        size = path.stat().st_size
+    except (OSError, ValueError):
+        return  # not there: the loader says so
+    if size > MAX_TEMPLATE_BYTES:
+        raise TemplateError(Fault(shown_path(path), 0, 0, f"is {size:,} bytes; a template may have at most {MAX_TEMPLATE_BYTES:,}"))
 
 
 def _digest_text(h: Any, path: Path, piece: int = 1 << 20) -> None:
@@ -98,7 +115,10 @@ class Templates:
     def __init__(self, folder: Path | None = None):
         self.folder = folder if folder is not None else data.template_folder()
         self._sources: dict[str, str] = {}  # template name -> its text, read once
-        self.env = jinja2.Environment(
+        # sandboxed: a template is data a designer may be sent, and may reach
+        # no further than the values it is given (no attributes of Python's
+        # own, such as __globals__, and so no os.system)
+        self.env = jinja2.sandbox.SandboxedEnvironment(
             loader=_TemplateLoader(self.folder),
             # compiled templates kept between runs, as Python keeps .pyc files
             # (in jinja2's own per-user folder in the temp directory), keyed
@@ -127,6 +147,7 @@ class Templates:
         h = hashlib.sha256()
         for path in sorted(self.folder.iterdir()):
             if path.name.endswith(TEMPLATE_SUFFIX) and path.is_file():
+                _check_size(path)
                 h.update(path.name.encode() + b"\0")
                 _digest_text(h, path)
                 h.update(b"\0")
@@ -146,6 +167,8 @@ class Templates:
             raise TemplateError(_fault_in(exc, shown, exc.message or "undefined")) from None
         except RecursionError:
             raise TemplateError(Fault(shown, 0, 0, "cannot render: a macro or include calls itself without end")) from None
+        except jinja2.sandbox.SecurityError as exc:
+            raise TemplateError(_fault_in(exc, shown, f"not allowed in a template: {exc}")) from None
         except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError, IndexError, OverflowError) as exc:
             raise TemplateError(_fault_in(exc, shown, f"cannot render: {exc}")) from None
 
