@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import OptionError
+from ..errors import OptionError, check_number
 from .units import parse_size
 
 MIN_SIDE, MAX_SIDE = 20.0, 200.0  # mm: what a card of any game measures
@@ -20,6 +20,10 @@ class CardSize:
     width: float
     height: float
     sleeve: tuple[float, float] | None = None
+
+    def __post_init__(self) -> None:
+        for side in ("width", "height"):  # NaN is no number in range: refused here, not by a template
+            check_number(f"card size {side}", getattr(self, side), MIN_SIDE, MAX_SIDE, " mm")
 
     @classmethod
     def parse(cls, text: str) -> CardSize:
