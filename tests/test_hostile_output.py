@@ -326,3 +326,19 @@ def test_the_next_build_removes_what_killed_builds_staged_whatever_it_holds(tmp_
     for name in users:
         assert (tmp_path / name / "thesis.pdf").read_bytes() == MINE
     assert (tmp_path / "target" / "thesis.pdf").read_bytes() == MINE
+
+
+def test_saved_logs_never_remove_a_log_edited_or_added_since(tmp_path):
+    deck = make_deck(tmp_path / "deck")
+    logs = tmp_path / "logs"
+    assert save(deck, logs).exit_code in (0, 1)
+    assert save(deck, logs).exit_code in (0, 1)  # its own logs: replaced
+    edited = logs / "game-000002.yaml"
+    edited.write_bytes(edited.read_bytes() + b"# a note of mine\n")
+    before = {p.name: p.read_bytes() for p in logs.glob("game-*.yaml")}
+    refused(save(deck, logs), "game-000002.yaml", "changed or added")
+    assert {p.name: p.read_bytes() for p in logs.glob("game-*.yaml")} == before  # nothing removed
+    edited.unlink()
+    (logs / "game-999999.yaml").write_bytes(MINE)
+    refused(save(deck, logs), "game-999999.yaml", "changed or added")
+    assert (logs / "game-999999.yaml").read_bytes() == MINE

@@ -121,6 +121,8 @@ def simulate(
         summary = run(loaded, plan, jobs, progress)
     except OSError as exc:
         raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
+    if logs is not None:
+        saved.seal(logs)
     verdict = balance.judge(summary, balance.bounds_of(loaded, first_player_window, face_window))
     ed = plan.edition or loaded.edition
     if report:

@@ -2,10 +2,12 @@
 the deck when the logs could not name it otherwise.
 
 The folder must be new, empty, or one that ``--save-logs`` wrote before: such
-a folder holds the small file :data:`MARKER`. Anything else is refused before
-a game is played, so that no file of the user's is ever replaced. In a folder
-of its own, a run first removes the game logs of the run before (they would
-not match the deck copied now), and replaces ``deck/`` whole. The deck's copy
+a folder holds the small file :data:`MARKER`, which lists the SHA-256 of each
+log the run wrote. Anything else is refused before a game is played, so that
+no file of the user's is ever replaced. In a folder of its own, a run first
+removes the game logs of the run before (they would not match the deck
+copied now), and replaces ``deck/`` whole; a log edited or added since that
+run is the user's, and the folder is refused. The deck's copy
 holds only the files a deck reads (its YAML files and the art its faces
 name), read as regular files, never through a link, and is loaded again to
 be sure it is the deck the games were played with.
@@ -13,6 +15,8 @@ be sure it is the deck the games were played with.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -80,15 +84,47 @@ def prepare(folder: Path) -> None:
                 )
             if COPY in names and not stat.S_ISDIR(os.lstat(folder / COPY).st_mode):
                 raise OutputError(f"{_shown(folder / COPY)}: is a link or a file, not a folder of hi5pnp's own; no game was played")
-            for name in filter(LOG_NAME.fullmatch, names):
+            logs = list(filter(LOG_NAME.fullmatch, names))
+            written = _written(folder)
+            for name in logs:  # every one checked before any is removed
                 if not stat.S_ISREG(os.lstat(folder / name).st_mode):
                     raise OutputError(f"{_shown(folder / name)}: is not a regular file (a link, a folder); no game was played")
+                if written is not None and written.get(name) != _digest(folder / name):
+                    raise OutputError(
+                        f"{_shown(folder / name)}: was changed or added since --save-logs wrote this folder; "
+                        "move it away, or give another folder; no game was played"
+                    )
+            for name in logs:
                 os.unlink(folder / name)  # the run before's, hi5pnp's own
     except NotADirectoryError:
         raise OutputError(f"{shown}: cannot save the logs here: a part of the path is a file, not a folder") from None
     except OSError as exc:
         raise OutputError(f"{shown}: cannot save the logs here: {exc.strerror or exc}") from None
     write_output(folder / MARKER, MARKER_TEXT)
+
+
+def _digest(path: Path) -> str:
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def _written(folder: Path) -> dict[str, str] | None:
+    """The logs a finished run wrote into ``folder`` (name -> SHA-256), as its
+    marker lists them; None for a marker that lists none (a run stopped
+    before its end), whose logs are taken as hi5pnp's."""
+    try:
+        with open(folder / MARKER, "rb") as f:
+            listed = json.loads(f.read(64 << 20)).get("logs")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return {str(k): str(v) for k, v in listed.items()} if isinstance(listed, dict) else None
+
+
+def seal(folder: Path) -> None:
+    """After a run: the marker lists every log now in ``folder``, with its
+    SHA-256, so that a later run can tell them from a user's."""
+    logs = {name: _digest(folder / name) for name in sorted(os.listdir(folder)) if LOG_NAME.fullmatch(name)}
+    write_output(folder / MARKER, json.dumps({"generator": "hi5pnp", "what": MARKER_TEXT.decode().strip(), "logs": logs}, indent=1).encode())
 
 
 def deck_name(given: str | None, deck: Deck, logs: Path | None) -> str:
