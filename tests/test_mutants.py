@@ -1,0 +1,413 @@
+"""Tests written for mutants that survived the mutation run (bench/mutation.py,
+docs/testing.md): each pins a behaviour of the imposition geometry or of the
+rules engine that no test held before. Pure arithmetic and engine states, so
+they are fast, and the mutation run uses them."""
+
+from __future__ import annotations
+
+import pytest
+
+from hi5pnp.errors import LayoutError
+from hi5pnp.kit.imposition import (
+    MARK_CLEAR,
+    MARK_GAP,
+    MARK_LENGTH,
+    MIN_MARGIN,
+    Grid,
+    Paper,
+    Slot,
+    best_grid,
+    duplex_back,
+    fit_grid,
+    flip_words,
+    fold_marks,
+    fold_pair,
+)
+
+W, H = 63.5, 88.9  # a poker card
+
+
+# --- imposition ------------------------------------------------------------------------------
+
+
+def test_flip_words():
+    assert (flip_words("long"), flip_words("short")) == ("long edge", "short edge")
+
+
+def test_paper_named_portrait_and_landscape():
+    assert Paper.named("a4") == Paper("a4", 210.0, 297.0)
+    assert Paper.named("letter", landscape=True) == Paper("letter", 279.4, 215.9)
+    assert MIN_MARGIN == MARK_CLEAR + 2.0 + MARK_GAP == 6.0
+
+
+def test_grid_sizes_and_centring():
+    g = Grid(Paper.named("a4", landscape=True), 4, 2, W, H, 2.0)
+    assert (g.gutter, g.per_page) == (4.0, 8)
+    assert g.block_w == pytest.approx(4 * W + 3 * 4.0)
+    assert g.block_h == pytest.approx(2 * H + 4.0)
+    assert g.left == pytest.approx((297 - g.block_w) / 2) and g.left == pytest.approx(15.5)
+    assert g.bottom == pytest.approx((210 - g.block_h) / 2) and g.bottom == pytest.approx(14.1)
+
+
+def test_cells_run_row_by_row_from_the_top_left():
+    g = fit_grid("a4", W, H, 0.0, "a card")
+    assert (g.cols, g.rows) == (3, 3)
+    assert g.cell(0) == pytest.approx((9.75, 15.15 + 2 * H))  # top row, left
+    assert g.cell(1) == pytest.approx((9.75 + W, 15.15 + 2 * H))
+    assert g.cell(3) == pytest.approx((9.75, 15.15 + H))  # second row
+    assert g.cell(8) == pytest.approx((9.75 + 2 * W, 15.15))  # bottom right
+    bled = Grid(Paper.named("a4", landscape=True), 4, 2, W, H, 2.0)
+    assert bled.cell(5) == pytest.approx((15.5 + W + 4.0, 14.1))  # gutters of twice the bleed
+
+
+def test_cut_lines_are_shared_without_bleed_and_doubled_with_it():
+    xs, ys = fit_grid("a4", W, H, 0.0, "a card").cut_lines()
+    assert xs == pytest.approx([9.75, 73.25, 136.75, 200.25]) and ys == pytest.approx([15.15, 104.05, 192.95, 281.85])
+    xs, ys = Grid(Paper.named("a4", landscape=True), 4, 2, W, H, 2.0).cut_lines()
+    assert xs == pytest.approx([15.5, 79.0, 83.0, 146.5, 150.5, 214.0, 218.0, 281.5])
+    assert ys == pytest.approx([14.1, 103.0, 107.0, 195.9])
+
+
+@pytest.mark.parametrize(
+    "paper, landscape, full",
+    [("a4", False, True), ("a4", True, True), ("letter", False, False), ("letter", True, True)],
+)
+def test_full_marks(paper, landscape, full):
+    """Portrait Letter leaves 6.35 mm above and below: marks of 2.35 mm, not full (docs/kit.md)."""
+    assert fit_grid(paper, W, H, 0.0, "a card", landscape).full_marks is full
+
+
+def test_full_marks_at_the_edge():
+    """Exactly room for a full mark counts as full; a hair less does not."""
+    need = MARK_LENGTH + MARK_CLEAR + MARK_GAP  # from the trim edge to the paper edge
+    paper = Paper("x", 100.0, 2 * need + 50.0)
+    assert Grid(paper, 1, 1, 100.0 - 2 * need, 50.0, 0.0).full_marks
+    assert not Grid(paper, 1, 1, 100.0 - 2 * need + 0.01, 50.0, 0.0).full_marks
+    assert not Grid(Paper("x", 100.0, 2 * need + 50.0 - 0.01), 1, 1, 100.0 - 2 * need, 50.0, 0.0).full_marks
+    assert not Grid(paper, 1, 1, 100.0 - 2 * need, 50.0, 0.01).full_marks  # bleed comes out of the margin
+
+
+@pytest.mark.parametrize("landscape, bleed", [(False, 0.0), (True, 2.0)])
+def test_crop_marks_sit_outside_the_grid_on_every_cut_clear_of_the_edge(landscape, bleed):
+    g = fit_grid("a4", W, H, bleed, "a card", landscape)
+    xs, ys = g.cut_lines()
+    marks = g.crop_marks()
+    assert len(marks) == 2 * len(xs) + 2 * len(ys)
+    assert all(m.kind == "crop" for m in marks)
+    outer = (g.left - bleed - MARK_GAP, g.bottom - bleed - MARK_GAP, g.left + g.block_w + bleed + MARK_GAP, g.bottom + g.block_h + bleed + MARK_GAP)
+    vertical = [m for m in marks if m.x1 == m.x2]
+    horizontal = [m for m in marks if m.y1 == m.y2]
+    assert sorted({m.x1 for m in vertical}) == xs and sorted({m.y1 for m in horizontal}) == ys
+    for m in vertical:
+        lo, hi = sorted((m.y1, m.y2))
+        assert hi - lo == pytest.approx(min(MARK_LENGTH, outer[1] - MARK_CLEAR))
+        assert (hi == pytest.approx(outer[1]) and lo >= MARK_CLEAR - 1e-9) or (lo == pytest.approx(outer[3]) and hi <= g.paper.height - MARK_CLEAR + 1e-9)
+    for m in horizontal:
+        lo, hi = sorted((m.x1, m.x2))
+        assert hi - lo == pytest.approx(min(MARK_LENGTH, outer[0] - MARK_CLEAR))
+        assert (hi == pytest.approx(outer[0]) and lo >= MARK_CLEAR - 1e-9) or (lo == pytest.approx(outer[2]) and hi <= g.paper.width - MARK_CLEAR + 1e-9)
+    # each cut has a mark at both ends
+    assert sum(1 for m in vertical if max(m.y1, m.y2) == pytest.approx(outer[1])) == len(xs)
+    assert sum(1 for m in horizontal if min(m.x1, m.x2) == pytest.approx(outer[2])) == len(ys)
+
+
+def test_short_crop_marks_stop_clear_of_the_edge():
+    """Portrait Letter: the top and bottom marks shrink to what the margin allows."""
+    g = fit_grid("letter", W, H, 0.0, "a card")
+    bottom = [m for m in g.crop_marks() if m.x1 == m.x2 and m.y2 <= g.bottom]
+    assert bottom and all(m.y1 == pytest.approx(MARK_CLEAR) for m in bottom)
+    assert all(m.y2 - m.y1 == pytest.approx(6.35 - MARK_GAP - MARK_CLEAR) for m in bottom)
+
+
+def test_fit_grid_counts_and_refuses():
+    assert (lambda g: (g.cols, g.rows))(fit_grid("letter", W, H, 0.0, "a card", True)) == (4, 2)
+    assert (lambda g: (g.cols, g.rows))(fit_grid("a4", W, H, 3.0, "a card")) == (2, 3)  # 3 × 69.5 > 198
+    exact = fit_grid("a4", (210 - 2 * MIN_MARGIN) / 3, 100.0, 0.0, "a card")  # exactly three across
+    assert exact.cols == 3
+    assert fit_grid("a4", 66.0, 95.0, 0.0, "a card").cols == 3  # 3 × 66 = 198, rounding aside
+    with pytest.raises(LayoutError) as info:
+        fit_grid("a4", 300, 10, 1.5, "a card")
+    assert "a card of 300 × 10 mm with 1.5 mm bleed does not fit on A4 paper (210 × 297 mm) inside 6 mm margins and crop marks" in str(info.value)
+    with pytest.raises(LayoutError, match=r"a fold pair of 10 × 300 mm does not fit on Letter paper \(279.4 × 215.9 mm\) inside"):
+        fit_grid("letter", 10, 300, 0.0, "a fold pair", landscape=True)  # too tall: no row fits
+
+
+def test_fit_grid_one_item_that_just_fits():
+    g = fit_grid("a4", 210 - 2 * MIN_MARGIN, 297 - 2 * MIN_MARGIN, 0.0, "a card")
+    assert (g.cols, g.rows) == (1, 1)
+    with pytest.raises(LayoutError):
+        fit_grid("a4", 210 - 2 * MIN_MARGIN + 0.01, 100, 0.0, "a card")
+    with pytest.raises(LayoutError):
+        fit_grid("a4", 100, 297 - 2 * MIN_MARGIN + 0.01, 0.0, "a card")
+
+
+def test_best_grid_choices():
+    # 16 poker cards on Letter: two sheets either way, landscape has full marks
+    assert best_grid("letter", W, H, 0.0, "a card", 16).paper.width == 279.4
+    # with no count, the one holding more: portrait's 9, not landscape's 8
+    assert best_grid("letter", W, H, 0.0, "a card").paper.width == 215.9
+    # with 2 mm bleed on A4: 2 × 3 portrait, 4 × 2 landscape: landscape, with or without a count
+    assert best_grid("a4", W, H, 2.0, "a card", 16).paper.width == 297.0
+    assert best_grid("a4", W, H, 2.0, "a card").paper.width == 297.0
+    # 9 cards on A4: one sheet portrait (3 × 3), two landscape (4 × 2): portrait
+    assert best_grid("a4", W, H, 0.0, "a card", 9).paper.width == 210.0
+    # 8 cards on A4: one sheet either way, both full: the first, portrait
+    assert best_grid("a4", W, H, 0.0, "a card", 8).paper.width == 210.0
+    # only landscape fits a wide item
+    assert best_grid("a4", 250.0, 100.0, 0.0, "a card").paper.width == 297.0
+    with pytest.raises(LayoutError, match="does not fit on A4 paper \\(210 × 297 mm\\)"):
+        best_grid("a4", 300.0, 300.0, 0.0, "a card")  # the portrait error is the one raised
+
+
+def test_best_grid_tie_on_sheets_goes_to_full_marks():
+    """Letter, 4 cards: one sheet either way; portrait's marks are short, landscape's full."""
+    g = best_grid("letter", W, H, 0.0, "a card", 4)
+    assert g.paper.width == 279.4 and g.full_marks
+
+
+def test_short_flip_back_on_a_portrait_sheet():
+    paper = Paper.named("a4")
+    back = duplex_back(Slot(10.0, 20.0, W, H), paper, "short", (1.0, 2.0))
+    assert (back.x, back.y, back.rotation) == pytest.approx((11.0, 297 - 20 - H + 2.0, 180))
+    turned = duplex_back(Slot(10.0, 20.0, W, H, 180), paper, "short")
+    assert turned.rotation == 0  # turned twice is upright again
+    assert (turned.width, turned.height) == (W, H)
+
+
+def test_short_flip_back_on_a_landscape_sheet_mirrors_x():
+    paper = Paper.named("letter", landscape=True)
+    back = duplex_back(Slot(10.0, 20.0, W, H, 0), paper, "short", (-1.0, 0.5))
+    assert (back.x, back.y, back.rotation) == pytest.approx((279.4 - 10 - W - 1.0, 20.5, 0))
+
+
+def test_a_square_sheet_turns_like_a_portrait_one():
+    paper = Paper("sq", 200.0, 200.0)
+    assert duplex_back(Slot(10.0, 20.0, W, H), paper, "long").x == pytest.approx(200 - 10 - W)
+
+
+def test_fold_pair():
+    a, b, fold = fold_pair(12.0, 30.0, W, H)
+    assert a == Slot(12.0, 30.0, W, H) and b == Slot(12.0 + W, 30.0, W, H) and fold == 12.0 + W
+
+
+def test_fold_marks_on_each_fold_line_outside_the_grid():
+    g = best_grid("a4", 2 * W, H, 0.0, "a fold pair (two cards wide)")
+    marks = fold_marks(g, W)
+    assert len(marks) == 2 * g.cols and all(m.kind == "fold" for m in marks)
+    assert sorted({m.x1 for m in marks}) == pytest.approx([g.cell(c)[0] + W for c in range(g.cols)])
+    low, top = g.bottom - g.bleed - MARK_GAP, g.bottom + g.block_h + g.bleed + MARK_GAP
+    length = min(MARK_LENGTH, low - MARK_CLEAR)
+    for m in marks:
+        assert m.x1 == m.x2 and m.y2 - m.y1 == pytest.approx(length)
+        assert m.y2 == pytest.approx(low) or m.y1 == pytest.approx(top)
+    assert sum(1 for m in marks if m.y2 == pytest.approx(low)) == g.cols
+    bled = best_grid("a4", 2 * W, H, 3.0, "a fold pair (two cards wide)")
+    assert min(m.y1 for m in fold_marks(bled, W)) >= MARK_CLEAR - 1e-9
+    assert max(m.y2 for m in fold_marks(bled, W) if m.y2 < bled.bottom) == pytest.approx(bled.bottom - 3.0 - MARK_GAP)
+
+
+# --- the rules engine ------------------------------------------------------------------------
+
+from conftest import COURSE, NORTH, SOUTH, make_deck, new_state  # noqa: E402
+
+from hi5pnp.deck import load_deck  # noqa: E402
+from hi5pnp.rules import Mark, NotationError, RulesError, State, Turn, deal  # noqa: E402
+
+
+def turn(state, text):
+    return state.apply(Turn.parse(text))
+
+
+def test_turn_report_of_a_plain_turn(deck):
+    state = new_state(deck)
+    rep = turn(state, "1a")
+    assert (rep.turn, rep.seat, rep.round, rep.segment, rep.start, rep.end) == (Turn("1a"), "north", 1, 1, 1, 2)
+    assert (rep.obstacle.id, rep.matches, rep.brought, rep.chits_taken, rep.chits_spent, rep.marks) == ("1a", 2, [], 0, 0, [])
+    assert (rep.placed, rep.unplaced, rep.segment_over, rep.round_over, rep.game_over, rep.next_player) == ([], [], False, False, False, "south")
+
+
+def test_turn_report_of_a_bring_and_a_bypass(deck):
+    state = new_state(deck)
+    rep = turn(state, "1a assist 6a:chit 7a:chit")  # edition 2: written chits, counted one by one
+    assert (rep.brought, rep.chits_taken, rep.end, rep.matches) == (["6a", "7a"], 2, 2, 2)
+    assert state.chits_of("1a") == 2
+    rep = turn(state, "9a")  # 9a (gold gold blue): no red gem at red speed
+    assert rep.matches == 0 and rep.seat == "south" and rep.next_player == "north"
+    state.arrange("2a", chits=2)
+    rep = turn(state, "2a bypass 1")  # 2a at red speed
+    assert (rep.chits_spent, rep.end, rep.start) == (1, 3, 1) and state.chits_of("2a") == 1
+
+
+def test_segments_are_counted_and_the_report_says_which(deck):
+    state = new_state(deck)
+    for n, s in zip(NORTH, SOUTH):
+        turn(state, n)
+        rep = turn(state, s)
+    assert rep.segment == 1 and rep.segment_over and state.segment == 2
+    assert state.headline() == "round 1 of 3, segment 2: south to play"
+    rep = turn(state, "6a")
+    assert rep.segment == 2 and rep.seat == "south" and rep.round == 1
+    for n, s in zip(NORTH, SOUTH[1:]):
+        turn(state, n)
+        turn(state, s)
+    rep = turn(state, "5a")
+    assert rep.segment_over and state.segment == 3 and state.token_holder() == "north"
+
+
+def test_the_token_holder_with_nobody_ready_lets_the_other_open(mini):
+    """Mini deck: south's two have finished; when north's segment ends the token
+    passes to south, who has nobody to move, so north opens the next one (R-3, R-4)."""
+    state = new_state(mini, course=["1a", "2a"], north=["1a", "2a"], south=["3a", "4a"])
+    state.arrange("3a", position=state.finish)
+    state.arrange("4a", position=state.finish)
+    turn(state, "1a")
+    rep = turn(state, "2a")
+    assert rep.segment_over and state.token_holder() == "south"
+    assert state.current_player() == "north" and rep.next_player == "north"
+
+
+def _end_round(state, course=COURSE):
+    if state.needs_course():
+        state.lay_course(course)
+    mover = state.ready_faces(state.current_player())[0]
+    need = state.rules.finishers - len(state.finishers()) - 1
+    for face in [f for f in state.faces if f != mover and state.on_course(f)][:need]:
+        state.arrange(face, position=state.finish)
+    state.arrange(mover, position=state.finish - 1)
+    return state.apply(Turn(mover))
+
+
+def test_between_rounds_nobody_is_ready_and_the_last_round_ends_the_game(deck):
+    state = new_state(deck)
+    rep = _end_round(state)
+    assert rep.round_over and not rep.game_over and rep.next_player is None
+    assert state.ready_faces("north") == state.ready_faces("south") == []
+    assert not any(state.is_ready(f) for f in state.faces)
+    assert state.headline() == "round 2 of 3: no course laid yet"
+    assert state.why_game_incomplete().message == "only 1 of the game's 3 rounds was played"
+    _end_round(state)
+    assert state.why_game_incomplete().message == "only 2 of the game's 3 rounds were played"
+    rep = _end_round(state)
+    assert rep.round_over and rep.game_over is True
+    assert state.headline() == "the game is over after 3 rounds"
+    assert state.why_game_incomplete() is None
+
+
+def test_no_turn_outside_a_round(deck):
+    state = State(deck, {"north": NORTH, "south": SOUTH}, "north")
+    problem = state.why_illegal(Turn("1a"))
+    assert (problem.message, problem.ruling) == ("no course is laid yet; each round starts with its course", "§2")
+    assert state.why_game_incomplete().message == "only 0 of the game's 3 rounds were played"
+    state.lay_course(COURSE)
+    _end_round(state)
+    problem = state.why_illegal(Turn("1a"))
+    assert (problem.message, problem.ruling) == ("round 1 is over: its last needed finisher has arrived, so no turn follows it", "R-12")
+    _end_round(state)
+    _end_round(state)
+    problem = state.why_illegal(Turn("1a"))
+    assert (problem.message, problem.ruling) == ("the game is over; no more turns are played", "§6")
+    with pytest.raises(RulesError, match=r"^the game is over; no more turns are played \(rules §6\)$"):
+        state.apply(Turn("1a"))
+
+
+def test_not_in_play_names_the_card_and_who_plays_it(deck):
+    state = new_state(deck)
+    problem = state.why_illegal(Turn.parse("10b"))
+    assert (problem.message, problem.ruling) == ("10b is not in play: card 10 is played as 10a by south", "R-1")
+    problem = state.why_illegal(Turn.parse("1a assist 6b"))
+    assert problem.message == "6b is not in play: card 6 is played as 6a by south"
+    problem = state.why_illegal(Turn.parse("11a"))
+    assert (problem.message, problem.ruling) == ("11a is not in play: card 11 is in neither team", "§2")
+
+
+def test_team_and_seat(deck):
+    state = new_state(deck)
+    assert state.team("north") == tuple(NORTH) and state.team("south") == tuple(SOUTH)
+    assert state.seat("6a") == "south" and state.seat("1a") == "north"
+
+
+def test_the_winner_can_be_south(deck):
+    state = new_state(deck)
+    state.arrange("6a", unmarked=[[], ["speed", "wits"], ["grace", "power"]])
+    assert state.scores() == {"north": 0, "south": 3} and state.winner() == "south"
+    state.arrange("1a", unmarked=[[], ["grace", "wits"], ["speed", "grace"]])
+    assert state.winner() == "draw"
+
+
+def test_a_deal_gives_each_team_its_size_from_a_big_deck(tmp_path):
+    big = load_deck(make_deck(tmp_path / "d", copies=2), need_score_sheet=False)
+    import random
+
+    setup = deal(big, random.Random(5))
+    assert [len(setup.cards[s]) for s in ("north", "south")] == [5, 5]
+    assert not set(setup.cards["north"]) & set(setup.cards["south"])
+    assert len(setup.courses) == 3 and all(len(c) == len(big.obstacles) for c in setup.courses)
+
+
+def test_notation_messages():
+    with pytest.raises(NotationError, match=r"^a turn must be text such as '3a assist 2a:chit'$"):
+        Turn.parse(3)
+    with pytest.raises(NotationError) as info:
+        Turn.parse("1a assist 2a:gold")
+    assert str(info.value) == "'2a:gold' is not a competitor brought along; write a face id, with ':chit' or ':t<column>' for a reward, e.g. '2a:chit' or '2a:t2'"
+    assert Turn.parse("1a assist 2a:t123456").brought[0].reward == Mark(123456)  # six digits: still a column
+    with pytest.raises(NotationError, match=r"^'2a:t1234567': column number 1234567 is too long$"):
+        Turn.parse("1a assist 2a:t1234567")
+
+
+def test_rules_error_carries_the_reason(deck):
+    state = new_state(deck)
+    with pytest.raises(RulesError) as info:
+        state.apply(Turn("6a"))
+    assert str(info.value) == str(info.value.illegal) and str(info.value).endswith("(R-4)")
+    assert info.value.illegal.ruling == "R-4"
+
+
+def test_arrange_messages_and_limits(deck):
+    state = new_state(deck)
+    with pytest.raises(ValueError, match=r"^99a is in neither team \(1a, 2a, 3a, 4a, 5a, 6a, 7a, 8a, 9a, 10a\)$"):
+        state.arrange("99a", chits=1)
+    with pytest.raises(ValueError, match=r"has no such unmarked boxes"):
+        state.arrange("1a", unmarked=[["speed", "power"], ["grace", "wits"]])  # a column short
+    with pytest.raises(ValueError, match=r"^1a's matrix .* has no such unmarked boxes: \[\['wits'\], \[\], \[\]\]$"):
+        state.arrange("1a", unmarked=[["wits"], [], []])  # no wits box in column 1
+    with pytest.raises(ValueError, match=r"^position 14 is not on the course \(1-13\)$"):
+        state.arrange("1a", position=14)
+    with pytest.raises(ValueError, match=r"^4 chits: a card holds 0-3$"):
+        state.arrange("1a", chits=4)
+    state.arrange("1a", chits=0)  # none is a number of chits too
+    assert state.chits_of("1a") == 0
+    between = State(deck, {"north": NORTH, "south": SOUTH}, "north")
+    with pytest.raises(ValueError, match=r"^a competitor is placed only while a round is under way$"):
+        between.arrange("1a", chits=1)
+
+
+def test_arrange_readiness(deck):
+    state = new_state(deck)
+    state.arrange("6a", position=state.finish, ready=True)  # a finisher is never ready
+    assert not state.is_ready("6a") and not state.on_course("6a")
+    state.arrange("6a", ready=True)
+    assert not state.is_ready("6a")
+    state.arrange("7a", ready=False)
+    state.arrange("7a", ready=True)
+    assert state.is_ready("7a")
+
+
+def test_arrange_hands_the_turn_over_when_the_mover_has_nobody_ready(deck):
+    state = new_state(deck, first="south")
+    for face in SOUTH[:-1]:
+        state.arrange(face, ready=False)
+    assert state.current_player() == "south"
+    state.arrange(SOUTH[-1], ready=False)
+    assert state.current_player() == "north"
+
+
+def test_arranged_readiness_counts_one_a_competitor(deck):
+    """After arranging, north has one ready competitor: once it has played,
+    north has none, and south plays on (R-3)."""
+    state = new_state(deck)
+    for face in NORTH[1:]:
+        state.arrange(face, ready=False)
+    turn(state, "1a")
+    turn(state, "6a")
+    assert state.current_player() == "south"
