@@ -411,3 +411,104 @@ def test_arranged_readiness_counts_one_a_competitor(deck):
     turn(state, "1a")
     turn(state, "6a")
     assert state.current_player() == "south"
+
+
+def test_a_position_in_words(deck):
+    """str(state), which the judge's replay prints: every spot, chits, the exhausted, the finishers."""
+    state = new_state(deck)
+    turn(state, "1a assist 6a:chit 7a")
+    state.arrange("2a", position=12)
+    state.arrange("3a", position=13)
+    assert str(state) == "\n".join(
+        [
+            "round 1 of 3, segment 1: south to play (first-player token: north; points so far north 0, south 0)",
+            "  card  obstacle     south side          north side",
+            "  1a    red speed    1: 4a 5a 8a 9a 10a  12: 2a   <- final obstacle",
+            "  3b    red power    2: 1a(1)* 6a 7a     11: -",
+            "  2a    green power  3: -                10: -",
+            "  4a    gold grace   4: -                9: -",
+            "  5a    red wits     5: -                8: -",
+            "  6a    blue power   6: -                7: -",
+            "  finished, in order: 1. 3a   (1a(2): 1a holds 2 chits; *: exhausted)",
+        ]
+    )
+    state.arrange("4a", position=13)
+    assert state.course_rows()[-1].startswith("  finished, in order: 1. 3a, 2. 4a   (")
+    assert str(State(deck, {"north": NORTH, "south": SOUTH}, "south")) == (
+        "round 1 of 3: no course laid yet (first-player token: south; points so far north 0, south 0)"
+    )
+
+
+def test_a_position_in_words_keeps_its_columns_for_long_names(tmp_path):
+    """Wide columns widen to the longest entry (here a 2-digit card number with chits)."""
+    big = load_deck(make_deck(tmp_path / "d", copies=2), need_score_sheet=False)
+    state = new_state(big, north=["11a", "12a", "13a", "14a", "15a"], south=["16a", "17a", "18a", "19a", "20a"])
+    state.arrange("11a", chits=3)
+    rows = state.course_rows()
+    spot = "1: 11a(3) 12a 13a 14a 15a 16a 17a 18a 19a 20a"
+    assert rows[0] == "  card  obstacle     " + "south side".ljust(len(spot) + 2) + "north side"
+    assert rows[1] == f"  1a    red speed    {spot}  12: -   <- final obstacle"
+    assert rows[2] == "  3b    red power    " + "2: -".ljust(len(spot) + 2) + "11: -"
+
+
+def test_notation_examples_follow_the_edition():
+    from hi5pnp.rules import EDITIONS, notation_examples
+
+    plain = [("3a", "3a faces its obstacle and just moves one position."), ("3a bypass 2", "3a spends 2 chits and moves 1 + 2 positions.")]
+    assert notation_examples(EDITIONS[1]) == [
+        *plain,
+        ("3a assist 7b 2a", "3a brings 7b and 2a; chits for opponents are taken automatically."),
+        ("3a help 2a:t2", "3a brings 2a and marks a box in column 2 of its own trait grid."),
+    ]
+    assert notation_examples(EDITIONS[2]) == [
+        *plain,
+        ("3a assist 7b 2a:chit", "3a brings 7b and 2a, and takes a chit for 2a (an opponent's competitor)."),
+        ("3a assist 2a:t2", "3a brings 2a and marks a box in column 2 of its own trait grid."),
+    ]
+    for edition in EDITIONS.values():  # every example is a turn the notation reads
+        for text, _ in notation_examples(edition):
+            Turn.parse(text)
+
+
+def test_a_copy_is_independent(deck):
+    state = new_state(deck)
+    turn(state, "1a assist 6a:t1 7a:chit")
+    state.arrange("2a", chits=1)
+    copy = state.copy()
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.unmarked("1a") == state.unmarked("1a") and copy.chits_of("1a") == 1
+    turn(copy, "8a assist 9a")  # 8a (green green red) at red speed, brings 9a along
+    turn(copy, "2a assist 10a:t2 3a")  # a speed mark in 2a's column 2
+    assert copy.unmarked("2a")[1] == ["power"] and copy.finishers() == [] and copy.position("2a") == 2
+    assert state.position("8a") == 1 and state.position("9a") == 1 and state.is_ready("8a") and state.is_ready("2a")
+    assert state.current_player() == "south" and len(state.history()[0].turns) == 1
+    assert state.chits_of("1a") == 1 and state.chits_of("2a") == 1 and state.unmarked("1a")[0] == ["power"]
+    assert state.unmarked("2a") == [["power"], ["speed", "power"], ["speed", "power", "wits"]]
+    assert len(copy.history()[0].turns) == 3
+    copy.arrange("2a", chits=3)
+    copy.arrange("4a", position=copy.finish)
+    _end_round(copy)
+    assert state.chits_of("2a") == 1 and state.on_course("4a") and state.finishers() == [] and state.results() == []
+    # the original's segment still takes its nine other turns, whatever the copy's counts did
+    played = 0
+    while True:
+        rep = state.apply(Turn(state.ready_faces(state.current_player())[0]))
+        played += 1
+        if rep.segment_over:
+            break
+    assert played == 9
+
+
+def test_history_keeps_each_rounds_course_and_turns(deck):
+    state = new_state(deck)
+    turn(state, "1a")
+    turn(state, "6a")
+    history = state.history()
+    assert len(history) == 1 and history[0].course == tuple(COURSE)
+    assert [str(t) for t in history[0].turns] == ["1a", "6a"]
+    _end_round(state, course=list(reversed(COURSE)))
+    history = state.history()
+    assert len(history) == 1 and len(history[0].turns) == 3
+    state.lay_course(list(reversed(COURSE)))
+    assert [h.course for h in state.history()] == [tuple(COURSE), tuple(reversed(COURSE))]
+    assert state.history()[1].turns == ()
