@@ -512,3 +512,101 @@ def test_history_keeps_each_rounds_course_and_turns(deck):
     state.lay_course(list(reversed(COURSE)))
     assert [h.course for h in state.history()] == [tuple(COURSE), tuple(reversed(COURSE))]
     assert state.history()[1].turns == ()
+
+
+def why(state, text):
+    return state.why_illegal(Turn.parse(text))
+
+
+def test_bypass_messages(deck):
+    state = new_state(deck)
+    state.arrange("1a", chits=1)
+    assert str(why(state, "1a bypass 2")) == "1a holds 1 chit and cannot spend 2 (rules §4)"
+    state.arrange("1a", chits=0)
+    assert str(why(state, "1a bypass 1")) == "1a holds 0 chits and cannot spend 1 (rules §4)"
+    state.arrange("1a", chits=3)
+    assert str(why(state, "1a bypass 3")) == "1a may spend at most 2 chits here: that many of its gems are red (the obstacle's colour) (rules §4)"
+    state.arrange("1a", position=6)  # blue power: one blue gem
+    assert str(why(state, "1a bypass 2")) == "1a may spend at most 1 chit here: that many of its gems are blue (the obstacle's colour) (rules §4)"
+    state.arrange("1a", position=11)
+    assert str(why(state, "1a bypass 2")) == "spending 2 would carry 1a from position 11 past the finish (13); at most 1 may be spent here (R-7)"
+
+
+def test_legal_actions_list_every_bypass_a_competitor_can_afford(deck):
+    state = new_state(deck)
+    state.arrange("1a", chits=3)  # two red gems at red speed: bypass 1 or 2
+    bypasses = sorted(str(t) for t in state.legal_actions() if t.face == "1a" and t.action == "bypass")
+    assert bypasses == ["1a bypass 1", "1a bypass 2"]
+    state.arrange("1a", position=11)  # red power, two red gems, but the finish is two away: only 1
+    assert sorted(str(t) for t in state.legal_actions() if t.face == "1a" and t.action == "bypass") == ["1a bypass 1"]
+
+
+def test_legal_actions_at_the_final_obstacle_list_both_orders_of_arrival(deck):
+    """R-11: brought from the final obstacle, the order written is the order of arrival."""
+    state = new_state(deck)
+    for face in ("1a", "6a", "7a"):
+        state.arrange(face, position=12)
+    pairs = {tuple(b.face for b in t.brought) for t in state.legal_actions() if t.face == "1a" and len(t.brought) == 2}
+    assert {("6a", "7a"), ("7a", "6a")} <= pairs
+    state.arrange("1a", position=11)  # one short of the final obstacle: one order is enough
+    state.arrange("6a", position=11)
+    state.arrange("7a", position=11)
+    pairs = [tuple(b.face for b in t.brought) for t in state.legal_actions() if t.face == "1a" and len(t.brought) == 2 and all(b.reward is None for b in t.brought)]
+    assert len(pairs) == 1
+
+
+def test_edition1_with_nothing_to_bring_lists_only_the_plain_turn(deck):
+    """9a (gold gold blue) at red speed matches nothing: one turn, not an empty assist or help too."""
+    state = new_state(deck, edition=1, first="south")
+    assert [str(t) for t in state.legal_actions() if t.face == "9a"] == ["9a"]
+
+
+def test_whose_turn_messages(deck):
+    state = new_state(deck)
+    assert str(why(state, "6a")) == "it is north's turn, not south's (6a): north holds the first-player token and opens the segment (R-4)"
+    turn(state, "1a")
+    assert str(why(state, "2a")) == "it is south's turn, not north's (2a): turns alternate (rules §3)"
+    state.arrange("3a", position=state.finish)
+    turn(state, "6a")
+    assert str(why(state, "3a")) == "3a has finished this round and acts no more (R-10)"
+    _end_round(state)
+    state.lay_course(COURSE)
+    assert state.token_holder() == "south"
+    assert str(why(state, "1a")) == (
+        "it is south's turn, not north's (1a): south holds the first-player token and opens round 2: "
+        "it passed once, to south, when round 1 ended (R-12)"
+    )
+    turn(state, "6a")
+    turn(state, "1a")
+    for n, s in zip(NORTH[1:], SOUTH[1:]):
+        turn(state, s)
+        turn(state, n)
+    assert state.segment == 2 and state.token_holder() == "north"
+    assert str(why(state, "6a")) == "it is north's turn, not south's (6a): north holds the first-player token and opens the segment (R-4)"
+
+
+def test_reward_messages_and_rulings(deck):
+    state = new_state(deck, edition=1)
+    assert str(why(state, "1a help 6a:t4 7a:t1")) == "1a's matrix has columns 1-3; there is no column 4 (R-9)"
+    assert str(why(state, "1a help 6a:t2 7a:t1")) == "column 2 of 1a's matrix has no unmarked speed box (R-9)"
+    assert str(why(state, "1a help 6a 7a")) == "a speed mark is owed for 6a: 1a still has an unmarked speed box; write 6a:t<column> (R-9)"
+    assert str(why(state, "1a assist 6a:chit 7a")) == "in edition 1, assist takes its chits by itself; write no reward after 6a (R-8)"
+    state = new_state(deck)
+    assert str(why(state, "1a assist 6a:t4")) == "1a's matrix has columns 1-3; there is no column 4 (R-6)"
+    assert str(why(state, "1a assist 6a:t2")) == "column 2 of 1a's matrix has no unmarked speed box (R-6)"
+
+
+def test_reward_options_count_chits_written_earlier_in_the_turn(deck):
+    from hi5pnp.rules import CHIT, Action, Brought
+
+    state = new_state(deck)
+    marks = [Mark(1), Mark(3)]
+    state.arrange("1a", chits=1)
+    assert state.reward_options("1a", Action.ASSIST, [], "7a") == [None, CHIT, *marks]
+    assert state.reward_options("1a", Action.ASSIST, [Brought("6a", CHIT)], "7a") == [None, CHIT, *marks]
+    state.arrange("1a", chits=2)
+    assert state.reward_options("1a", Action.ASSIST, [Brought("6a", CHIT)], "7a") == [None, *marks]  # the limit, 3, is reached
+    state.arrange("1a", chits=3)
+    assert state.reward_options("1a", Action.ASSIST, [], "7a") == [None, *marks]
+    assert state.reward_options("1a", Action.ASSIST, [], "2a") == [None]  # a teammate earns nothing
+    assert state.reward_options("1a", Action.ASSIST, [Brought("6a", Mark(1))], "7a") == [None, Mark(3)]
