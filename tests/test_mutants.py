@@ -610,3 +610,117 @@ def test_reward_options_count_chits_written_earlier_in_the_turn(deck):
     assert state.reward_options("1a", Action.ASSIST, [], "7a") == [None, *marks]
     assert state.reward_options("1a", Action.ASSIST, [], "2a") == [None]  # a teammate earns nothing
     assert state.reward_options("1a", Action.ASSIST, [Brought("6a", Mark(1))], "7a") == [None, Mark(3)]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("1a assist 1a", "1a cannot bring itself along (rules §4)"),
+        ("1a assist 6a 6a", "6a is brought twice (rules §4)"),
+        (
+            "1a assist 6a 7a 8a",
+            "1a brings 3 but may bring at most 2: that many of its gems are red (the obstacle's colour); at its position: 2a, 3a, 4a, 5a, 6a, 7a, 8a, 9a, 10a (rules §4)",
+        ),
+        ("1a help 6a", "help is not an option in edition 2, the edition of this game (its options: assist, bypass) (rules §4)"),
+    ],
+)
+def test_bring_messages(deck, text, message):
+    assert str(why(new_state(deck), text)) == message
+
+
+def test_bring_messages_elsewhere_and_finished(deck):
+    state = new_state(deck)
+    state.arrange("6a", position=2)
+    state.arrange("2a", position=13)
+    assert str(why(state, "1a assist 6a")) == "6a stands at position 2, not at 1a's position 1; only competitors at the same position can be brought (rules §4)"
+    assert str(why(state, "1a assist 2a")) == "2a has finished this round and cannot be brought (R-10)"
+
+
+def test_edition1_messages(deck):
+    state = new_state(deck, edition=1)
+    assert str(why(state, "1a assist 6a")) == (
+        "in edition 1, assist brings exactly 2 (gems matching red: 2; others at its position: 2a, 3a, 4a, 5a, 6a, 7a, 8a, 9a, 10a), not 1 (rules §4)"
+    )
+    assert str(why(state, "1a help 6a:chit 7a:t1")) == "help earns trait marks, not chits (6a:chit) (rules §4)"
+    state.arrange("1a", unmarked=[["power"], ["grace", "wits"], ["grace"]])  # no speed box left
+    assert str(why(state, "1a help 6a:t1 7a")) == "no mark is owed for 6a: 1a has no unmarked speed box left (R-9)"
+
+
+def test_turns_the_notation_cannot_write_are_named(deck):
+    from hi5pnp.rules import Action, Brought
+
+    state = new_state(deck)
+    assert str(state.why_illegal(Turn("1a", spend=3))) == "1a cannot spend 3 chits with plain; only a bypass spends chits (rules §4)"
+    assert str(state.why_illegal(Turn("1a", Action.BYPASS, (Brought("6a"),), 0))) == "a bypass turn brings nobody; write assist to bring others along (rules §4)"
+
+
+def test_chits_up_to_the_limit_in_one_turn_and_the_message_past_it(deck):
+    state = new_state(deck)
+    state.arrange("1a", chits=1)
+    assert why(state, "1a assist 6a:chit 7a:chit") is None  # 1 + 2 = the limit, 3
+    state.arrange("1a", chits=2)
+    assert str(why(state, "1a assist 6a:chit 7a:chit")) == (
+        "1a already holds 3 chits, the limit: the chit for 6a, written earlier in this turn, filled its card; no chit for 7a (R-6)"
+    )
+    state.arrange("1a", chits=3)
+    assert str(why(state, "1a assist 6a:chit")) == "1a already holds 3 chits, the limit; no chit for 6a (R-6)"
+
+
+def test_set_up_problems_name_the_seat_and_entry(deck):
+    from hi5pnp.rules import Illegal, setup_problems
+
+    assert setup_problems(deck, {"north": NORTH[:4], "south": ["1b", "99a", *SOUTH[2:]]}) == [
+        Illegal("north's team has 4 competitors; a team has 5", "§2", "north", None),
+        Illegal("card 1 is used twice (1a and 1b)", "R-1", "south", 0),
+        Illegal("99a is not a competitor face of the deck", "§1", "south", 1),
+    ]
+    with pytest.raises(RulesError, match=r"^card 1 is used twice \(1a and 1b\) \(R-1\)$"):
+        State(deck, {"north": NORTH, "south": ["1b", *SOUTH[1:]]}, "north")
+    with pytest.raises(ValueError, match=r"^first must be north or south, not 'east'$"):
+        State(deck, {"north": NORTH, "south": SOUTH}, "east")
+    with pytest.raises(ValueError, match=r"^edition 3 does not exist; the rules have editions 1 and 2$"):
+        State(deck, {"north": NORTH, "south": SOUTH}, "north", 3)
+
+
+def test_course_problems_name_the_entry(deck):
+    from hi5pnp.rules import Illegal, course_problem
+
+    assert course_problem(deck, ["1a", "9a", "1b"]) == Illegal("9a is not an obstacle face of the deck", "§2", None, 1)
+    assert course_problem(deck, ["1a", "3b", "2a", "3a"]) == Illegal("obstacle card 3 is laid twice (places 2 and 4 of the row)", "§2", None, 3)
+    assert course_problem(deck, ["1a", "3b", "2a"]) == Illegal(
+        "the course has 3 cards; every obstacle card is laid once (6 cards; missing: 4, 5, 6)", "§2"
+    )
+
+
+def test_lay_course_refuses_a_bad_course_and_a_round_too_many(deck, tmp_path):
+    state = State(deck, {"north": NORTH, "south": SOUTH}, "north")
+    with pytest.raises(RulesError, match=r"^obstacle card 1 is laid twice \(places 1 and 2 of the row\) \(rules §2\)$"):
+        state.lay_course(["1a", "1b", "2a", "3a", "4a", "5a"])
+    assert state.needs_course() and state.course is None
+    state.lay_course(COURSE)
+    with pytest.raises(RulesError, match=r"^round 1 is cut short: its turns end with 0 of the 5 finishers the round needs \(R-12\)$"):
+        state.lay_course(COURSE)
+    for _ in range(3):
+        _end_round(state)
+    assert str(state.why_course_illegal(COURSE)) == "the game has 3 rounds; round 4 is one too many (rules §6)"
+    one = load_deck(make_deck(tmp_path / "d", rounds=1), need_score_sheet=False)
+    state = new_state(one)
+    _end_round(state)
+    assert str(state.why_course_illegal(COURSE)) == "the game has 1 round; round 2 is one too many (rules §6)"
+
+
+def test_before_the_first_course(deck):
+    state = State(deck, {"north": NORTH, "south": SOUTH}, "north")
+    assert state.segment == 0 and state.round == 0 and state.current_player() is None
+    assert state.finishers() == [] and state.ready_faces("north") == []
+    assert all(not state.on_course(f) and not state.is_ready(f) and state.chits_of(f) == 0 and state.position(f) == 1 for f in state.faces)
+    with pytest.raises(ValueError, match=r"^no obstacle at position 1$"):
+        state.obstacle_at(1)
+
+
+def test_obstacle_at_only_on_the_course(deck):
+    state = new_state(deck)
+    assert state.obstacle_at(12).id == "1a"
+    for position in (0, 13, 14, 19):
+        with pytest.raises(ValueError, match=rf"^no obstacle at position {position}$"):
+            state.obstacle_at(position)
