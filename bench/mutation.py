@@ -17,6 +17,8 @@ processors)::
     python bench/mutation.py                 # rules, then imposition
     python bench/mutation.py imposition      # one part: rules or imposition
     python bench/mutation.py --report        # the counts of the last run only
+    python bench/mutation.py --survivors     # after adding tests: run again only the
+                                             # mutants the last run did not kill
 
 It runs mutmut under ``nice -n 10`` with two workers (``--jobs`` to change);
 mutmut keeps its work in ``mutants/`` (ignored by git; remove the folder
@@ -48,14 +50,20 @@ def mutmut() -> str:
     return found
 
 
-def run(part: str, jobs: int) -> float:
-    """Run mutmut on one part; its progress goes to mutants/mutation-<part>.log."""
+def run(part: str, jobs: int, survivors: bool = False) -> float:
+    """Run mutmut on one part (every mutant, or only those the last run did not
+    kill); its progress goes to mutants/mutation-<part>.log."""
+    names = [PARTS[part]]
+    if survivors:  # tests were added, none taken away: a killed mutant stays killed
+        names = sorted(n for n, s in results().items() if fnmatch.fnmatch(n, PARTS[part]) and s != "killed")
+        if not names:
+            return 0.0
     (ROOT / "mutants").mkdir(exist_ok=True)
     log = ROOT / "mutants" / f"mutation-{part}.log"
     start = time.monotonic()
     with log.open("w") as out:
         done = subprocess.run(
-            ["nice", "-n", "10", mutmut(), "run", "--max-children", str(jobs), PARTS[part]], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT
+            ["nice", "-n", "10", mutmut(), "run", "--max-children", str(jobs), *names], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT
         )
     if done.returncode:
         sys.exit(f"mutmut run failed ({done.returncode}); see {log.relative_to(ROOT)}")
@@ -91,6 +99,7 @@ def main() -> None:
     parser.add_argument("parts", nargs="*", metavar="PART", help="rules or imposition (default: both, in that order)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument("--report", action="store_true", help="report the last run without running")
+    parser.add_argument("--survivors", action="store_true", help="run only the mutants the last run did not kill")
     args = parser.parse_args()
     parts = args.parts or list(PARTS)
     unknown = [p for p in parts if p not in PARTS]
@@ -99,7 +108,7 @@ def main() -> None:
     took = {}
     if not args.report:
         for part in parts:
-            took[part] = run(part, args.jobs)
+            took[part] = run(part, args.jobs, args.survivors)
     status = results()
     for part in parts:
         report(part, status, took.get(part))
