@@ -724,3 +724,109 @@ def test_obstacle_at_only_on_the_course(deck):
     for position in (0, 13, 14, 19):
         with pytest.raises(ValueError, match=rf"^no obstacle at position {position}$"):
             state.obstacle_at(position)
+
+
+# --- survivors of the second run ---------------------------------------------------------------
+
+
+def test_a_long_flip_keeps_a_turned_front_turned():
+    back = duplex_back(Slot(10.0, 20.0, W, H, 180), Paper.named("a4"), "long")
+    assert back.rotation == 180
+
+
+def test_bleed_counts_twice_per_card_in_the_grid():
+    assert fit_grid("a4", W, H, 1.0, "a card").cols == 3  # 3 × 65.5 = 196.5 of 198 mm
+    assert fit_grid("a4", W, H, 5.0, "a card").rows == 2  # 3 × 98.9 > 285 mm
+
+
+def test_best_grid_error_names_the_item():
+    with pytest.raises(LayoutError, match=r"^.*a fold pair of 300 × 300 mm does not fit on A4 paper"):
+        best_grid("a4", 300.0, 300.0, 0.0, "a fold pair")
+
+
+def test_cells_of_a_bled_grid_step_by_card_and_gutter():
+    g = Grid(Paper.named("a4", landscape=True), 4, 2, W, H, 2.0)
+    assert g.cell(0) == pytest.approx((15.5, 14.1 + H + 4.0))
+    assert g.cell(7) == pytest.approx((15.5 + 3 * (W + 4.0), 14.1))
+
+
+def test_short_fold_and_crop_marks_and_the_top_ones_with_bleed():
+    g = best_grid("a4", 2 * W, 97.0, 0.0, "a fold pair")  # 2 rows of 97 mm on landscape A4: 8 mm above and below
+    low = g.bottom - MARK_GAP
+    marks = fold_marks(g, W)
+    assert all(m.y2 - m.y1 == pytest.approx(low - MARK_CLEAR) for m in marks)  # 4 mm, not 5
+    assert min(m.y1 for m in marks) == pytest.approx(MARK_CLEAR)
+    bled = best_grid("a4", 2 * W, H, 2.0, "a fold pair")
+    top = bled.bottom + bled.block_h + 2.0 + MARK_GAP
+    assert sorted({round(m.y1, 6) for m in fold_marks(bled, W)})[-1] == pytest.approx(top)
+    narrow = Grid(Paper("x", 100.0, 100.0), 1, 1, 86.0, 50.0, 0.0)  # 7 mm at the sides
+    side = [m for m in narrow.crop_marks() if m.y1 == m.y2]
+    assert side and all(abs(m.x2 - m.x1) == pytest.approx(7.0 - MARK_GAP - MARK_CLEAR) for m in side)
+
+
+def test_every_crop_mark_is_a_straight_line_on_a_cut():
+    g = fit_grid("a4", W, H, 0.0, "a card")
+    xs, ys = g.cut_lines()
+    marks = g.crop_marks()
+    vertical = [m for m in marks if m.x1 == m.x2 and m.x1 in xs]
+    horizontal = [m for m in marks if m.y1 == m.y2 and m.y1 in ys]
+    assert len(vertical) == 2 * len(xs) and len(horizontal) == 2 * len(ys)
+
+
+def test_legal_bypasses_are_plain_turns_of_the_api(deck):
+    from hi5pnp.rules import Action
+
+    state = new_state(deck)
+    state.arrange("1a", chits=2)
+    legal = state.legal_actions()
+    assert Turn("1a", Action.BYPASS, (), 1) in legal and Turn("1a", Action.BYPASS, (), 2) in legal
+    assert all(isinstance(t.brought, tuple) for t in legal)
+
+
+def test_readiness_is_a_bool(deck):
+    state = new_state(deck)
+    turn(state, "1a")
+    state.arrange("6a", position=state.finish)
+    assert state.is_ready("1a") is False and state.is_ready("6a") is False and state.is_ready("2a") is True
+
+
+def test_arrange_refuses_a_segment_with_nobody_ready_in_so_many_words(deck):
+    state = new_state(deck)
+    for face in NORTH + SOUTH[:-1]:
+        state.arrange(face, ready=False)
+    with pytest.raises(ValueError, match=r"^nobody would be ready: a segment ends when all have acted$"):
+        state.arrange(SOUTH[-1], ready=False)
+
+
+def test_a_position_in_words_with_nobody_on_the_south_side(mini):
+    state = new_state(mini, course=["1a", "2b"], north=["1a", "2a"], south=["3a", "4a"])
+    assert state.course_rows()[-1].startswith("  finished, in order: none   (")
+    for face in ("1a", "2a", "3a", "4a"):
+        state.arrange(face, position=3)
+    assert state.course_rows()[:3] == [
+        f"  {'card':<5} {'obstacle':<12}{'south side':<14}north side",
+        f"  {'1a':<5} {'red speed':<12}{'1: -':<14}4: -   <- final obstacle",
+        f"  {'2b':<5} {'red wits':<12}{'2: -':<14}3: 1a 2a 3a 4a",
+    ]
+
+
+def test_column_numbers_of_six_digits_are_read(deck):
+    """The notation caches what it has read: clear it, so this reads afresh."""
+    from hi5pnp.rules import turn as notation
+
+    notation._parse.cache_clear()
+    assert Turn.parse("6a assist 1a:t654321").brought[0].reward == Mark(654321)
+    with pytest.raises(NotationError, match="is too long"):
+        Turn.parse("6a assist 1a:t7654321")
+
+
+def test_the_chits_that_filled_the_card_are_all_named(deck_copy):
+    """A competitor with three gems of one colour can write three chits; with
+    a limit of 2, the third is refused naming both that filled the card."""
+    deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, red, red]")
+    folder = deck_copy("game.yaml", "chit_limit: 3", "chit_limit: 2")
+    deck = load_deck(folder, need_score_sheet=False)
+    state = new_state(deck)
+    assert str(why(state, "1a assist 6a:chit 7a:chit 8a:chit")) == (
+        "1a already holds 2 chits, the limit: the chit for 6a and the chit for 7a, written earlier in this turn, filled its card; no chit for 8a (R-6)"
+    )
