@@ -10,8 +10,9 @@ hi5pnp/kit/imposition.py) and with which tests: the fast engine and
 imposition tests, a few seconds, not the whole suite. docs/testing.md has
 the last score and the survivors judged equivalent.
 
-Run it from the repository's root folder (it takes about half an hour on two
-processors)::
+Run it from the repository's root folder (about five minutes on two busy
+processors; far longer when many mutants survive, as each survivor runs every
+test that reaches it)::
 
     python -m pip install -c .ci/constraints.txt -e '.[mutation]'
     python bench/mutation.py                 # rules, then imposition
