@@ -250,6 +250,7 @@ def test_a_face_image_over_the_pixel_limit_is_refused_at_once(tmp_path, command,
 
 
 # 7. build --watch follows the deck's path when the folder there is replaced ---------------------
+@pytest.mark.slow  # a stress test: run by CI with -m slow
 def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
     from conftest import make_deck
 

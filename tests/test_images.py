@@ -98,6 +98,7 @@ def test_tts_sheets_and_saved_objects(images, deck):
     assert cards[0]["Nickname"].startswith("1a Dash Dunmore / 1b")
 
 
+@pytest.mark.slow  # a stress test: run by CI with -m slow
 def test_a_big_deck_takes_several_sheets_none_wider_than_10000_px(tmp_path):
     folder = make_deck(tmp_path / "big", copies=8)
     assert len(load_deck(folder, need_score_sheet=False).competitors) == 80
@@ -150,6 +151,7 @@ def test_preview_of_a_face_the_deck_lacks_names_the_faces():
     assert result.exit_code == 1 and "no obstacle face '9a'" in result.stderr and "competitor faces" not in result.stderr
 
 
+@pytest.mark.slow  # a stress test: run by CI with -m slow
 @pytest.mark.parametrize("inside", [False, True], ids=["kit-beside", "kit-inside-the-deck"])
 def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path, inside):
     """A kit written inside the watched deck folder (build's default output/

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from hi5pnp.errors import LayoutError
+from hi5pnp.errors import LayoutError, OptionError
 from hi5pnp.kit.imposition import (
     MARK_CLEAR,
     MARK_GAP,
@@ -676,9 +676,9 @@ def test_set_up_problems_name_the_seat_and_entry(deck):
     ]
     with pytest.raises(RulesError, match=r"^card 1 is used twice \(1a and 1b\) \(R-1\)$"):
         State(deck, {"north": NORTH, "south": ["1b", *SOUTH[1:]]}, "north")
-    with pytest.raises(ValueError, match=r"^first must be north or south, not 'east'$"):
+    with pytest.raises(OptionError, match=r"^first: 'east' is not one of its values; it takes 'north' or 'south'$"):
         State(deck, {"north": NORTH, "south": SOUTH}, "east")
-    with pytest.raises(ValueError, match=r"^edition 3 does not exist; the rules have editions 1 and 2$"):
+    with pytest.raises(OptionError, match=r"^edition: 3 is not one of its values; it takes 1 or 2$"):
         State(deck, {"north": NORTH, "south": SOUTH}, "north", 3)
 
 
@@ -714,7 +714,7 @@ def test_before_the_first_course(deck):
     assert state.segment == 0 and state.round == 0 and state.current_player() is None
     assert state.finishers() == [] and state.ready_faces("north") == []
     assert all(not state.on_course(f) and not state.is_ready(f) and state.chits_of(f) == 0 and state.position(f) == 1 for f in state.faces)
-    with pytest.raises(ValueError, match=r"^no obstacle at position 1$"):
+    with pytest.raises(OptionError, match=r"^position: no obstacle at position 1 \(1-12\)$"):
         state.obstacle_at(1)
 
 
@@ -722,7 +722,7 @@ def test_obstacle_at_only_on_the_course(deck):
     state = new_state(deck)
     assert state.obstacle_at(12).id == "1a"
     for position in (0, 13, 14, 19):
-        with pytest.raises(ValueError, match=rf"^no obstacle at position {position}$"):
+        with pytest.raises(OptionError, match=rf"^position: no obstacle at position {position} \(1-12\)$"):
             state.obstacle_at(position)
 
 

@@ -74,6 +74,7 @@ def test_tokens_tell_the_teams_apart(tmp_path):
     assert "for each team, N blue, S rust" in text
 
 
+@pytest.mark.slow  # a stress test: run by CI with -m slow
 def test_a_deck_of_100_competitor_cards_builds_every_file_paginated(tmp_path):
     folder = make_deck(tmp_path / "big", copies=10)
     assert len(load_deck(folder).competitors) == 100
