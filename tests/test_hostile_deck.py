@@ -23,6 +23,7 @@ from PIL import Image
 
 from hi5pnp import check_log
 from hi5pnp.cli import main
+from hi5pnp.data import template_folder
 from hi5pnp.deck import load_deck
 from hi5pnp.errors import DeckError
 
@@ -195,7 +196,6 @@ def test_links_inside_the_deck_folder_are_followed(table):
 
 # 4. the kit's fingerprint reads the templates alone, a piece at a time ---------------------------
 def test_a_big_file_beside_the_templates_is_not_read(tmp_path):
-    from hi5pnp.data import template_folder
     from hi5pnp.render.template import Templates
 
     folder = tmp_path / "templates"
@@ -320,7 +320,7 @@ def test_a_template_reaches_no_further_than_its_values(tmp_path):
     """Templates render in jinja2's sandbox: one sent to a designer cannot
     run a command through Python's own attributes."""
     templates = tmp_path / "templates"
-    shutil.copytree(GOLDEN.parent.parent / "templates", templates)
+    shutil.copytree(template_folder(), templates)
     witness = tmp_path / "ran"
     card = templates / "competitor.yaml.j2"
     card.write_text(f'{{% set _x = lipsum.__globals__["os"].system("touch {witness}") %}}\n' + card.read_text())
@@ -332,7 +332,7 @@ def test_a_template_reaches_no_further_than_its_values(tmp_path):
 
 def test_a_template_too_big_to_be_one_is_refused_unread(tmp_path):
     templates = tmp_path / "templates"
-    shutil.copytree(GOLDEN.parent.parent / "templates", templates)
+    shutil.copytree(template_folder(), templates)
     with open(templates / "quickref.xml.j2", "r+b") as f:
         f.truncate(3 << 30)  # sparse: 3 GB on paper, nothing on the disk
     start = time.perf_counter()
