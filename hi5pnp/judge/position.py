@@ -75,7 +75,7 @@ def status(state: State, face: str) -> str:
     """Where ``face`` is and what it may do: "at 4, ready, 2 chits"."""
     if state.course is None:  # before a round's course is laid: all wait at the start
         if state.is_terminal():
-            return "the game is over"
+            return "game over"
         return "waiting for the next round" if state.round else "waiting for the first round"
     if face in state.finishers():
         place = state.finishers().index(face) + 1
