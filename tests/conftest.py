@@ -10,7 +10,7 @@ import pytest
 
 from hi5pnp.data import bundled_deck
 from hi5pnp.deck import load_deck
-from hi5pnp.rules import State
+from hi5pnp.rules import State, Turn
 
 GOLDEN = Path(__file__).parent / "golden"
 NORTH = ["1a", "2a", "3a", "4a", "5a"]
@@ -34,6 +34,20 @@ def new_state(deck, edition=2, first="north", course=COURSE, north=NORTH, south=
     state = State(deck, {"north": north, "south": south}, first, edition)
     state.lay_course(course)
     return state
+
+
+def end_round(state: State, course=COURSE):
+    """Play a round to its end: lay the course when needed, put all but one
+    of the finishers it needs at the finish, and let the player to move bring
+    the last one home with a plain turn (which marks nothing); its report."""
+    if state.needs_course():
+        state.lay_course(course)
+    mover = state.ready_faces(state.current_player())[0]
+    need = state.rules.finishers - len(state.finishers()) - 1
+    for face in [f for f in state.faces if f != mover and state.on_course(f)][:need]:
+        state.arrange(face, position=state.finish)
+    state.arrange(mover, position=state.finish - 1)
+    return state.apply(Turn(mover))
 
 
 def make_deck(folder: Path, obstacles: int | None = None, copies: int = 1, **rules) -> Path:

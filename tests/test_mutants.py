@@ -208,7 +208,7 @@ def test_fold_marks_on_each_fold_line_outside_the_grid():
 
 # --- the rules engine ------------------------------------------------------------------------
 
-from conftest import COURSE, NORTH, SOUTH, make_deck, new_state  # noqa: E402
+from conftest import COURSE, NORTH, SOUTH, end_round, make_deck, new_state  # noqa: E402
 
 from hi5pnp.deck import load_deck  # noqa: E402
 from hi5pnp.rules import Mark, NotationError, RulesError, State, Turn, deal  # noqa: E402
@@ -266,28 +266,17 @@ def test_the_token_holder_with_nobody_ready_lets_the_other_open(mini):
     assert state.current_player() == "north" and rep.next_player == "north"
 
 
-def _end_round(state, course=COURSE):
-    if state.needs_course():
-        state.lay_course(course)
-    mover = state.ready_faces(state.current_player())[0]
-    need = state.rules.finishers - len(state.finishers()) - 1
-    for face in [f for f in state.faces if f != mover and state.on_course(f)][:need]:
-        state.arrange(face, position=state.finish)
-    state.arrange(mover, position=state.finish - 1)
-    return state.apply(Turn(mover))
-
-
 def test_between_rounds_nobody_is_ready_and_the_last_round_ends_the_game(deck):
     state = new_state(deck)
-    rep = _end_round(state)
+    rep = end_round(state)
     assert rep.round_over and not rep.game_over and rep.next_player is None
     assert state.ready_faces("north") == state.ready_faces("south") == []
     assert not any(state.is_ready(f) for f in state.faces)
     assert state.headline() == "round 2 of 3: no course laid yet"
     assert state.why_game_incomplete().message == "only 1 of the game's 3 rounds was played"
-    _end_round(state)
+    end_round(state)
     assert state.why_game_incomplete().message == "only 2 of the game's 3 rounds were played"
-    rep = _end_round(state)
+    rep = end_round(state)
     assert rep.round_over and rep.game_over is True
     assert state.headline() == "the game is over after 3 rounds"
     assert state.why_game_incomplete() is None
@@ -299,11 +288,11 @@ def test_no_turn_outside_a_round(deck):
     assert (problem.message, problem.ruling) == ("no course is laid yet; each round starts with its course", "§2")
     assert state.why_game_incomplete().message == "only 0 of the game's 3 rounds were played"
     state.lay_course(COURSE)
-    _end_round(state)
+    end_round(state)
     problem = state.why_illegal(Turn("1a"))
     assert (problem.message, problem.ruling) == ("round 1 is over: its last needed finisher has arrived, so no turn follows it", "R-12")
-    _end_round(state)
-    _end_round(state)
+    end_round(state)
+    end_round(state)
     problem = state.why_illegal(Turn("1a"))
     assert (problem.message, problem.ruling) == ("the game is over; no more turns are played", "§6")
     with pytest.raises(RulesError, match=r"^the game is over; no more turns are played \(rules §6\)$"):
@@ -487,7 +476,7 @@ def test_a_copy_is_independent(deck):
     assert len(copy.history()[0].turns) == 3
     copy.arrange("2a", chits=3)
     copy.arrange("4a", position=copy.finish)
-    _end_round(copy)
+    end_round(copy)
     assert state.chits_of("2a") == 1 and state.on_course("4a") and state.finishers() == [] and state.results() == []
     # the original's segment still takes its nine other turns, whatever the copy's counts did
     played = 0
@@ -506,7 +495,7 @@ def test_history_keeps_each_rounds_course_and_turns(deck):
     history = state.history()
     assert len(history) == 1 and history[0].course == tuple(COURSE)
     assert [str(t) for t in history[0].turns] == ["1a", "6a"]
-    _end_round(state, course=list(reversed(COURSE)))
+    end_round(state, course=list(reversed(COURSE)))
     history = state.history()
     assert len(history) == 1 and len(history[0].turns) == 3
     state.lay_course(list(reversed(COURSE)))
@@ -569,7 +558,7 @@ def test_whose_turn_messages(deck):
     state.arrange("3a", position=state.finish)
     turn(state, "6a")
     assert str(why(state, "3a")) == "3a has finished this round and acts no more (R-10)"
-    _end_round(state)
+    end_round(state)
     state.lay_course(COURSE)
     assert state.token_holder() == "south"
     assert str(why(state, "1a")) == (
@@ -701,11 +690,11 @@ def test_lay_course_refuses_a_bad_course_and_a_round_too_many(deck, tmp_path):
     with pytest.raises(RulesError, match=r"^round 1 is cut short: its turns end with 0 of the 5 finishers the round needs \(R-12\)$"):
         state.lay_course(COURSE)
     for _ in range(3):
-        _end_round(state)
+        end_round(state)
     assert str(state.why_course_illegal(COURSE)) == "the game has 3 rounds; round 4 is one too many (rules §6)"
     one = load_deck(make_deck(tmp_path / "d", rounds=1), need_score_sheet=False)
     state = new_state(one)
-    _end_round(state)
+    end_round(state)
     assert str(state.why_course_illegal(COURSE)) == "the game has 1 round; round 2 is one too many (rules §6)"
 
 

@@ -13,7 +13,7 @@ the bug in the code and seeing the test fail (docs/testing.md).
 from __future__ import annotations
 
 import pytest
-from conftest import COURSE, new_state
+from conftest import COURSE, end_round, new_state
 
 from hi5pnp.deck import load_deck
 from hi5pnp.kit import BuildOptions, make_kit
@@ -202,17 +202,7 @@ def test_the_gem_glyphs_draw_different_outlines(glyph_deck):
 
 
 def _end_round(state, course=COURSE):
-    """Play a round to its end: lay the course when needed, put all but one
-    of the finishers it needs at the finish, and let the player to move bring
-    the last one home with a plain turn (which marks nothing)."""
-    if state.needs_course():
-        state.lay_course(course)
-    mover = state.ready_faces(state.current_player())[0]
-    need = state.rules.finishers - len(state.finishers()) - 1
-    for face in [f for f in state.faces if f != mover and state.on_course(f)][:need]:
-        state.arrange(face, position=state.finish)
-    state.arrange(mover, position=state.finish - 1)
-    assert state.apply(Turn(mover)).round_over
+    assert end_round(state, course).round_over
 
 
 def test_a_column_one_mark_short_is_not_complete_and_the_last_mark_scores_at_the_end(deck):
