@@ -43,11 +43,19 @@ def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino)
 
 
-def check_output(path: str | os.PathLike[str], keep: Iterable[str | os.PathLike[str]] = ()) -> None:
+#: How each kind of output file begins: an existing file is replaced only by
+#: an output of its own kind (a verdict over a verdict, never over a deck's YAML).
+PDF, PNG, SVG = (b"%PDF-",), (b"\x89PNG\r\n\x1a\n",), (b"<?xml", b"<svg")
+
+
+def check_output(path: str | os.PathLike[str], keep: Iterable[str | os.PathLike[str]] = (), kind: tuple[bytes, ...] = ()) -> None:
     """Raise :class:`OutputError` unless ``path`` may take an output file: a
     new name, or an existing regular file (not a link, a folder, a device or
     a pipe) that is none of the files in ``keep`` (the run's inputs: its log,
-    the files of the deck in use), compared as files, whatever their names."""
+    the files of the deck in use), compared as files, whatever their names;
+    with ``kind`` (:data:`PDF`, :data:`PNG`, :data:`SVG`), one that already
+    holds a file of that kind, so that no input the run could not name (a
+    template, the deck of a log that cannot be read) is ever replaced."""
     shown = printable(shown_path(path))
     try:
         st = os.lstat(path)
@@ -63,13 +71,28 @@ def check_output(path: str | os.PathLike[str], keep: Iterable[str | os.PathLike[
         raise OutputError(f"{shown}: is not a regular file (a device, a pipe or a socket); an output is written only as a regular file")
     if (st.st_dev, st.st_ino) in {_identity(p) for p in keep}:
         raise OutputError(f"{shown}: is a file this command reads (a log, or a file of the deck in use); it is never replaced, give another name")
+    if kind and not _begins_with(path, kind):
+        raise OutputError(f"{shown}: holds something other than the {_kind_name(kind)} this command writes; it is never replaced, give another name")
 
 
-def write_output(path: str | os.PathLike[str], data: bytes, keep: Iterable[str | os.PathLike[str]] = ()) -> None:
+def _begins_with(path: str | os.PathLike[str], kind: tuple[bytes, ...]) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except OSError:
+        return False
+    return head.startswith(kind)
+
+
+def _kind_name(kind: tuple[bytes, ...]) -> str:
+    return {PDF: "PDF", PNG: "PNG picture", SVG: "SVG picture"}.get(kind, "file")
+
+
+def write_output(path: str | os.PathLike[str], data: bytes, keep: Iterable[str | os.PathLike[str]] = (), kind: tuple[bytes, ...] = ()) -> None:
     """Write one output file whole (:func:`write_atomically`) where
     :func:`check_output` allows it: an existing regular file is replaced, in
     one step. Any failure is an :class:`OutputError` naming the path and why."""
-    check_output(path, keep)
+    check_output(path, keep, kind)
     try:
         write_atomically(Path(path), data)
     except OSError as exc:

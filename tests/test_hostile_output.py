@@ -84,7 +84,7 @@ def test_an_output_never_replaces_a_file_of_the_deck(game, command):
     deck = game.parent / "mini"
     before = snapshot(deck)
     for name in ("game.yaml", "competitors.yaml", "obstacles.yaml"):
-        refused(run(command[0], game, command[1], deck / name), name, "deck")
+        refused(run(command[0], game, command[1], deck / name), name, "never replaced")
     assert snapshot(deck) == before
 
 
@@ -116,8 +116,8 @@ def test_an_output_through_a_file_or_onto_a_folder_is_refused(game, tmp_path):
 
 def test_an_existing_regular_file_is_replaced_whole(game, tmp_path):
     pdf, png = tmp_path / "verdict.pdf", tmp_path / "position.png"
-    pdf.write_bytes(MINE)
-    png.write_bytes(MINE)
+    pdf.write_bytes(b"%PDF-1.4 an older verdict")  # an output of the same kind: replaced
+    png.write_bytes(b"\x89PNG\r\n\x1a\n an older picture")
     assert run("check", game, "--pdf", pdf).exit_code == 0
     assert pdf.read_bytes().startswith(b"%PDF")
     assert run("replay", game, "--until", "20", "--png", png).exit_code == 0
@@ -342,3 +342,33 @@ def test_saved_logs_never_remove_a_log_edited_or_added_since(tmp_path):
     (logs / "game-999999.yaml").write_bytes(MINE)
     refused(save(deck, logs), "game-999999.yaml", "changed or added")
     assert (logs / "game-999999.yaml").read_bytes() == MINE
+
+
+def test_a_killed_images_run_inside_the_kit_does_not_block_the_next_build(tmp_path):
+    out = tmp_path / "out"
+    output_module.write_kit({"manifest.json": json.dumps({"generator": "hi5pnp", "files": {}}).encode()}, out)
+    half = out / ".images.hi5pnp-new-999999999"  # `hi5pnp images` killed while writing output/images
+    half.mkdir()
+    (half / "competitor-1a.png").write_bytes(b"png")
+    output_module.write_kit({"manifest.json": json.dumps({"generator": "hi5pnp", "files": {}}).encode()}, out)
+    assert not half.exists()
+
+
+def test_an_output_replaces_only_a_file_of_its_own_kind(tmp_path):
+    """An input the run cannot name (a template, the deck of a log that
+    cannot be read) is still never replaced: an existing file is replaced
+    only by an output of its kind."""
+    shutil.copytree(GOLDEN / "mini", tmp_path / "mini")
+    shutil.copy(GOLDEN / "read_notation.yaml", tmp_path / "game.yaml")  # unreadable: its deck is never loaded
+    deck_file = tmp_path / "mini" / "obstacles.yaml"
+    kept = deck_file.read_bytes()
+    refused(run("check", tmp_path / "game.yaml", "--pdf", deck_file), "obstacles.yaml", "something other than the PDF")
+    assert deck_file.read_bytes() == kept
+    template = tmp_path / "_macros.j2"
+    template.write_bytes(MINE)
+    refused(run("preview", "1a", "--deck", tmp_path / "mini", "--out", template), "_macros.j2", "PNG picture")
+    assert template.read_bytes() == MINE
+    verdict = tmp_path / "verdict.pdf"
+    verdict.write_bytes(b"%PDF-1.4 an older verdict")
+    assert run("check", tmp_path / "game.yaml", "--pdf", verdict).exit_code == 2  # unreadable, yet its verdict is written
+    assert verdict.read_bytes() != b"%PDF-1.4 an older verdict" and verdict.read_bytes().startswith(b"%PDF-")

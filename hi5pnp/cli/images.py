@@ -30,6 +30,7 @@ def images(deck: str | None, out: Path, dpi: int, bleed: float, card: Any, tts: 
     images folder inside its output folder.
     """
     from ..deck import load_deck
+    from ..errors import printable
     from ..kit.images import ImageOptions, write_images
     from ..kit.output import write_streamed
     from ..render.raster import face_size
@@ -47,7 +48,7 @@ def images(deck: str | None, out: Path, dpi: int, bleed: float, card: Any, tts: 
     pngs = len(list(out.glob("*.png")))
     sheets = len(list((out / "tts").glob("*.png")))
     more = f", and {sheets} Tabletop Simulator sheets with their saved objects in tts/" if tts else ""
-    click.echo(f"wrote {pngs} face images to {out}/ ({dpi} dpi, {bleed:g} mm bleed){more}")
+    click.echo(printable(f"wrote {pngs} face images to {out}/ ({dpi} dpi, {bleed:g} mm bleed){more}"))
 
 
 @click.command(cls=Command)
@@ -55,15 +56,16 @@ def images(deck: str | None, out: Path, dpi: int, bleed: float, card: Any, tts: 
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--kind", type=click.Choice(["competitor", "obstacle"]), help="Which card's face (default: a competitor's when both have it).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PNG to write (default: preview-<kind>-<face>.png here); an existing file is replaced (never a file of the deck).")  # fmt: skip
+              help="The PNG to write (default: preview-<kind>-<face>.png here); an existing PNG is replaced (never a file of the deck).")  # fmt: skip
 @click.option("--dpi", type=DPI, default=200, show_default=True, help="Resolution of the image.")
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="Card size, as build takes it.")
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
 def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi: int, card: Any, templates: Path | None) -> None:
     """One card face as a PNG, quick enough to run on every save."""
     from ..deck import load_deck
-    from ..deck.load import deck_files
-    from ..files import write_output
+    from ..deck.load import deck_paths
+    from ..errors import printable
+    from ..files import PNG, write_output
     from ..kit.images import preview_png
     from ..render.template import Templates
     from ..rules.turn import face_id
@@ -72,5 +74,5 @@ def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi
     wanted = face_id(face) or face
     found_kind, data = preview_png(loaded, wanted, kind, dpi, card, Templates(templates) if templates else None)
     path = out or Path(f"preview-{found_kind}-{wanted}.png")
-    write_output(path, data, keep=[loaded.path / name for name in deck_files(loaded)])
-    click.echo(f"wrote {path}")
+    write_output(path, data, keep=deck_paths(loaded), kind=PNG)
+    click.echo(printable(f"wrote {path}"))

@@ -31,8 +31,8 @@ LOG_TYPE = click.Path(allow_dash=True)
               help='Check the log with the turn on LINE read as TURN (e.g. --try 41 "7a assist 2a:chit"), the file '
                    "unchanged; again for more lines.")  # fmt: skip
 @click.option("--pdf", "pdf", metavar="FILE", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Also write the verdict as a printable PDF (one log only); an existing file is replaced, never the log, "
-                   "a file of its deck, a link or a device.")  # fmt: skip
+              help="Also write the verdict as a printable PDF (one log only); an existing PDF is replaced, never the log, "
+                   "a file of its deck, another kind of file, a link or a device.")  # fmt: skip
 def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[int, str], ...], pdf: str | None) -> None:
     """Check game logs against the rules. A folder stands for its .yaml files;
     - reads a log from standard input. Several logs end with a summary line
@@ -79,9 +79,9 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
     from ..judge.verdict import verdict_lines
 
     if pdf is not None:
-        from ..files import check_output
+        from ..files import PDF, check_output
 
-        check_output(pdf, keep=_named_file(path))  # at once: the deck's files are known once it is read
+        check_output(pdf, keep=_named_file(path), kind=PDF)  # at once: the deck's files are known once it is read
     decks = DeckCache(deck)
     verdict = verdict_of(path, decks, tries)
     if as_json:
@@ -96,10 +96,10 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
             click.echo(f"trying line {line} as {turn!r}{after}; the file is not changed")
         click.echo("\n".join(verdict_lines(verdict, tries)), err=verdict.outcome == "unreadable")
     if pdf is not None:
-        from ..files import write_output
+        from ..files import PDF, write_output
         from ..judge.sheet import verdict_pdf
 
-        write_output(pdf, verdict_pdf(verdict, tries), keep=[*_named_file(path), *decks.files()])
+        write_output(pdf, verdict_pdf(verdict, tries), keep=[*_named_file(path), *decks.files()], kind=PDF)
         click.echo(printable(f"wrote the printable verdict to {pdf}"), err=True)
     return STATUS[verdict.outcome]
 
@@ -110,21 +110,22 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
 @click.option("--until", "until", type=click.IntRange(min=1), metavar="LINE", default=None,
               help="Stop before the entry on LINE (a turn, a round's course) and show the position it is played in.")  # fmt: skip
 @click.option("--svg", "svg", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the position (where the replay ends) as an SVG picture; an existing file is replaced (never an input).")  # fmt: skip
+              help="Also draw the position (where the replay ends) as an SVG picture; an existing SVG is replaced (never an input).")  # fmt: skip
 @click.option("--png", "png", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the position as a PNG picture (200 dpi); an existing file is replaced (never an input).")  # fmt: skip
+              help="Also draw the position as a PNG picture (200 dpi); an existing PNG is replaced (never an input).")  # fmt: skip
 def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: str | None) -> None:
     """Tell a logged game turn by turn in plain words, and give the verdict;
     with --until, stop at a line and show the position there."""
-    from ..files import check_output
+    from ..files import PNG, SVG, check_output
     from ..judge.batch import read_one
     from ..judge.check import DeckCache, with_deck
     from ..judge.replay import replay_lines
 
     if svg and png and os.path.abspath(svg) == os.path.abspath(png):
         raise click.UsageError("--svg and --png name the same file")
-    for name in filter(None, (svg, png)):
-        check_output(name, keep=_named_file(log))  # at once: the deck's files are known once it is read
+    for name, kind in ((svg, SVG), (png, PNG)):
+        if name:
+            check_output(name, keep=_named_file(log), kind=kind)  # at once: the deck's files are known once it is read
     decks = DeckCache(deck)
     game, dk = with_deck(read_one(log), decks)
     done = replay_lines(game, dk, until)
@@ -135,9 +136,9 @@ def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: 
 
         where = f"before line {until}" if done.verdict is None else "where the replay ended"
         picture = drawing.position_drawing(done.position, game.players, where)
-        for target, render in ((svg, drawing.svg), (png, drawing.png)):
+        for target, render, kind in ((svg, drawing.svg, SVG), (png, drawing.png, PNG)):
             if target:
-                write_output(target, render(picture), keep=[*_named_file(log), *decks.files()])
+                write_output(target, render(picture), keep=[*_named_file(log), *decks.files()], kind=kind)
                 click.echo(printable(f"wrote {target}"), err=True)
     sys.exit(OK if done.verdict is None else STATUS[done.verdict.outcome])
 

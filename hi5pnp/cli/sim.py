@@ -47,7 +47,7 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.option("--jobs", type=click.IntRange(min=1), help=f"Processes (default: every processor this process may use; at most {JOBS_PER_CPU} per processor).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
 @click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf",
-              help="Write a PDF report: the verdict, then charts; an existing file is replaced (never a file of the deck).")  # fmt: skip
+              help="Write a PDF report: the verdict, then charts; an existing PDF is replaced (never a file of the deck).")  # fmt: skip
 @click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR",
               help="Save every game as a log that `hi5pnp check` finds valid, in a new or empty folder, or one it wrote before "
                    "(whose logs it replaces).")  # fmt: skip
@@ -141,11 +141,11 @@ def simulate(
 def _check_report(report: Path, loaded: Deck, logs: Path | None) -> None:
     """Refuse, before any game is played, a report that could not be written,
     or would replace a file of the deck or one that --save-logs writes."""
-    from ..deck.load import deck_files
-    from ..files import check_output
+    from ..deck.load import deck_paths
+    from ..files import PDF, check_output
     from ..sim.logs import COPY, LOG_NAME, MARKER
 
-    check_output(report, keep=[loaded.path / name for name in deck_files(loaded)])
+    check_output(report, keep=deck_paths(loaded), kind=PDF)
     if logs is not None:
         where = Path(os.path.abspath(report))
         if where.is_relative_to(os.path.abspath(logs)):

@@ -140,6 +140,11 @@ def deck_files(deck: Deck) -> list[str]:
     return names
 
 
+def deck_paths(deck: Deck) -> list[Path]:
+    """The files a deck reads (:func:`deck_files`), as paths: an output never replaces one."""
+    return [deck.path / name for name in deck_files(deck)]
+
+
 def _check_counts(r: FieldReader, game: Game | None, docs: dict[str, Any]) -> None:
     """Enough competitor cards for two teams; at least one obstacle card."""
     given = docs["competitors.yaml"]

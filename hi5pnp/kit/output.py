@@ -60,6 +60,9 @@ def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
     try:
         _refuse_unsafe(out, shown)
         _recover(out)
+        if out.is_dir():
+            for name in NESTED:  # what a killed `hi5pnp images` left inside the kit's folder
+                _recover(out / name)
         if out.exists():
             foreign = foreign_files(out)
             if foreign:

@@ -15,9 +15,9 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
-from ..deck.load import deck_files
+from ..deck.load import deck_paths
 from ..errors import printable
-from ..files import write_output
+from ..files import PDF, write_output
 from ..render import fonts
 from ..render.paper import PAPER_SIZES
 from ..render.pdf import CREDIT, finish, new_canvas, reproducible
@@ -41,7 +41,7 @@ RIGHT = 150.0  # the face chart's columns of figures
 def write_report(path: Path, deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> None:
     """Write the report to ``path`` whole (or leave what was there); never
     over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`)."""
-    write_output(path, report_bytes(deck, plan, edition, summary, verdict), keep=[deck.path / name for name in deck_files(deck)])
+    write_output(path, report_bytes(deck, plan, edition, summary, verdict), keep=deck_paths(deck), kind=PDF)
 
 
 def report_bytes(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> bytes:
