@@ -107,3 +107,18 @@ def test_any_played_game_with_a_turn_written_after_its_end(tmp_path, seed):
     assert verdict.complete and verdict.problem.kind == "rules" and verdict.problem.line == last_turn + 2
     assert [r.field for r in verdict.records] == ["result.score.north"]  # the written winner is the computed one
     assert verdict.to_json()["winner"] == state.winner()
+
+
+def test_a_turn_after_an_earlier_round_ended_does_not_hide_that_rounds_written_values(tmp_path):
+    """The replay stops at the trailing turn, but its round was played to its
+    end: that round's written finish and points are still compared."""
+    text = (GOLDEN / "turn_after_round.yaml").read_text().replace("    points: {north: 4, south: 2}", "    points: {north: 9, south: 2}", 1)
+    path = GOLDEN.parent / "_trailing_round.yaml"  # beside golden/, so that its deck (mini) is found
+    try:
+        path.write_text(text.replace("deck: mini", "deck: golden/mini"))
+        verdict = check_file(path, DeckCache())
+    finally:
+        path.unlink()
+    assert verdict.problem.kind == "rules" and verdict.problem.line == 22 and not verdict.complete
+    assert [r.to_json() for r in verdict.records] == [{"line": 24, "field": "rounds[1].points.north", "recorded": 9, "computed": 4}]
+    assert verdict.to_json()["winner"] is None

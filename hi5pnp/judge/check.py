@@ -275,10 +275,13 @@ def _play_round(state: State, rnd: LogRound, number: int, observer: Observer, ve
         except RulesError as exc:
             # the engine refused the turn before changing anything: the state is the position it was played in
             stop = _rules(line, exc.illegal, rnd.turn_text(k), f"round {number}, turn {k + 1}", state)
-            if not state.is_terminal():
-                raise stop from None
-            _after_the_end(verdict, stop.problem)  # the game is over: its round's values are still compared
-            return
+            if state.is_terminal():
+                _after_the_end(verdict, stop.problem)  # the game is over: its round's values are still compared
+                return
+            if state.needs_course():  # the round had ended: its written values are compared, then the replay stops
+                verdict.problem = verdict.problem or stop.problem
+                _check_recorded_round(state, rnd, number, verdict)
+            raise stop from None
         observer.turn_played(state, report, line)
     why = state.why_round_incomplete()
     if why is not None:
