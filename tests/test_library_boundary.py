@@ -170,6 +170,8 @@ def test_values_the_engine_or_a_card_size_cannot_take_are_option_errors(deck):
     refused(lambda: CardSize.parse("1x1"), "1 × 1 mm", "not a card size")
     refused(lambda: CardSize.parse("huge"), "'huge'", "poker")
     refused(lambda: CardSize("x", float("nan"), 88.9), "card size width", "nan", "20–200 mm")
+    refused(lambda: State(deck, {"north": ["1a", "2a", "3a", "4a", "5a"]}, "north"), "teams", "south's team", "None")
+    refused(lambda: State(deck, {"north": "1a 2a", "south": ["6a"]}, "north"), "north's team", "'1a 2a'")
     refused(lambda: CardSize("x", 63.5, 1000), "card size height", "1000 mm", "out of range")
     state = State(deck, {"north": ["1a", "2a", "3a", "4a", "5a"], "south": ["6a", "7a", "8a", "9a", "10a"]}, "north")
     refused(lambda: state.arrange("99a", position=2), "99a", "neither team")

@@ -58,6 +58,10 @@ class Board:
         check_choice("first", first, SEATS)  # an OptionError (a ValueError too)
         if edition is not None:
             check_choice("edition", edition, EDITION_NUMBERS)
+        for seat in SEATS:  # each seat a list of face ids, as a log writes them
+            team = teams.get(seat) if isinstance(teams, Mapping) else None
+            if not isinstance(team, (list, tuple)) or not all(isinstance(f, str) for f in team):
+                raise OptionError(f"teams: {seat}'s team must be a list of face ids such as ['1a', '2b'], not {team!r}")
         team_of = {seat: tuple(teams[seat]) for seat in SEATS}
         problem = setup_problem(deck, team_of)
         if problem is not None:
@@ -201,7 +205,9 @@ class Board:
         return {seat: placing[seat] + cols[seat] * self.rules.column_points for seat in SEATS}
 
     def winner(self) -> str:
-        """north, south or draw on the scores (R-13)."""
+        """north, south or draw on the scores (R-13): the result once
+        :meth:`is_terminal`; before that, only who leads (the checker never
+        gives it for a game that is not complete)."""
         sc = self.scores()
         if sc[Seat.NORTH] == sc[Seat.SOUTH]:
             return "draw"
