@@ -89,11 +89,3 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
         "files": dict(sorted(digests.items())),
     }
     put(MANIFEST, (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode())
-
-
-def image_files(deck: Deck, options: ImageOptions = ImageOptions(), templates: Templates | None = None) -> dict[str, bytes]:
-    """Every file ``hi5pnp images`` writes, in memory (:func:`write_images`
-    writes them one at a time instead)."""
-    files: dict[str, bytes] = {}
-    write_images(deck, files.__setitem__, options, templates)
-    return files
