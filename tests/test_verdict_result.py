@@ -31,6 +31,13 @@ def run(*args: object) -> tuple[int, str]:
     return result.exit_code, result.stdout
 
 
+def checked(folder, text):
+    """The verdict on a log of the mini deck written as ``text``."""
+    path = folder / "game.yaml"
+    path.write_text(text)
+    return check_file(path, DeckCache(GOLDEN / "mini"))
+
+
 def test_a_turn_after_the_game_ended_does_not_hide_a_differing_result():
     code, out = run("check", "--json", GOLDEN / "turn_after_game.yaml")
     obj = json.loads(out)
@@ -53,15 +60,10 @@ def test_an_extra_round_does_not_hide_a_differing_result():
     assert obj["records"] == [{"line": 41, "field": "result.columns.north", "recorded": 3, "computed": 2}]
 
 
-def test_the_last_rounds_written_values_are_compared_after_a_trailing_turn():
+def test_the_last_rounds_written_values_are_compared_after_a_trailing_turn(tmp_path):
     text = (GOLDEN / "turn_after_game.yaml").read_text()
     text = text.replace("    finish: [4a, 1a, 3a]", "    finish: [1a, 4a, 3a]").replace("    points: {north: 2, south: 4}", "    points: {north: 3, south: 4}")
-    path = GOLDEN.parent / "_trailing.yaml"  # beside golden/, so that its deck (mini) is found
-    try:
-        path.write_text(text.replace("deck: mini", "deck: golden/mini"))
-        verdict = check_file(path, DeckCache())
-    finally:
-        path.unlink()
+    verdict = checked(tmp_path, text)
     assert verdict.complete and verdict.problem.kind == "rules"
     assert [r.field for r in verdict.records] == ["rounds[2].finish", "rounds[2].points.north", "result.score.north", "result.winner"]
 
@@ -113,12 +115,7 @@ def test_a_turn_after_an_earlier_round_ended_does_not_hide_that_rounds_written_v
     """The replay stops at the trailing turn, but its round was played to its
     end: that round's written finish and points are still compared."""
     text = (GOLDEN / "turn_after_round.yaml").read_text().replace("    points: {north: 4, south: 2}", "    points: {north: 9, south: 2}", 1)
-    path = GOLDEN.parent / "_trailing_round.yaml"  # beside golden/, so that its deck (mini) is found
-    try:
-        path.write_text(text.replace("deck: mini", "deck: golden/mini"))
-        verdict = check_file(path, DeckCache())
-    finally:
-        path.unlink()
+    verdict = checked(tmp_path, text)
     assert verdict.problem.kind == "rules" and verdict.problem.line == 22 and not verdict.complete
     assert [r.to_json() for r in verdict.records] == [{"line": 24, "field": "rounds[1].points.north", "recorded": 9, "computed": 4}]
     assert verdict.to_json()["winner"] is None
