@@ -140,13 +140,13 @@ def test_simulate_report_and_preview_never_replace_a_file_of_the_deck(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("args", "option"),
-    [(("check",), "--pdf"), (("replay",), "--svg"), (("replay",), "--png"), (("simulate",), "--report"), (("preview",), "--out")],
+    ("args", "option", "kind"),
+    [(("check",), "--pdf", "PDF"), (("replay",), "--svg", "SVG"), (("replay",), "--png", "PNG"), (("simulate",), "--report", "PDF"), (("preview",), "--out", "PNG")],
 )
-def test_each_single_output_option_says_an_existing_file_is_replaced(args, option):
+def test_each_single_output_option_says_an_existing_file_is_replaced(args, option, kind):
     text = " ".join(run(*args, "--help").output.split())
     at = text.index(option)
-    assert "an existing file is replaced" in text[at : at + 400], text[at : at + 400]
+    assert f"an existing {kind} is replaced" in text[at : at + 400], text[at : at + 400]
 
 
 def test_write_output_compares_files_not_names(tmp_path, monkeypatch):
