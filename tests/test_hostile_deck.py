@@ -349,3 +349,27 @@ def test_an_art_link_that_loops_is_a_fault_at_its_line(table):
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert f"{cards}:{line_of(cards, 'art:')}:" in result.stderr and "leads round in a loop" in result.stderr
     assert invoke("replay", str(table / "game.yaml")).exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("first_line", "words"),
+    [
+        ("{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}", "still rendering after 0.5 s"),
+        ("{% set x = 'x' * 10**9 %}", "'*' would make 1,000,000,000 items"),
+        ("{% set x = 10 ** 100000000 %}", "'**' with a power of 100,000,000"),
+    ],
+    ids=["loops-within-loops", "repeat", "power"],
+)
+def test_a_template_that_would_render_without_end_is_stopped_at_its_line(tmp_path, monkeypatch, first_line, words):
+    from hi5pnp.render import template
+
+    monkeypatch.setattr(template, "MAX_RENDER_SECONDS", 0.5)
+    templates = tmp_path / "templates"
+    shutil.copytree(template_folder(), templates)
+    card = templates / "competitor.yaml.j2"
+    card.write_text(first_line + "\n" + card.read_text())
+    start = time.perf_counter()
+    result = invoke("preview", "1a", "--templates", str(templates), "--out", str(tmp_path / "p.png"))
+    assert time.perf_counter() - start < 5
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"{card}:1: " in result.stderr and words in result.stderr, result.stderr

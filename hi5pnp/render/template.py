@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +38,37 @@ TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the f
 
 
 MAX_TEMPLATE_BYTES = 1 << 20  # 1 MiB: the largest bundled template is 20 KB
+MAX_RENDER_SECONDS = 10.0  # one template rendered once: a card takes milliseconds
+MAX_REPEAT = 1_000_000  # items a template's ``*`` may make (text or a list repeated)
+
+
+class _TooLong(Exception):
+    """A template went on rendering past :data:`MAX_RENDER_SECONDS`."""
+
+
+class _Sandbox(jinja2.sandbox.SandboxedEnvironment):
+    """jinja2's sandbox (no Python attributes of its own, so no commands),
+    with bounds on time and size: every call a template makes (a ``range``,
+    a filter, a macro) checks the render's deadline, so loops within loops
+    end; ``*`` may not make a text or list of more than :data:`MAX_REPEAT`,
+    nor ``**`` a number of more than a few hundred digits."""
+
+    intercepted_binops = frozenset(["*", "**"])
+    deadline = float("inf")
+
+    def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        if time.monotonic() > __self.deadline:
+            raise _TooLong
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*" and isinstance(left, (str, list, tuple)) != isinstance(right, (str, list, tuple)):
+            items, times = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
+            if isinstance(times, int) and len(items) * times > MAX_REPEAT:
+                raise jinja2.sandbox.SecurityError(f"'*' would make {len(items) * times:,} items; a template may make at most {MAX_REPEAT:,}")
+        if operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 1000:
+            raise jinja2.sandbox.SecurityError(f"'**' with a power of {right:,}; a template's powers go up to 1,000")
+        return super().call_binop(context, operator, left, right)
 
 
 class _TemplateLoader(jinja2.FileSystemLoader):
@@ -118,7 +150,7 @@ class Templates:
         # sandboxed: a template is data a designer may be sent, and may reach
         # no further than the values it is given (no attributes of Python's
         # own, such as __globals__, and so no os.system)
-        self.env = jinja2.sandbox.SandboxedEnvironment(
+        self.env = _Sandbox(
             loader=_TemplateLoader(self.folder),
             # compiled templates kept between runs, as Python keeps .pyc files
             # (in jinja2's own per-user folder in the temp directory), keyed
@@ -156,6 +188,7 @@ class Templates:
     def render(self, name: str, context: dict[str, Any]) -> str:
         """Template ``name`` rendered with ``context``; any error a :class:`TemplateError`."""
         shown = self.shown(name)
+        self.env.deadline = time.monotonic() + MAX_RENDER_SECONDS
         try:
             return self.env.get_template(name).render(**context)
         except jinja2.TemplateSyntaxError as exc:
@@ -167,6 +200,8 @@ class Templates:
             raise TemplateError(_fault_in(exc, shown, exc.message or "undefined")) from None
         except RecursionError:
             raise TemplateError(Fault(shown, 0, 0, "cannot render: a macro or include calls itself without end")) from None
+        except _TooLong as exc:
+            raise TemplateError(_fault_in(exc, shown, f"cannot render: still rendering after {MAX_RENDER_SECONDS:g} s (a loop within a loop?)")) from None
         except jinja2.sandbox.SecurityError as exc:
             raise TemplateError(_fault_in(exc, shown, f"not allowed in a template: {exc}")) from None
         except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError, IndexError, OverflowError) as exc:
