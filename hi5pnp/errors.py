@@ -30,6 +30,13 @@ def printable(text: str) -> str:
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
+def some_names(names: list[str], most: int = 5) -> str:
+    """The first ``most`` of ``names`` for a message, each :func:`printable`,
+    and how many more: "a.pdf, b.txt and 3 more"."""
+    shown = ", ".join(printable(n) for n in names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
 def shown_path(path: str | os.PathLike[str]) -> str:
     """A path as messages show it: relative to the current folder when inside
     it, as the user named it (links are not followed, so ``cards/`` stays

@@ -3,6 +3,7 @@ that is none of the run's inputs."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import tempfile
@@ -32,6 +33,12 @@ def write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def sha256_of(path: str | os.PathLike[str]) -> str:
+    """The SHA-256 of a file's bytes, in hex, read a piece at a time."""
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:

@@ -101,7 +101,7 @@ def test_a_picture_of_too_many_pixels_is_refused_from_its_header_at_once(table):
     (table / "mini" / "art" / "tall.png").write_bytes(tall_png())
     start = time.perf_counter()
     result = invoke("validate", str(table / "mini"))
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 10  # a guard against a hang (it took minutes), not a measure of speed
     assert result.exit_code == 1 and f"{cards}:{line_of(cards, 'art:')}:" in result.stderr
     assert "1 × 40,000,000 pixels; a picture may have at most 16,000,000" in result.stderr
 
@@ -243,7 +243,7 @@ def test_images_writes_each_face_before_drawing_the_next(tmp_path, monkeypatch):
 def test_a_face_image_over_the_pixel_limit_is_refused_at_once(tmp_path, command, size, most):
     start = time.perf_counter()
     result = invoke(*(a.replace("OUT", str(tmp_path / "out")) for a in command), "--card-size", "200x200mm", "--dpi", "1200")
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < 10  # a guard against a hang (it took minutes), not a measure of speed
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert f"{size}; a face image may have at most 40,000,000: at this card size, {most} dpi at most" in result.stderr
     assert list(tmp_path.iterdir()) == []

@@ -175,7 +175,7 @@ def test_values_the_engine_or_a_card_size_cannot_take_are_option_errors(deck):
     refused(lambda: CardSize("x", 63.5, 1000), "card size height", "1000 mm", "out of range")
     state = State(deck, {"north": ["1a", "2a", "3a", "4a", "5a"], "south": ["6a", "7a", "8a", "9a", "10a"]}, "north")
     refused(lambda: state.arrange("99a", position=2), "99a", "neither team")
-    with pytest.raises(RulesError, match="nobody is to move"):
+    with pytest.raises(RulesError, match="no course is laid yet"):
         random_turn(state, random.Random(1))
 
 

@@ -77,13 +77,13 @@ class ArtReader:
         kind = next((k for magic, k in _KINDS.items() if data.startswith(magic)), None)
         if kind is None:
             return "is not a PNG or JPEG image"
-        checked = header(data, kind)
-        return checked if isinstance(checked, str) else (*checked, hashlib.sha256(data).digest())
+        size = header(data, kind)
+        return size if isinstance(size, str) else (data, kind, *size, hashlib.sha256(data).digest())
 
 
-def header(data: bytes, kind: str) -> tuple[bytes, str, int, int] | str:
-    """``data`` with its kind and size from the image's header, without
-    decoding its pixels; or why it is no picture a card may have."""
+def header(data: bytes, kind: str) -> tuple[int, int] | str:
+    """The picture's size in pixels from its header, without decoding its
+    pixels; or why it is no picture a card may have."""
     from PIL import Image
 
     try:
@@ -99,7 +99,7 @@ def header(data: bytes, kind: str) -> tuple[bytes, str, int, int] | str:
         return f"has more than {MAX_PIXELS:,} pixels (width × height); refused"
     except Exception as exc:  # Pillow raises many kinds for a damaged file
         return f"is not a whole {kind} image: it is damaged or truncated ({damage(exc)})"
-    return data, kind, width, height
+    return width, height
 
 
 def damage(exc: Exception) -> str:

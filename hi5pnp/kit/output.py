@@ -17,7 +17,6 @@ runs is carried into the new kit's folder.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -25,7 +24,8 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import OutputError, printable, shown_path
+from ..errors import OutputError, printable, shown_path, some_names
+from ..files import sha256_of
 from .build import MANIFEST
 
 #: What file managers leave in any folder: carried over into the new kit's folder.
@@ -66,7 +66,7 @@ def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
         if out.exists():
             foreign = foreign_files(out)
             if foreign:
-                listed = ", ".join(printable(n) for n in foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+                listed = some_names(foreign)
                 raise OutputError(
                     f"{shown}: holds what no build of hi5pnp made, or changed since: {listed}. "
                     "Build into an empty folder (--out), or move those away; nothing was written"
@@ -159,8 +159,7 @@ def _digest(path: Path) -> str | None:
     size = _regular(path)
     if size is None or size > _LARGEST:
         return None
-    with open(path, "rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()
+    return sha256_of(path)
 
 
 def _write_folder(folder: Path, files: dict[str, bytes]) -> None:

@@ -64,7 +64,6 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates, put: Callable[[s
                     sheet.paste(image, ((k % columns) * cell[0], (k // columns) * cell[1]))  # then let go
                 names[side] = f"{kind}-{side}-{s + 1}.png"
                 put(f"tts/{names[side]}", png(sheet))
-                del sheet
             key = str(s + 1)
             custom[key] = {
                 "FaceURL": names["a"],

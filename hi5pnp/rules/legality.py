@@ -19,7 +19,7 @@ from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
     if board._course is None:
-        return _no_round(board)
+        return no_round(board)
     shape = _shape_problem(turn)
     if shape is not None:
         return shape
@@ -52,7 +52,9 @@ def _shape_problem(turn: Turn) -> Illegal | None:
     return None
 
 
-def _no_round(board: Board) -> Illegal:
+def no_round(board: Board) -> Illegal:
+    """Why no turn may be played now (the player to move is nobody): no
+    course laid yet, the round over, or the game over."""
     if board.is_terminal():
         return Illegal("the game is over; no more turns are played", "§6")
     if board._round == 0:

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..deck import SIDES, CompetitorCard, Deck
-from ..rules import SEATS, Action, Brought, Illegal, Reward, RulesError, Seat, State, Turn, TurnReport, deal
+from ..rules import SEATS, Action, Brought, Reward, RulesError, Seat, State, Turn, TurnReport, deal
+from ..rules.legality import no_round
 from . import BOT_NAMES, draw, heuristic
 
 
@@ -35,7 +36,7 @@ def random_turn(state: State, rng: random.Random) -> Turn:
     option, then whom to bring and which rewards to write."""
     seat = state.current_player()
     if seat is None:
-        raise RulesError(Illegal("nobody is to move: lay the next course first", "§2"))
+        raise RulesError(no_round(state))
     face = draw.pick(rng, state.ready_faces(seat))
     f = state.facing(face)
     n = f.can_bring

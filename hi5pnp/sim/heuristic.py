@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from ..deck import CompetitorFace, Deck
 from ..rules import CHIT as CHIT_REWARD
-from ..rules import Action, Brought, Facing, Illegal, Mark, Reward, RulesError, Seat, State, Turn
+from ..rules import Action, Brought, Facing, Mark, Reward, RulesError, Seat, State, Turn
+from ..rules.legality import no_round
 
 STEP = 0.5  # a position forward
 CHIT = 0.35  # a chit held: a step a later bypass may take
@@ -26,7 +27,7 @@ def ranked_turns(state: State) -> list[tuple[float, Turn]]:
     ready competitors in team order, plain before bypass before bringing)."""
     seat = state.current_player()
     if seat is None:
-        raise RulesError(Illegal("nobody is to move: lay the next course first", "§2"))
+        raise RulesError(no_round(state))
     found: list[tuple[float, Turn]] = []
     placed = len(state.finishers())
     for face in state.ready_faces(seat):

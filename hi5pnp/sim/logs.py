@@ -15,7 +15,6 @@ be sure it is the deck the games were played with.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -28,8 +27,8 @@ from ..deck import Deck, load_deck
 from ..deck.art import MAX_ART_BYTES
 from ..deck.load import DECK_FILES, deck_files
 from ..deck.yamlsource import MAX_BYTES, YamlReadError, read_bytes
-from ..errors import DeckError, OutputError, printable, shown_path
-from ..files import write_output
+from ..errors import DeckError, OutputError, printable, shown_path, some_names
+from ..files import sha256_of, write_output
 
 MARKER = ".hi5pnp-saved-logs"
 MARKER_TEXT = b"hi5pnp simulate --save-logs wrote this folder; a later run into it replaces its game logs and deck/.\n"
@@ -77,7 +76,7 @@ def prepare(folder: Path) -> None:
         else:
             names = sorted(os.listdir(folder))
             if names and not _marked(folder):
-                listed = ", ".join(printable(n) for n in names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+                listed = some_names(names)
                 raise OutputError(
                     f"{shown}: holds files that --save-logs did not write ({listed}); give a new or empty folder, "
                     "or one that --save-logs wrote before; no game was played"
@@ -89,7 +88,7 @@ def prepare(folder: Path) -> None:
             for name in logs:  # every one checked before any is removed
                 if not stat.S_ISREG(os.lstat(folder / name).st_mode):
                     raise OutputError(f"{_shown(folder / name)}: is not a regular file (a link, a folder); no game was played")
-                if written is not None and written.get(name) != _digest(folder / name):
+                if written is not None and written.get(name) != sha256_of(folder / name):
                     raise OutputError(
                         f"{_shown(folder / name)}: was changed or added since --save-logs wrote this folder; "
                         "move it away, or give another folder; no game was played"
@@ -101,11 +100,6 @@ def prepare(folder: Path) -> None:
     except OSError as exc:
         raise OutputError(f"{shown}: cannot save the logs here: {exc.strerror or exc}") from None
     write_output(folder / MARKER, MARKER_TEXT)
-
-
-def _digest(path: Path) -> str:
-    with open(path, "rb") as f:
-        return hashlib.file_digest(f, "sha256").hexdigest()
 
 
 def _written(folder: Path) -> dict[str, str] | None:
@@ -123,7 +117,7 @@ def _written(folder: Path) -> dict[str, str] | None:
 def seal(folder: Path) -> None:
     """After a run: the marker lists every log now in ``folder``, with its
     SHA-256, so that a later run can tell them from a user's."""
-    logs = {name: _digest(folder / name) for name in sorted(os.listdir(folder)) if LOG_NAME.fullmatch(name)}
+    logs = {name: sha256_of(folder / name) for name in sorted(os.listdir(folder)) if LOG_NAME.fullmatch(name)}
     write_output(folder / MARKER, json.dumps({"generator": "hi5pnp", "what": MARKER_TEXT.decode().strip(), "logs": logs}, indent=1).encode())
 
 
