@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import io
 import shutil
-from dataclasses import dataclass, replace
-from typing import NamedTuple
+from dataclasses import replace
 
 import pytest
 from conftest import GOLDEN
@@ -19,27 +18,13 @@ from hi5pnp.deck import CompetitorFace, load_deck
 from hi5pnp.render import fonts
 from hi5pnp.sim.balance import Finding, Verdict, Windows, judge
 from hi5pnp.sim.charts import fit, fit_span, percent, step_for, ticks, wrap
-from hi5pnp.sim.findings import FAIR, NOT_FAIR, UNDECIDED, Run, face_interval, nearest_edge, overall, state_of
+from hi5pnp.sim.compare import Change, Comparison
+from hi5pnp.sim.findings import Run, face_interval, nearest_edge
+from hi5pnp.sim.paired import NO_CHANGE_KNOWN
 from hi5pnp.sim.reach import Marker, reach
 from hi5pnp.sim.report import face_span, report_bytes, write_report
 from hi5pnp.sim.run import Plan, simulate
 from hi5pnp.sim.stats import Summary
-
-
-class Change(NamedTuple):  # as hi5pnp.sim.compare gives it
-    change: float
-    low: float
-    high: float
-
-
-@dataclass
-class Comparison:  # as hi5pnp.sim.compare gives it, with the other deck's name
-    games: int
-    summary: Summary
-    other: Summary
-    first_player: Change
-    faces: dict[str, Change]
-    deck: str = "mini-edited"
 
 
 @pytest.fixture(scope="module")
@@ -71,15 +56,15 @@ def around(s: Summary) -> Windows:
 @pytest.mark.parametrize(
     ("windows", "state", "word"),
     [
-        (Windows((0.0, 100.0), (0.0, 100.0)), FAIR, "FAIR"),
-        (Windows((0.0, 100.0), (99.0, 100.0)), NOT_FAIR, "NOT FAIR"),
-        (None, UNDECIDED, "UNDECIDED"),
+        (Windows((0.0, 100.0), (0.0, 100.0)), "fair", "FAIR"),
+        (Windows((0.0, 100.0), (99.0, 100.0)), "not fair", "NOT FAIR"),
+        (None, "undecided", "UNDECIDED"),
     ],
 )
 def test_headline_follows_the_state(mini, played, windows, state, word):
     s = played[0]
     verdict = judge(s, windows or around(s))
-    assert state_of(Run("greedy", s, verdict)) == state
+    assert verdict.state == state
     first = pages(report_bytes(mini, plan(), 2, [("greedy", s, verdict)]))[0]
     head = first.split("\n")[:4]
     assert any(line.startswith(word) for line in head), head
@@ -96,24 +81,26 @@ def test_estimate_outside_with_interval_reaching_in_is_never_fair(mini, played):
     windows = Windows(first_player=(100 * first - 4, 100 * first - 1), face_win_rate=(0.0, 100.0))
     verdict = judge(s, windows)
     assert verdict.first is not None and not verdict.first.sure
-    assert state_of(Run("greedy", s, verdict)) == UNDECIDED
+    assert verdict.state == "undecided"
     first = pages(report_bytes(mini, plan(), 2, [("greedy", s, verdict)]))[0]
     assert "UNDECIDED" in first and "\nFAIR" not in first and "greedy: UNDECIDED" in first
 
 
-def test_several_runs_are_as_fair_as_the_least_fair():
-    assert overall([FAIR, UNDECIDED]) == UNDECIDED
-    assert overall([FAIR, NOT_FAIR, UNDECIDED]) == NOT_FAIR
-    assert overall([FAIR, FAIR]) == FAIR
+def test_several_runs_are_as_fair_as_the_least_fair(mini, played):
+    greedy, random = played
+    runs = [("greedy", greedy, judge(greedy, Windows((0.0, 100.0), (0.0, 100.0)))), ("random", random, judge(random, around(random)))]
+    first = pages(report_bytes(mini, plan(), 2, runs))[0]
+    assert "\nUNDECIDED" in first and "greedy: FAIR" in first and "random: UNDECIDED" in first and "\nFAIR" not in first
 
 
 # ---- several bots: each flagged face with the bots that flag it
 
 
 def _flag(s: Summary, face: str, sure: bool) -> Finding:
+    """The face flagged: its window just above its estimate."""
     fc = s.faces[face]
     low, high = face_interval(s, face)
-    return Finding(face, fc.score, low, high, (46.0, 54.0), sure=sure, joint=len(s.faces))
+    return Finding(face, fc.score, low, high, (100 * fc.score + 1, 100 * fc.score + 5), sure=sure, joint=len(s.faces))
 
 
 def test_a_face_is_flagged_with_the_bots_that_flag_it(mini, played):
@@ -193,7 +180,7 @@ def test_compare_page_lists_every_face_and_the_first_player(mini, played):
     faces = {f: Change(0.01 * k - 0.03, 0.01 * k - 0.05, 0.01 * k - 0.01) for k, f in enumerate(sorted(s.faces))}
     faces["1b"] = Change(-0.12, -0.18, -0.06)
     cmp = Comparison(60, s, played[1], Change(-0.01, -0.03, 0.01), faces)
-    text = pages(report_bytes(mini, plan(), 2, [("greedy", s, verdict)], {"greedy": cmp}))
+    text = pages(report_bytes(mini, plan(), 2, [("greedy", s, verdict)], {"greedy": cmp}, other="mini-edited"))
     page = text[-1]
     assert "Compared with deck mini-edited (greedy)" in page and "first player" in page
     for face in faces:
@@ -206,8 +193,18 @@ def test_identical_decks_give_a_flat_compare_page(mini, played):
     s = played[0]
     zero = Change(0.0, 0.0, 0.0)
     cmp = Comparison(60, s, s, zero, dict.fromkeys(s.faces, zero))
-    page = pages(report_bytes(mini, plan(), 2, [("greedy", s, judge(s, around(s)))], {"greedy": cmp}))[-1]
+    page = pages(report_bytes(mini, plan(), 2, [("greedy", s, judge(s, around(s)))], {"greedy": cmp}, other="mini"))[-1]
     assert page.count("0% to 0%") == len(s.faces) + 2  # each face, the first player's row and its sentence
+
+
+def test_a_change_never_measured_is_named_not_drawn(mini, played):
+    s = played[0]
+    faces = dict.fromkeys(s.faces, Change(0.01, -0.02, 0.04))
+    faces["4b"] = NO_CHANGE_KNOWN
+    cmp = Comparison(60, s, played[1], Change(0.0, -0.01, 0.01), faces)
+    page = pages(report_bytes(mini, plan(), 2, [("greedy", s, judge(s, around(s)))], {"greedy": cmp}, other="mini"))[-1]
+    assert "so not compared: 4b" in page and "4b  Hal" not in page
+    assert "-100%" not in page  # the axis keeps to the changes measured
 
 
 # ---- the faces page: gems, matrix, unmarkable boxes

@@ -1,11 +1,12 @@
 """How the report reads a set of runs (a run a bot or a pairing of bots):
-each run's verdict in three states, the intervals it judges on, and which
-faces are flagged, each with the bots that flag it.
+the verdict over them all (:class:`~.balance.Agreement`: as fair as the
+least fair), the intervals the verdict judges on, and the faces flagged,
+each with the bots that flag it.
 
-The states: *fair* when every rate and its whole interval lie inside their
-windows, *not fair* when some rate's whole interval lies outside, otherwise
-*undecided* (more games would tell). Several runs are as fair as the least
-fair of them."""
+A face is *flagged* by a bot when its estimate lies outside the window
+(surely or possibly so). A face whose estimate is inside but whose interval
+reaches out keeps its run undecided without being flagged: with few games
+that is every face, and the chart shows it."""
 
 from __future__ import annotations
 
@@ -13,11 +14,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..deck import Deck
-from .balance import Finding, Verdict
+from .balance import Agreement, Finding, State, Verdict
 from .stats import Z95, Summary, interval, z_for
 
-FAIR, UNDECIDED, NOT_FAIR = "fair", "undecided", "not fair"
-STATES = (FAIR, UNDECIDED, NOT_FAIR)  # best first
 Span = tuple[float, float]
 
 
@@ -30,6 +29,11 @@ class Run(NamedTuple):
 def run_label(north: str, south: str) -> str:
     """A run's name: the bot when both seats have it, else ``north v south``."""
     return north if north == south else f"{north} v {south}"
+
+
+def overall(runs: Sequence[Run]) -> State:
+    """The verdict over every run: the least fair of theirs."""
+    return Agreement({r.label: r.verdict for r in runs}).state
 
 
 def face_label(deck: Deck, face: str) -> str:
@@ -50,50 +54,35 @@ def face_interval(s: Summary, face: str) -> Span:
     return interval(fc.hits, fc.games, z_for(1 - 0.05 / max(1, len(s.faces))))
 
 
-def _inside(rate: float, span: Span, window: Span) -> bool:
+def outside_by(rate: float, window: Span) -> float:
+    """How far ``rate`` (0-1) lies outside ``window`` (percent); negative inside: minus the margin left."""
     lo, hi = window[0] / 100, window[1] / 100
-    return lo <= span[0] and span[1] <= hi and lo <= rate <= hi
+    return max(lo - rate, rate - hi)
 
 
-def state_of(run: Run) -> str:
-    """The run's verdict: fair, undecided or not fair."""
-    given = getattr(run.verdict, "state", None)
-    if given in STATES:
-        return str(given)
-    # the verdict of a balance without the tri-state: the same rule, worked out here
-    if not run.verdict.fair:
-        return NOT_FAIR
-    s, bounds = run.summary, run.verdict.bounds
-    rate, span, decided = first_rate(s)
-    inside = run.verdict.findings == [] and (decided == 0 or _inside(rate, span, bounds.first_player))
-    inside = inside and all(_inside(fc.score, face_interval(s, face), bounds.face_win_rate) for face, fc in s.faces.items())
-    return FAIR if inside else UNDECIDED
+def is_flag(f: Finding) -> bool:
+    """A finding that flags its rate: the estimate itself outside the window."""
+    return outside_by(f.rate, f.window) > 0
 
 
-def overall(states: Sequence[str]) -> str:
-    """The least fair of the states (fair when there are none)."""
-    return max(states, key=STATES.index, default=FAIR)
+def flags_of(run: Run) -> list[Finding]:
+    """The faces the run's verdict flags, worst first."""
+    return [f for f in run.verdict.faces if is_flag(f)]
 
 
 def flagged(runs: Sequence[Run]) -> dict[str, list[tuple[str, Finding]]]:
-    """Each face some run's verdict flags, worst first (surely outside before
-    possibly, then the farthest from the window), with each run that flags it."""
+    """Each face some run flags, worst first (surely outside before possibly,
+    then the farthest from the window), with each run that flags it."""
     out: dict[str, list[tuple[str, Finding]]] = {}
     for run in runs:
-        for f in run.verdict.faces:
+        for f in flags_of(run):
             out.setdefault(f.what, []).append((run.label, f))
 
     def worst(item: tuple[str, list[tuple[str, Finding]]]) -> tuple[bool, float, str]:
         fs = [f for _, f in item[1]]
-        return (not any(f.sure for f in fs), -max(_outside_by(f.rate, f.window) for f in fs), item[0])
+        return (not any(f.sure for f in fs), -max(outside_by(f.rate, f.window) for f in fs), item[0])
 
     return dict(sorted(out.items(), key=worst))
-
-
-def _outside_by(rate: float, window: Span) -> float:
-    """How far ``rate`` lies outside ``window`` (percent), negative inside: the margin left."""
-    lo, hi = window[0] / 100, window[1] / 100
-    return max(lo - rate, rate - hi)
 
 
 def nearest_edge(runs: Sequence[Run], count: int = 3) -> list[str]:
@@ -102,5 +91,5 @@ def nearest_edge(runs: Sequence[Run], count: int = 3) -> list[str]:
     for run in runs:
         window = run.verdict.bounds.face_win_rate
         for face, fc in run.summary.faces.items():
-            near[face] = max(near.get(face, -1.0), _outside_by(fc.score, window))
+            near[face] = max(near.get(face, -1.0), outside_by(fc.score, window))
     return sorted(near, key=lambda f: (-near[f], f))[:count]

@@ -15,24 +15,26 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
 from ..deck.load import deck_paths
+from ..errors import OptionError
 from ..files import PDF, write_output
 from ..render import fonts
 from ..render.pdf import finish, new_canvas, reproducible
-from .balance import Finding, Verdict
-from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, Mark, Row, begin_page, fit_span, forest, legend, paragraph, write
-from .findings import FAIR, NOT_FAIR, UNDECIDED, Run, face_interval, face_label, first_rate, flagged, overall, run_label, state_of
-from .report_compare import ComparisonLike, compare_page
+from .balance import Finding, State, Verdict
+from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, Colour, Mark, Row, begin_page, fit_span, forest, legend, paragraph, write
+from .compare import Comparison
+from .findings import Run, face_interval, face_label, first_rate, flagged, flags_of, is_flag, overall, run_label
+from .report_compare import compare_page
 from .report_faces import faces_pages
 from .report_games import games_page
 from .results import face_order
 from .run import Plan
 from .stats import Summary
 
-WORDS = {FAIR: ("FAIR", GOOD), UNDECIDED: ("UNDECIDED", AMBER), NOT_FAIR: ("NOT FAIR", BAD)}
-WHY = {  # the headline's reason, for one bot and for several
-    FAIR: ("every rate and its whole interval lie inside the designer's windows", "under every bot"),
-    UNDECIDED: ("no rate is surely outside its window, but some interval reaches outside it: more games would tell", "under some bot"),
-    NOT_FAIR: ("some rate lies outside its window, its whole interval with it", "under some bot"),
+WORDS: dict[State, tuple[str, Colour]] = {"fair": ("FAIR", GOOD), "undecided": ("UNDECIDED", AMBER), "not fair": ("NOT FAIR", BAD)}
+WHY: dict[State, tuple[str, str]] = {  # the headline's reason, for one bot and for several
+    "fair": ("every rate and its whole interval lie inside the designer's windows", "under every bot"),
+    "undecided": ("no rate is surely outside its window, but some estimate or interval reaches outside it: more games would tell", "under some bot"),
+    "not fair": ("some rate lies outside its window, its whole interval with it", "under some bot"),
 }
 LISTED = 6  # flagged faces named on the first page; the faces pages show them all
 
@@ -43,25 +45,37 @@ def write_report(
     plan: Plan,
     edition: int,
     runs: Sequence[tuple[str, Summary, Verdict]] | Summary,
-    comparisons: Mapping[str, ComparisonLike] | Verdict | None = None,
+    comparisons: Mapping[str, Comparison] | Verdict | None = None,
+    *,
+    other: str = "",
 ) -> None:
     """Write the report to ``path`` whole (or leave what was there); never
     over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`).
     ``runs``: a (label, summary, verdict) per bot or pairing of bots;
-    ``comparisons``: the same labels to their comparison with another deck.
-    (The older call, a summary and its verdict, still works.)"""
+    ``comparisons``: the same labels to their comparison with another deck,
+    named ``other``. (The older call, a summary and its verdict, still works.)"""
     if isinstance(runs, Summary):  # the older call: write_report(path, deck, plan, edition, summary, verdict)
         assert isinstance(comparisons, Verdict)
         runs, comparisons = [(run_label(plan.north, plan.south), runs, comparisons)], None
     assert not isinstance(comparisons, Verdict)
-    write_output(path, report_bytes(deck, plan, edition, runs, comparisons), keep=deck_paths(deck), kind=PDF)
+    write_output(path, report_bytes(deck, plan, edition, runs, comparisons, other=other), keep=deck_paths(deck), kind=PDF)
 
 
 def report_bytes(
-    deck: Deck, plan: Plan, edition: int, runs: Sequence[tuple[str, Summary, Verdict]], comparisons: Mapping[str, ComparisonLike] | None = None
+    deck: Deck,
+    plan: Plan,
+    edition: int,
+    runs: Sequence[tuple[str, Summary, Verdict]],
+    comparisons: Mapping[str, Comparison] | None = None,
+    *,
+    other: str = "",
 ) -> bytes:
     """The report's bytes: the same for the same runs, wherever and whenever made."""
     ran = [Run(*r) for r in runs]
+    if not ran:
+        raise OptionError("runs: a report needs the games of one bot at least")
+    if len({r.label for r in ran}) < len(ran):
+        raise OptionError(f"runs: each run needs a label of its own, not {', '.join(r.label for r in ran)}")
     with reproducible():
         c, buf = new_canvas((210.0, 297.0), f"{deck.full_title}: balance report", "Balance report of simulated games")
         _verdict_page(c, deck, plan, edition, ran)
@@ -70,7 +84,7 @@ def report_bytes(
         c.showPage()
         faces_pages(c, deck, ran)
         for label, comparison in (comparisons or {}).items():
-            compare_page(c, deck, label, comparison)
+            compare_page(c, deck, label, comparison, other or "the other deck")
             c.showPage()
         return finish(c, buf)
 
@@ -81,16 +95,16 @@ def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequenc
     bots = "; ".join(r.label for r in runs)
     y = paragraph(c, MARGIN, y, f"{' or '.join(map(str, games))} simulated games a run, deck {plan.deck_name}, edition {edition}, "
                   f"seed {plan.seed}, sides {plan.sides}; {'bots' if len(runs) > 1 else 'bot'}: {bots}.", TEXT_W)  # fmt: skip
-    states = [state_of(r) for r in runs]
-    word, colour = WORDS[overall(states)]
+    state = overall(runs)
+    word, colour = WORDS[state]
     y -= 20
     write(c, MARGIN, y, word, 22, "bold", colour, width=TEXT_W)
     gap = MARGIN + min(TEXT_W / 2, fonts.width(word, "bold", 22) + 12)
-    why, under = WHY[overall(states)]
+    why, under = WHY[state]
     paragraph(c, gap, y + 8, (f"{under}, {why}" if len(runs) > 1 else why[0].upper() + why[1:]) + ".", MARGIN + TEXT_W - gap, 9)
     y -= 20
-    for run, state in zip(runs, states):
-        y = _run_lines(c, y, run, state)
+    for run in runs:
+        y = _run_lines(c, y, run)
     y = _flag_lines(c, deck, y, runs)
     lo, hi = runs[0].verdict.bounds.face_win_rate
     n = len(runs[0].summary.faces)
@@ -104,24 +118,24 @@ def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequenc
     _face_chart(c, deck, runs, Box(MARGIN, MARGIN + 14, TEXT_W, y - MARGIN - 18))
 
 
-def _run_lines(c: Canvas, y: float, run: Run, state: str) -> float:
-    word, colour = WORDS[state]
+def _run_lines(c: Canvas, y: float, run: Run) -> float:
+    word, colour = WORDS[run.verdict.state]
     write(c, MARGIN, y, f"{run.label}: {word}", 9, "bold", colour, width=TEXT_W)
     rate, (a, b), decided = first_rate(run.summary)
     flo, fhi = run.verdict.bounds.first_player
     inside = flo / 100 <= a and b <= fhi / 100
     where = "inside" if inside else ("outside" if b < flo / 100 or a > fhi / 100 else "reaching outside")
-    out = [f.what for f in run.verdict.faces if f.sure]
-    unsure = [f.what for f in run.verdict.faces if not f.sure]
-    text = (
-        f"First player: won {run.summary.first_wins} of {decided} decided games, {rate:.1%} (95 % interval {a:.1%}-{b:.1%}, "
-        f"{where} its window {flo:g}-{fhi:g} %); draws {run.summary.draws}. Faces outside their window: {_few(out)}; "
-        f"possibly outside: {_few(unsure)}."
-    )
-    headline = getattr(run.verdict, "headline", None)
-    if isinstance(headline, str) and headline:
-        text = f"{headline}. {text}"
-    return paragraph(c, MARGIN + 10, y - 11, text, TEXT_W - 10, 8) - 3
+    flags = flags_of(run)
+    out = [f.what for f in flags if f.sure]
+    unsure = [f.what for f in flags if not f.sure]
+    reaching = sum(not is_flag(f) for f in run.verdict.faces)
+    why = run.verdict.headline.split(": ", 1)[-1]  # the word itself is written above
+    y = paragraph(c, MARGIN + 10, y - 11, f"{why[0].upper()}{why[1:]}.", TEXT_W - 10, 8)
+    y = paragraph(c, MARGIN + 10, y, f"First player: won {run.summary.first_wins} of {decided} decided games, {rate:.1%} "
+                  f"(95 % interval {a:.1%}-{b:.1%}, {where} its window {flo:g}-{fhi:g} %); draws {run.summary.draws}.", TEXT_W - 10, 8)  # fmt: skip
+    faces = f"Faces outside their window: {_few(out)}; possibly outside: {_few(unsure)}"
+    faces += f"; inside, but with an interval reaching out of it: {reaching}." if reaching else "."
+    return paragraph(c, MARGIN + 10, y, faces, TEXT_W - 10, 8) - 3
 
 
 def _few(faces: Sequence[str], most: int = 8) -> str:
@@ -168,7 +182,7 @@ def _face_chart(c: Canvas, deck: Deck, runs: Sequence[Run], box: Box) -> None:
     if not faces:
         return
     window = runs[0].verdict.bounds.face_win_rate
-    flags = {(r.label, f.what): f for r in runs for f in r.verdict.faces}
+    flags = {(r.label, f.what): f for r in runs for f in flags_of(r)}
     rows = []
     for face in faces:
         marks, cells, tint = [], [], None

@@ -5,14 +5,12 @@ first; a change whose interval leaves out zero is highlighted."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Protocol
-
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
 from .charts import INK, MARGIN, TEXT_W, Box, Mark, Row, begin_page, fit_span, forest, paragraph, percent
+from .compare import Change, Comparison
 from .findings import face_label, first_rate
 from .results import face_order
 from .stats import Summary
@@ -20,47 +18,17 @@ from .stats import Summary
 SURE = colors.HexColor("#8A3B9E")  # a change whose interval leaves out zero
 
 
-class ChangeLike(Protocol):
-    """A change, this deck's rate minus the other's (0-1), and its paired 95 % interval."""
-
-    @property
-    def change(self) -> float: ...
-    @property
-    def low(self) -> float: ...
-    @property
-    def high(self) -> float: ...
-
-
-class ComparisonLike(Protocol):
-    """What the page reads of a comparison (:class:`hi5pnp.sim.compare.Comparison`)."""
-
-    @property
-    def games(self) -> int: ...
-    @property
-    def summary(self) -> Summary: ...
-    @property
-    def other(self) -> Summary: ...
-    @property
-    def first_player(self) -> ChangeLike: ...
-    @property
-    def faces(self) -> Mapping[str, ChangeLike]: ...
-
-
-def other_name(comparison: ComparisonLike) -> str:
-    """The other deck's name, as the comparison gives it."""
-    for key in ("deck", "other_name", "name"):
-        name = getattr(comparison, key, None)
-        if isinstance(name, str) and name:
-            return name
-    return "the other deck"
-
-
-def _sure(ch: ChangeLike) -> bool:
+def _sure(ch: Change) -> bool:
     return ch.low > 0 or ch.high < 0
 
 
-def compare_page(c: Canvas, deck: Deck, label: str, cmp: ComparisonLike) -> None:
-    other = other_name(cmp)
+def _known(ch: Change) -> bool:
+    """A change measured on both decks (one deck never measured has the interval -1 to 1)."""
+    return not (ch.low <= -1 and ch.high >= 1)
+
+
+def compare_page(c: Canvas, deck: Deck, label: str, cmp: Comparison, other: str) -> None:
+    """The comparison under the run ``label`` with the deck named ``other``."""
     y = begin_page(c, f"Compared with deck {other} ({label})")
     first = cmp.first_player
     here, there = first_rate(cmp.summary)[0], first_rate(cmp.other)[0]
@@ -75,9 +43,13 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: ComparisonLike) -> None
     only = sorted(set(cmp.summary.faces) - set(cmp.faces), key=face_order)
     if only:
         y = paragraph(c, MARGIN, y, f"Faces deck {other} does not have, so not compared: {', '.join(only)}.", TEXT_W, 8.5)
+    unknown = sorted((f for f, ch in cmp.faces.items() if not _known(ch)), key=face_order)
+    if unknown:
+        y = paragraph(c, MARGIN, y, f"Faces not dealt in the games of both decks, so not compared: {', '.join(unknown)}.", TEXT_W, 8.5)
     rows = [_row("first player", first, here, there)]
     ends = [0.0, first.low, first.high]
-    for face, ch in sorted(cmp.faces.items(), key=lambda kv: (-kv[1].change, face_order(kv[0]))):
+    known = [(face, ch) for face, ch in cmp.faces.items() if _known(ch)]
+    for face, ch in sorted(known, key=lambda kv: (-kv[1].change, face_order(kv[0]))):
         ends += [ch.low, ch.high]
         rows.append(_row(face_label(deck, face), ch, _score(cmp.summary, face), _score(cmp.other, face)))
     height = min(y - MARGIN - 20, 16.0 * len(rows) + 14)
@@ -85,10 +57,10 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: ComparisonLike) -> None
            ["change", "interval", "here", f"in {other}"], label_w=112, cell_w=(44, 80, 40, 52), reference=0.0, signed=True)  # fmt: skip
 
 
-def _row(label: str, ch: ChangeLike, here: float, there: float) -> Row:
+def _row(label: str, ch: Change, here: float, there: float) -> Row:
     sure = _sure(ch)
     tint = SURE if sure else INK
-    cells = [(_signed(ch.change), tint), (f"{_signed(ch.low, False)} to {_signed(ch.high, False)}", tint), (f"{here:.1%}", INK), (f"{there:.1%}", INK)]
+    cells = [(_signed(ch.change), tint), (f"{_signed(ch.low)} to {_signed(ch.high)}", tint), (f"{here:.1%}", INK), (f"{there:.1%}", INK)]
     return Row(label, [Mark(ch.change, ch.low, ch.high, tint)], cells, None, SURE if sure else None)
 
 
@@ -97,6 +69,5 @@ def _score(s: Summary, face: str) -> float:
     return fc.score if fc else 0.0
 
 
-def _signed(rate: float, unit: bool = True) -> str:
-    text = percent(rate, 0.001, signed=True)
-    return text if unit else text.removesuffix(" %")
+def _signed(rate: float) -> str:
+    return percent(rate, 0.001, signed=True)
