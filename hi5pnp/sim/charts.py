@@ -87,6 +87,15 @@ def wrap(text: str, width: float, size: float, style: str = "regular") -> list[s
     return [fit(one, width, size, style) for one in [*lines, line] if one]
 
 
+def wrap_most(text: str, width: float, size: float, style: str = "regular", most: int = 2) -> list[str]:
+    """:func:`wrap`, the last of at most ``most`` lines cut with an ellipsis when more would follow."""
+    lines = wrap(text, width, size, style)
+    if len(lines) <= most:
+        return lines
+    last = fit(" ".join(lines[most - 1 :]) + " " + ELLIPSIS * 2, width, size, style)  # always cut
+    return [*lines[: most - 1], last]
+
+
 def paragraph(c: Canvas, x: float, y: float, text: str, width: float, size: float = 8.5, style: str = "regular", colour: Colour = INK) -> float:
     """Wrapped text from baseline ``y`` down; the baseline after its last line."""
     for line in wrap(text, width, size, style):
@@ -96,10 +105,13 @@ def paragraph(c: Canvas, x: float, y: float, text: str, width: float, size: floa
 
 
 def begin_page(c: Canvas, title: str, size: float = 14) -> float:
-    """A report page's title and credit line; the baseline below the title."""
-    write(c, MARGIN, HEIGHT - MARGIN - size, title, size, "bold", width=TEXT_W)
+    """A report page's title (two lines at most) and credit line; the baseline below the title."""
+    y = HEIGHT - MARGIN - size
+    for line in wrap_most(title, TEXT_W, size, "bold"):
+        write(c, MARGIN, y, line, size, "bold", width=TEXT_W)
+        y -= size * 1.2
     write(c, MARGIN, MARGIN, CREDIT + ". Report made by hi5pnp simulate.", 6.5, width=TEXT_W)
-    return HEIGHT - MARGIN - size - 16
+    return y + size * 1.2 - 16
 
 
 def step_for(span: float, most: int = 8) -> float:
@@ -268,7 +280,7 @@ def bars(
     series' bars, or a swatch under each name); ``every``: label every k-th
     category. The series are named in a :func:`legend` the page draws."""
     x, y, w, h = box
-    head = wrap(title, w, 9, "bold")[:2]
+    head = wrap_most(title, w, 9, "bold")
     for k, line in enumerate(head):
         write(c, x, y + h - 10 - 11 * k, line, 9, "bold", width=w)
     many = len(series) > 1

@@ -36,6 +36,7 @@ WHY: dict[State, tuple[str, str]] = {  # the headline's reason, for one bot and 
     "undecided": ("no rate is surely outside its window, but some estimate or interval reaches outside it: more games would tell", "under some bot"),
     "not fair": ("some rate lies outside its window, its whole interval with it", "under some bot"),
 }
+ROW_LEAST = 11.0  # points: a face's row is never thinner
 LISTED = 6  # flagged faces named on the first page; the faces pages show them all
 
 
@@ -112,10 +113,7 @@ def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequenc
                   f"(95 % for all {n} faces together, as the verdict judges), the green band the window {lo:g}-{hi:g} %; "
                   "a ring marks a bot that flags the face." + (" At the right: its win rate, mean points and complete columns a game, "
                   "and the share of its games with a complete column." if len(runs) == 1 else ""), TEXT_W)  # fmt: skip
-    if len(runs) > 1:
-        legend(c, MARGIN, y - 2, [(r.label, PALETTE[k % len(PALETTE)]) for k, r in enumerate(runs)], TEXT_W)
-        y -= 14
-    _face_chart(c, deck, runs, Box(MARGIN, MARGIN + 14, TEXT_W, y - MARGIN - 18))
+    _face_chart(c, deck, runs, y)
 
 
 def _run_lines(c: Canvas, y: float, run: Run) -> float:
@@ -176,11 +174,32 @@ def face_span(runs: Sequence[Run]) -> tuple[float, float]:
     return fit_span(ends)
 
 
-def _face_chart(c: Canvas, deck: Deck, runs: Sequence[Run], box: Box) -> None:
-    """A row per face, best first: its name, the window, each bot's interval and estimate, its figures."""
+def _face_chart(c: Canvas, deck: Deck, runs: Sequence[Run], y: float) -> None:
+    """A row per face, best first, from ``y`` down: its name, the window, each
+    bot's interval and estimate, its figures; on the pages after when the
+    rows would be too thin for the space left (the same axis on every page)."""
+    rows = _face_rows(deck, runs)
+    heads = ["win", "points", "columns", "any col."] if len(runs) == 1 else [r.label for r in runs]
+    span = face_span(runs)
+    key = [(r.label, PALETTE[k % len(PALETTE)]) for k, r in enumerate(runs)] if len(runs) > 1 else []
+    while rows:
+        if key:
+            legend(c, MARGIN, y - 2, key, TEXT_W)
+            y -= 14
+        room = y - MARGIN - 32  # the ticks above, the credit line below
+        fit = len(rows) if room >= ROW_LEAST * len(rows) else int(room // ROW_LEAST)
+        if fit >= min(len(rows), 5):
+            height = min(room, 16.0 * fit) + 12
+            forest(c, Box(MARGIN, y - 6 - height, TEXT_W, height), rows[:fit], span, heads,
+                   cell_w=40 if len(runs) == 1 else min(60, 240 / len(runs)))  # fmt: skip
+            rows = rows[fit:]
+        if rows:
+            c.showPage()
+            y = begin_page(c, "Each face's team win rate (continued)")
+
+
+def _face_rows(deck: Deck, runs: Sequence[Run]) -> list[Row]:
     faces = sorted({f for r in runs for f in r.summary.faces}, key=face_order)
-    if not faces:
-        return
     window = runs[0].verdict.bounds.face_win_rate
     flags = {(r.label, f.what): f for r in runs for f in flags_of(r)}
     rows = []
@@ -203,6 +222,4 @@ def _face_chart(c: Canvas, deck: Deck, runs: Sequence[Run], box: Box) -> None:
                 cells.append((f"{fc.games_with_column / fc.games:.0%}", warn or INK))
         rows.append((sum(m.value for m in marks) / max(1, len(marks)), face, marks, cells, tint))
     rows.sort(key=lambda t: (-t[0], face_order(t[1])))
-    heads = ["win", "points", "columns", "any col."] if len(runs) == 1 else [r.label for r in runs]
-    forest(c, box, [Row(face_label(deck, face), marks, cells, window, tint) for _, face, marks, cells, tint in rows],
-           face_span(runs), heads, cell_w=40 if len(runs) == 1 else min(60, 240 / len(runs)))  # fmt: skip
+    return [Row(face_label(deck, face), marks, cells, window, tint) for _, face, marks, cells, tint in rows]

@@ -60,7 +60,7 @@ def _start(c: Canvas, any_flagged: bool, first: bool) -> float:
 
 def _height(face: CompetitorFace, words: Sequence[Line]) -> float:
     tallest = max((len(col) for col in face.matrix), default=1)
-    return max(28 + GEM + 16 + tallest * (BOX + GAP), 26 + _words_height(words))
+    return max(28 + GEM + 16 + tallest * (BOX + GAP), 20 + _words_height(words))
 
 
 def _panel(c: Canvas, deck: Deck, face: CompetitorFace, found: Reach, words: Sequence[Line], flags: Sequence[tuple[str, Finding]], top: float) -> float:
@@ -69,12 +69,10 @@ def _panel(c: Canvas, deck: Deck, face: CompetitorFace, found: Reach, words: Seq
     c.setLineWidth(0.5)
     c.line(MARGIN, top + 4, MARGIN + TEXT_W, top + 4)
     tint = BAD if any(f.sure for _, f in flags) else AMBER if flags else INK
-    write(c, MARGIN, top - 10, face_label(deck, face.id), 10, "bold", tint, width=LEFT + 60)
-    by = ", ".join(label for label, _ in flags)
-    write(c, MARGIN + LEFT + 70, top - 10, f"flagged by {by}" if flags else "not flagged", 8.5, "bold", tint, width=TEXT_W - LEFT - 70)
+    write(c, MARGIN, top - 10, face_label(deck, face.id), 10, "bold", tint, width=TEXT_W)
     _gems(c, deck, face, MARGIN, top - 28)
     _matrix(c, deck, face, found, MARGIN, top - 28 - GEM - 16)
-    y = top - 26
+    y = top - 24
     for text, size, style, colour in words:
         y = paragraph(c, MARGIN + LEFT, y, text, WORDS_W, size, style, colour)
     return top - height
@@ -127,6 +125,11 @@ Line = tuple[str, float, str, Colour]  # text, size, style, colour
 def _words(deck: Deck, runs: Sequence[Run], face: CompetitorFace, found: Reach, flags: dict[str, Finding]) -> list[Line]:
     """What the panel says beside the matrix: the face's rate under each bot, what can mark each trait, the dead boxes."""
     out: list[Line] = []
+    if flags:
+        sure = any(f.sure for f in flags.values())
+        out.append((f"flagged by {', '.join(flags)}", 8.5, "bold", BAD if sure else AMBER))
+    else:
+        out.append(("not flagged", 8.5, "bold", FAINT))
     for run in runs:
         fc = run.summary.faces.get(face.id)
         if fc is None:
