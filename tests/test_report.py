@@ -255,3 +255,14 @@ def test_same_runs_same_bytes_and_the_older_call(tmp_path, mini, played):
     assert one == report_bytes(mini, plan(), 2, [("greedy", s, verdict)])
     write_report(tmp_path / "old.pdf", mini, plan(), 2, s, verdict)  # the older call, until the command line moves on
     assert (tmp_path / "old.pdf").read_bytes() == one
+
+
+def test_many_faces_go_on_over_the_pages_after(tmp_path):
+    from conftest import make_deck
+
+    big = load_deck(make_deck(tmp_path / "big", copies=3), need_score_sheet=False)
+    s = simulate(big, Plan(games=40, seed=1, north="random", south="random"), jobs=1)
+    text = pages(report_bytes(big, plan(north="random", south="random"), 2, [("random", s, judge(s, Windows((0.0, 100.0), (0.0, 100.0))))]))
+    assert "Each face's team win rate (continued)" in text[1]
+    shown = text[0] + text[1]
+    assert all(f"{face}  {big.competitor_face(face).name}" in shown for face in s.faces)
