@@ -23,7 +23,7 @@ def duration(seconds: float) -> str:
 
 
 def progress_line(label: str, done: int, total: int, elapsed: float) -> str:
-    """``greedy: 400 of 1,000 games (40 %), about 12 s left``; ``done`` when all are."""
+    """``greedy: 400 of 1,000 games (40%), about 12 s left``; ``done`` when all are."""
     head = f"{label}: " if label else ""
     share = f"{done:,} of {total:,} games ({done / total:.0%})" if total else "0 games"
     if done >= total:
@@ -37,8 +37,9 @@ class Progress:
     """A ``progress(done, total)`` callback for one run that writes
     :func:`progress_line` to standard error, rewriting it in place."""
 
-    def __init__(self, shown: bool, label: str = "", after: float = AFTER, clock: Callable[[], float] = time.monotonic):
-        self.shown, self.label, self.after, self.clock = shown, label, after, clock
+    def __init__(self, shown: bool, label: str = "", after: float | None = None, clock: Callable[[], float] = time.monotonic):
+        self.shown, self.label, self.clock = shown, label, clock
+        self.after = AFTER if after is None else after
         self.start = clock()
         self.width = 0  # of the line last written, to blank what a shorter one leaves
 
