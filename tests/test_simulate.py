@@ -205,11 +205,14 @@ def test_report_pdf(tmp_path):
     code, _, err = run("--games", "120", "--bot", "greedy", "--report", str(out), "--face-window", "0-100", "--first-player-window", "0-100")
     assert code == 0, err
     reader = PdfReader(out)
-    assert len(reader.pages) == 2
+    assert len(reader.pages) >= 3
     first = reader.pages[0].extract_text()
-    assert "FAIR" in first and "Felix Flint" in first and "CC BY-SA 4.0" in first
+    assert "\nFAIR" in first and "greedy: FAIR" in first and "UNDECIDED" not in first and "NOT FAIR" not in first
+    assert "Felix Flint" in first and "CC BY-SA 4.0" in first
     second = reader.pages[1].extract_text()
-    assert "Game length" in second and "by trait" in second and "colours matched" in second
+    assert "Game length" in second and "by trait" in second and "colours matched" in second and "95 % interval" in second
+    third = reader.pages[2].extract_text()
+    assert "Faces to look at" in third and "No face is flagged" in third
     again = tmp_path / "again.pdf"
     run("--games", "120", "--bot", "greedy", "--report", str(again), "--face-window", "0-100", "--first-player-window", "0-100", "--jobs", "1")
     assert out.read_bytes() == again.read_bytes()

@@ -1,196 +1,225 @@
 """``hi5pnp simulate --report FILE.pdf``: a few pages a designer reads at a
-glance. The verdict and the faces' win rates with their intervals first, then
-the seats and the first player, game length, columns per trait and how often
-each obstacle colour is matched. Drawn with reportlab's own graphics on the
-project's PDF stack (fonts, metadata, reproducible bytes)."""
+glance. First the verdict (fair, undecided or not fair, under each bot that
+played) and each face's win rate with its interval, a bot beside another;
+then how the games went (:mod:`.report_games`), the faces to look at, their
+gems, matrix and the boxes nothing can mark (:mod:`.report_faces`), and, when
+the deck was compared with another, each face's change (:mod:`.report_compare`).
+Drawn on the project's PDF stack (fonts, metadata, reproducible bytes)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.charts.barcharts import VerticalBarChart
-from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
-from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
 from ..deck.load import deck_paths
-from ..errors import printable
+from ..errors import OptionError
 from ..files import PDF, write_output
 from ..render import fonts
-from ..render.paper import PAPER_SIZES
-from ..render.pdf import CREDIT, finish, new_canvas, reproducible
-from ..render.units import pt
-from .balance import Verdict
+from ..render.pdf import finish, new_canvas, reproducible
+from .balance import Finding, State, Verdict
+from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, Colour, Mark, Row, begin_page, fit_span, forest, legend, paragraph, write
+from .compare import Comparison
+from .findings import Run, face_interval, face_label, first_rate, flagged, flags_of, is_flag, overall, run_label
+from .report_compare import compare_page
+from .report_faces import faces_pages
+from .report_games import games_page
 from .results import face_order
 from .run import Plan
-from .stats import Summary, interval
+from .stats import Summary
 
-PAGE = PAPER_SIZES["a4"]  # mm
-MARGIN = pt(16)
-INK = colors.HexColor("#1F2A44")
-GOOD = colors.HexColor("#1B7F3B")
-BAD = colors.HexColor("#B3261E")
-WINDOW = colors.HexColor("#DCEFD9")
-GRID = colors.HexColor("#C9CED8")
-BAR = colors.HexColor("#3D5A98")
-RIGHT = 150.0  # the face chart's columns of figures
+WORDS: dict[State, tuple[str, Colour]] = {"fair": ("FAIR", GOOD), "undecided": ("UNDECIDED", AMBER), "not fair": ("NOT FAIR", BAD)}
+WHY: dict[State, tuple[str, str]] = {  # the headline's reason, for one bot and for several
+    "fair": ("every rate and its whole interval lie inside the designer's windows", "under every bot"),
+    "undecided": ("no rate is surely outside its window, but some estimate or interval reaches outside it: more games would tell", "under some bot"),
+    "not fair": ("some rate lies outside its window, its whole interval with it", "under some bot"),
+}
+ROW_LEAST = 11.0  # points: a face's row is never thinner
+LISTED = 6  # flagged faces named on the first page; the faces pages show them all
 
 
-def write_report(path: Path, deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> None:
+def write_report(
+    path: Path,
+    deck: Deck,
+    plan: Plan,
+    edition: int,
+    runs: Sequence[tuple[str, Summary, Verdict]] | Summary,
+    comparisons: Mapping[str, Comparison] | Verdict | None = None,
+    *,
+    other: str = "",
+) -> None:
     """Write the report to ``path`` whole (or leave what was there); never
-    over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`)."""
-    write_output(path, report_bytes(deck, plan, edition, summary, verdict), keep=deck_paths(deck), kind=PDF)
+    over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`).
+    ``runs``: a (label, summary, verdict) per bot or pairing of bots;
+    ``comparisons``: the same labels to their comparison with another deck,
+    named ``other``. (The older call, a summary and its verdict, still works.)"""
+    if isinstance(runs, Summary):  # the older call: write_report(path, deck, plan, edition, summary, verdict)
+        assert isinstance(comparisons, Verdict)
+        runs, comparisons = [(run_label(plan.north, plan.south), runs, comparisons)], None
+    assert not isinstance(comparisons, Verdict)
+    write_output(path, report_bytes(deck, plan, edition, runs, comparisons, other=other), keep=deck_paths(deck), kind=PDF)
 
 
-def report_bytes(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> bytes:
+def report_bytes(
+    deck: Deck,
+    plan: Plan,
+    edition: int,
+    runs: Sequence[tuple[str, Summary, Verdict]],
+    comparisons: Mapping[str, Comparison] | None = None,
+    *,
+    other: str = "",
+) -> bytes:
+    """The report's bytes: the same for the same runs, wherever and whenever made."""
+    ran = [Run(*r) for r in runs]
+    if not ran:
+        raise OptionError("runs: a report needs the games of one bot at least")
+    if len({r.label for r in ran}) < len(ran):
+        raise OptionError(f"runs: each run needs a label of its own, not {', '.join(r.label for r in ran)}")
     with reproducible():
-        c, buf = new_canvas(PAGE, f"{deck.full_title}: balance report", "Balance report of simulated games")
-        _first_page(c, deck, plan, edition, summary, verdict)
+        c, buf = new_canvas((210.0, 297.0), f"{deck.full_title}: balance report", "Balance report of simulated games")
+        _verdict_page(c, deck, plan, edition, ran)
         c.showPage()
-        _second_page(c, deck, summary)
+        games_page(c, deck, ran)
         c.showPage()
+        faces_pages(c, deck, ran)
+        for label, comparison in (comparisons or {}).items():
+            compare_page(c, deck, label, comparison, other or "the other deck")
+            c.showPage()
         return finish(c, buf)
 
 
-def _text(c: Canvas, x: float, y: float, text: str, size: float = 9, style: str = "regular", colour: colors.Color = INK) -> None:
-    c.setFont(fonts.font_name(style), size)
-    c.setFillColor(colour)
-    c.drawString(x, y, printable(text))  # deck strings and paths, control characters shown
+def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequence[Run]) -> None:
+    y = begin_page(c, f"{deck.full_title}: is the deck fair?", 16)
+    games = sorted({r.summary.games for r in runs})
+    bots = "; ".join(r.label for r in runs)
+    y = paragraph(c, MARGIN, y, f"{' or '.join(map(str, games))} simulated games a run, deck {plan.deck_name}, edition {edition}, "
+                  f"seed {plan.seed}, sides {plan.sides}; {'bots' if len(runs) > 1 else 'bot'}: {bots}.", TEXT_W)  # fmt: skip
+    state = overall(runs)
+    word, colour = WORDS[state]
+    y -= 20
+    write(c, MARGIN, y, word, 22, "bold", colour, width=TEXT_W)
+    gap = MARGIN + min(TEXT_W / 2, fonts.width(word, "bold", 22) + 12)
+    why, under = WHY[state]
+    paragraph(c, gap, y + 8, (f"{under}, {why}" if len(runs) > 1 else why[0].upper() + why[1:]) + ".", MARGIN + TEXT_W - gap, 9)
+    y -= 20
+    for run in runs:
+        y = _run_lines(c, y, run)
+    y = _flag_lines(c, deck, y, runs)
+    lo, hi = runs[0].verdict.bounds.face_win_rate
+    n = len(runs[0].summary.faces)
+    y = paragraph(c, MARGIN, y - 4, "Each face: its team's win rate (a draw counts half): the dot is the estimate, the bar its interval "
+                  f"(95 % for all {n} faces together, as the verdict judges), the green band the window {lo:g}-{hi:g} %; "
+                  "a ring marks a bot that flags the face." + (" At the right: its win rate, mean points and complete columns a game, "
+                  "and the share of its games with a complete column." if len(runs) == 1 else ""), TEXT_W)  # fmt: skip
+    _face_chart(c, deck, runs, y)
 
 
-def _first_page(c: Canvas, deck: Deck, plan: Plan, edition: int, s: Summary, verdict: Verdict) -> None:
-    width, height = pt(PAGE[0]), pt(PAGE[1])
-    y = height - MARGIN - 14
-    _text(c, MARGIN, y, f"{deck.full_title}: is the deck fair?", 16, "bold")
-    y -= 16
-    _text(c, MARGIN, y, f"{s.games} simulated games, deck {plan.deck_name}, edition {edition}, seed {plan.seed}; "
-          f"north {plan.north}, south {plan.south}, sides {plan.sides}.", 8.5)  # fmt: skip
-    y -= 26
-    word, colour = ("FAIR", GOOD) if verdict.fair else ("NOT FAIR", BAD)
-    _text(c, MARGIN, y, word, 22, "bold", colour)
-    lines = verdict.lines()
-    _text(c, MARGIN + fonts.width(word, "bold", 22) + 10, y + 6, lines[0], 9)
-    y -= 16
-    for line in lines[1:7]:
-        _text(c, MARGIN, y, line.strip(), 7.5)
-        y -= 10
-    if len(lines) > 7:
-        _text(c, MARGIN, y, f"... and {len(lines) - 7} more (hi5pnp simulate prints them all)", 7.5)
-        y -= 10
-    lo, hi = verdict.bounds.face_win_rate
-    flo, fhi = verdict.bounds.first_player
-    decided = s.first_wins + s.first_losses
-    a, b = interval(s.first_wins, decided)
-    y -= 4
-    _text(c, MARGIN, y, f"First player: won {s.first_wins} of {decided} decided games, {s.first_wins / max(1, decided):.1%} "
-          f"(95 % interval {a:.1%}-{b:.1%}; window {flo:g}-{fhi:g} %). Draws: {s.draws}.", 8.5)  # fmt: skip
-    y -= 12
-    _text(c, MARGIN, y, "Each face: its team's win rate (a draw counts half; dot the estimate, bar its 95 % interval, "
-          f"green band the window {lo:g}-{hi:g} %),", 8.5)  # fmt: skip
-    y -= 11
-    _text(c, MARGIN, y, "its mean points and complete columns a game, and the share of its games with a complete column.", 8.5)
-    y -= 8
-    _face_chart(c, deck, s, (lo, hi), MARGIN, MARGIN + 14, width - 2 * MARGIN, y - MARGIN - 14)
-    _text(c, MARGIN, MARGIN, CREDIT + ". Report made by hi5pnp simulate.", 6.5)
+def _run_lines(c: Canvas, y: float, run: Run) -> float:
+    word, colour = WORDS[run.verdict.state]
+    write(c, MARGIN, y, f"{run.label}: {word}", 9, "bold", colour, width=TEXT_W)
+    rate, (a, b), decided = first_rate(run.summary)
+    flo, fhi = run.verdict.bounds.first_player
+    inside = flo / 100 <= a and b <= fhi / 100
+    where = "inside" if inside else ("outside" if b < flo / 100 or a > fhi / 100 else "reaching outside")
+    flags = flags_of(run)
+    out = [f.what for f in flags if f.sure]
+    unsure = [f.what for f in flags if not f.sure]
+    reaching = sum(not is_flag(f) for f in run.verdict.faces)
+    why = run.verdict.headline.split(": ", 1)[-1]  # the word itself is written above
+    y = paragraph(c, MARGIN + 10, y - 11, f"{why[0].upper()}{why[1:]}.", TEXT_W - 10, 8)
+    y = paragraph(c, MARGIN + 10, y, f"First player: won {run.summary.first_wins} of {decided} decided games, {rate:.1%} "
+                  f"(95 % interval {a:.1%}-{b:.1%}, {where} its window {flo:g}-{fhi:g} %); draws {run.summary.draws}.", TEXT_W - 10, 8)  # fmt: skip
+    faces = f"Faces outside their window: {_few(out)}; possibly outside: {_few(unsure)}"
+    faces += f"; inside, but with an interval reaching out of it: {reaching}." if reaching else "."
+    return paragraph(c, MARGIN + 10, y, faces, TEXT_W - 10, 8) - 3
 
 
-def _face_chart(c: Canvas, deck: Deck, s: Summary, window: tuple[float, float], x: float, y: float, w: float, h: float) -> None:
-    """A row per face, best first: name, the window, the interval and the estimate."""
-    faces = sorted(s.faces.items(), key=lambda kv: (-kv[1].score, face_order(kv[0])))
+def _few(faces: Sequence[str], most: int = 8) -> str:
     if not faces:
-        return
-    label = 120.0
-    small = fonts.font_name("regular")
-    d = Drawing(w, h)
-    span = (0.3, 0.7)  # the win rates shown (widened to the data)
-    fc_scores = [fc.score for _, fc in faces]
-    span = (min(span[0], min(fc_scores) - 0.05), max(span[1], max(fc_scores) + 0.05))
-
-    def at(rate: float) -> float:
-        return label + (w - label - RIGHT) * (rate - span[0]) / (span[1] - span[0])
-
-    row = min(16.0, (h - 20) / len(faces))
-    top = h - 14
-    d.add(Rect(at(window[0] / 100), top - row * len(faces), at(window[1] / 100) - at(window[0] / 100), row * len(faces), fillColor=WINDOW, strokeColor=None))
-    tick = 0.0
-    while tick <= 1.0:
-        if span[0] <= tick <= span[1]:
-            d.add(Line(at(tick), top - row * len(faces), at(tick), top + 2, strokeColor=GRID, strokeWidth=0.4))
-            d.add(String(at(tick), top + 4, f"{tick:.0%}", fontName=fonts.font_name("regular"), fontSize=7, fillColor=INK, textAnchor="middle"))
-        tick = round(tick + 0.1, 2)
-    for k, (face, fc) in enumerate(faces):
-        cy = top - row * (k + 0.5)
-        comp = deck.competitor_face(face)
-        name = f"{face}  {comp.name if comp else ''}"
-        d.add(String(0, cy - 3, printable(name)[:28], fontName=fonts.font_name("regular"), fontSize=min(8.0, row * 0.6), fillColor=INK))
-        low, high = interval(fc.hits, fc.games)
-        inside = window[0] / 100 <= fc.score <= window[1] / 100
-        colour = INK if inside else BAD
-        d.add(Line(at(low), cy, at(high), cy, strokeColor=colour, strokeWidth=1.2))
-        d.add(Circle(at(fc.score), cy, min(3.0, row * 0.25), fillColor=colour, strokeColor=None))
-        size = min(8.0, row * 0.6)
-        cells = (f"{fc.score:.1%}", f"{fc.points / fc.games:.1f}", f"{fc.columns / fc.games:.2f}", f"{fc.games_with_column / fc.games:.0%}")
-        for k2, cell in enumerate(cells):
-            d.add(String(w - RIGHT + 48 + 34 * k2, cy - 3, cell, fontName=small, fontSize=size, fillColor=colour, textAnchor="end"))
-    for k2, head in enumerate(("win", "points", "columns", "any col.")):
-        d.add(String(w - RIGHT + 48 + 34 * k2, top + 4, head, fontName=small, fontSize=7, fillColor=INK, textAnchor="end"))
-    renderPDF.draw(d, c, x, y)
+        return "none"
+    shown = ", ".join(sorted(faces, key=face_order)[:most])
+    return shown + (f" and {len(faces) - most} more" if len(faces) > most else "")
 
 
-def _bars(title: str, names: list[str], values: list[float], w: float, h: float, fmt: str, colour: colors.Color = BAR) -> Drawing:
-    d = Drawing(w, h)
-    d.add(String(0, h - 10, title, fontName=fonts.font_name("bold"), fontSize=9, fillColor=INK))
-    chart = VerticalBarChart()
-    chart.x, chart.y, chart.width, chart.height = 30, 24, w - 40, h - 44
-    chart.data = [values]
-    chart.categoryAxis.categoryNames = names
-    chart.categoryAxis.labels.fontName = fonts.font_name("regular")
-    chart.categoryAxis.labels.fontSize = 7 if len(names) < 16 else 5
-    chart.valueAxis.labels.fontName = fonts.font_name("regular")
-    chart.valueAxis.labels.fontSize = 7
-    chart.valueAxis.valueMin = 0
-    chart.valueAxis.labelTextFormat = fmt
-    chart.bars[0].fillColor = colour
-    chart.bars[0].strokeColor = None
-    chart.categoryAxis.strokeColor = INK
-    chart.valueAxis.strokeColor = INK
-    d.add(chart)
-    return d
+def _flag_lines(c: Canvas, deck: Deck, y: float, runs: Sequence[Run]) -> float:
+    flags = flagged(runs)
+    if not flags:
+        return y
+    write(c, MARGIN, y - 4, "Faces flagged, and the bots that flag them", 9, "bold", width=TEXT_W)
+    y -= 16
+    for face, by in list(flags.items())[:LISTED]:
+        parts = [f"{label} ({_finding(f)})" for label, f in by]
+        y = paragraph(c, MARGIN + 10, y, f"{face_label(deck, face)}: flagged by {'; '.join(parts)}.", TEXT_W - 10, 8)
+    if len(flags) > LISTED:
+        y = paragraph(c, MARGIN + 10, y, f"... and {len(flags) - LISTED} more; the faces pages show every one.", TEXT_W - 10, 8)
+    return y
 
 
-def _second_page(c: Canvas, deck: Deck, s: Summary) -> None:
-    width, height = pt(PAGE[0]), pt(PAGE[1])
-    w = width - 2 * MARGIN
-    games = max(1, s.games)
-    y = height - MARGIN - 14
-    _text(c, MARGIN, y, "How the games went", 14, "bold")
-    decided = s.first_wins + s.first_losses
-    rates = [s.seat_wins[0] / games, s.seat_wins[1] / games, s.draws / games, s.first_wins / max(1, decided)]
-    d = _bars("Seats and the first player (share of games; the first player's of decided games)",
-              ["north wins", "south wins", "draws", "first player"], rates, w, 150, "%.0f%%")  # fmt: skip
-    d.contents[1].data = [[100 * r for r in rates]]
-    renderPDF.draw(d, c, MARGIN, y - 165)
-    lengths = sorted(s.turns)
-    if lengths:
-        step = max(1, (lengths[-1] - lengths[0]) // 30 + 1)
-        bins: dict[int, int] = {}
-        for n, k in s.turns.items():
-            b = lengths[0] + (n - lengths[0]) // step * step
-            bins[b] = bins.get(b, 0) + k
-        keys = list(range(lengths[0], lengths[-1] + 1, step))
-        names = [str(k) if i % 3 == 0 else "" for i, k in enumerate(keys)]
-        d = _bars(f"Game length in turns (mean {s.mean_turns():.1f}; games per {step}-turn bin)", names, [bins.get(k, 0) for k in keys], w, 170, "%d")
-        renderPDF.draw(d, c, MARGIN, y - 350)
-    half = w / 2 - 6
-    traits = list(deck.traits)
-    d = _bars("Complete columns per game, by trait", traits, [s.trait_columns[t] / games for t in traits], half, 170, "%.1f")
-    renderPDF.draw(d, c, MARGIN, y - 540)
-    cols = list(deck.colors)
-    matched = [100 * s.matched[k] / max(1, s.faced[k]) for k in cols]
-    d = _bars("Obstacle colours matched (share of turns)", cols, matched, half, 170, "%.0f%%")
-    for k, name in enumerate(cols):
-        d.contents[1].bars[(0, k)].fillColor = colors.HexColor(deck.colors[name])
-    renderPDF.draw(d, c, MARGIN + half + 12, y - 540)
-    _text(c, MARGIN, MARGIN, CREDIT + ". Report made by hi5pnp simulate.", 6.5)
+def _finding(f: Finding) -> str:
+    lo, hi = f.window
+    side = "above" if f.rate * 100 > hi else "below"
+    how = "outside" if f.sure else "possibly outside"
+    return f"{f.rate:.1%}, interval {f.low:.1%}-{f.high:.1%}, {how} {lo:g}-{hi:g} %, {side}"
+
+
+def face_span(runs: Sequence[Run]) -> tuple[float, float]:
+    """The face chart's axis: every face's interval under every bot, and the window, with a small margin."""
+    window = runs[0].verdict.bounds.face_win_rate
+    ends = [window[0] / 100, window[1] / 100]
+    for r in runs:
+        for face in r.summary.faces:
+            ends += face_interval(r.summary, face)
+    return fit_span(ends)
+
+
+def _face_chart(c: Canvas, deck: Deck, runs: Sequence[Run], y: float) -> None:
+    """A row per face, best first, from ``y`` down: its name, the window, each
+    bot's interval and estimate, its figures; on the pages after when the
+    rows would be too thin for the space left (the same axis on every page)."""
+    rows = _face_rows(deck, runs)
+    heads = ["win", "points", "columns", "any col."] if len(runs) == 1 else [r.label for r in runs]
+    span = face_span(runs)
+    key = [(r.label, PALETTE[k % len(PALETTE)]) for k, r in enumerate(runs)] if len(runs) > 1 else []
+    while rows:
+        if key:
+            legend(c, MARGIN, y - 2, key, TEXT_W)
+            y -= 14
+        room = y - MARGIN - 32  # the ticks above, the credit line below
+        fit = len(rows) if room >= ROW_LEAST * len(rows) else int(room // ROW_LEAST)
+        if fit >= min(len(rows), 5):
+            height = min(room, 16.0 * fit) + 12
+            forest(c, Box(MARGIN, y - 6 - height, TEXT_W, height), rows[:fit], span, heads,
+                   cell_w=40 if len(runs) == 1 else min(60, 240 / len(runs)))  # fmt: skip
+            rows = rows[fit:]
+        if rows:
+            c.showPage()
+            y = begin_page(c, "Each face's team win rate (continued)")
+
+
+def _face_rows(deck: Deck, runs: Sequence[Run]) -> list[Row]:
+    faces = sorted({f for r in runs for f in r.summary.faces}, key=face_order)
+    window = runs[0].verdict.bounds.face_win_rate
+    flags = {(r.label, f.what): f for r in runs for f in flags_of(r)}
+    rows = []
+    for face in faces:
+        marks, cells, tint = [], [], None
+        for k, r in enumerate(runs):
+            fc = r.summary.faces.get(face)
+            if fc is None:  # a face this bot's games never dealt
+                cells.append(("", INK))
+                continue
+            low, high = face_interval(r.summary, face)
+            f = flags.get((r.label, face))
+            warn = None if f is None else (BAD if f.sure else AMBER)
+            tint = tint if warn is None or tint is BAD else warn
+            base = INK if len(runs) == 1 else PALETTE[k % len(PALETTE)]
+            marks.append(Mark(fc.score, low, high, warn or base if len(runs) == 1 else base, warn))
+            cells.append((f"{fc.score:.1%}", warn or INK))
+            if len(runs) == 1:
+                cells += [(f"{x:.{p}f}", warn or INK) for x, p in ((fc.points / fc.games, 1), (fc.columns / fc.games, 2))]
+                cells.append((f"{fc.games_with_column / fc.games:.0%}", warn or INK))
+        rows.append((sum(m.value for m in marks) / max(1, len(marks)), face, marks, cells, tint))
+    rows.sort(key=lambda t: (-t[0], face_order(t[1])))
+    return [Row(face_label(deck, face), marks, cells, window, tint) for _, face, marks, cells, tint in rows]
