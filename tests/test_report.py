@@ -16,10 +16,10 @@ from pypdf import PdfReader
 
 from hi5pnp.deck import CompetitorFace, load_deck
 from hi5pnp.render import fonts
-from hi5pnp.sim.balance import Finding, Verdict, Windows, judge
+from hi5pnp.sim.balance import Finding, Verdict, Windows, face_interval, judge
 from hi5pnp.sim.charts import fit, fit_span, percent, step_for, ticks, wrap
 from hi5pnp.sim.compare import Change, Comparison
-from hi5pnp.sim.findings import Run, face_interval, nearest_edge
+from hi5pnp.sim.findings import Run, nearest_edge
 from hi5pnp.sim.paired import NO_CHANGE_KNOWN
 from hi5pnp.sim.reach import Marker, reach
 from hi5pnp.sim.report import face_span, report_bytes, write_report
@@ -248,13 +248,13 @@ def test_the_faces_page_shows_boxes_nothing_can_mark(tmp_path, played):
 # ---- the file
 
 
-def test_same_runs_same_bytes_and_the_older_call(tmp_path, mini, played):
+def test_same_runs_same_bytes_and_the_file_holds_them(tmp_path, mini, played):
     s = played[0]
     verdict = judge(s, around(s))
     one = report_bytes(mini, plan(), 2, [("greedy", s, verdict)])
     assert one == report_bytes(mini, plan(), 2, [("greedy", s, verdict)])
-    write_report(tmp_path / "old.pdf", mini, plan(), 2, s, verdict)  # the older call, until the command line moves on
-    assert (tmp_path / "old.pdf").read_bytes() == one
+    write_report(tmp_path / "report.pdf", mini, plan(), 2, [("greedy", s, verdict)])
+    assert (tmp_path / "report.pdf").read_bytes() == one
 
 
 def test_many_faces_go_on_over_the_pages_after(tmp_path):

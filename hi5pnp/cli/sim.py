@@ -136,7 +136,7 @@ def simulate(
     if logs is not None:
         saved.seal(logs)
     if report:
-        _write_report(Path(report), loaded, ed, runs)
+        _write_report(Path(report), loaded, ed, runs, other_name)
     agreement = balance.Agreement({r.label: r.verdict for r in runs})
     if as_json:
         click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement), indent=1))
@@ -193,14 +193,12 @@ def _play(
         raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
 
 
-def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran]) -> None:
-    """The PDF report. The report module takes one run for now: the first
-    (write_report(path, deck, plan, edition, runs, comparisons) is to take
-    every run and its comparison)."""
+def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str) -> None:
+    """The PDF report: every run, and each run's comparison with the other deck."""
     from ..sim.report import write_report
 
-    first = runs[0]
-    write_report(path, loaded, first.plan, edition, first.summary, first.verdict)
+    compared = {r.label: r.comparison for r in runs if r.comparison is not None}
+    write_report(path, loaded, runs[0].plan, edition, [(r.label, r.summary, r.verdict) for r in runs], compared or None, other=other)
 
 
 def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement) -> dict[str, Any]:

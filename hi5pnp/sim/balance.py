@@ -161,11 +161,22 @@ def _judge(what: str, hits: float, n: int, window: tuple[float, float], z: float
     return Finding(what, rate, low, high, window, sure=high < lo or low > hi, joint=joint)
 
 
+def faces_z(summary: Summary) -> float:
+    """The quantile of the faces' intervals: 95 % for all the run's faces together (Bonferroni)."""
+    return z_for(1 - 0.05 / max(1, len(summary.faces)))
+
+
+def face_interval(summary: Summary, face: str) -> tuple[float, float]:
+    """A face's win-rate interval as the verdict judges it."""
+    fc = summary.faces[face]
+    return interval(fc.hits, fc.games, faces_z(summary))
+
+
 def judge(summary: Summary, bounds: Windows) -> Verdict:
     """Which rates leave the windows, and how sure that is."""
     decided = summary.first_wins + summary.first_losses
     first = _judge("first player (decided games)", summary.first_wins, decided, bounds.first_player, Z95)
-    z = z_for(1 - 0.05 / max(1, len(summary.faces)))
+    z = faces_z(summary)
     faces = []
     for face, fc in summary.faces.items():
         found = _judge(face, fc.hits, fc.games, bounds.face_win_rate, z, len(summary.faces))

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from ..deck import Deck
 from .balance import Agreement, Finding, State, Verdict
-from .stats import Z95, Summary, interval, z_for
+from .stats import Z95, Summary, interval
 
 Span = tuple[float, float]
 
@@ -24,11 +24,6 @@ class Run(NamedTuple):
     label: str  # the bot, or "north v south"
     summary: Summary
     verdict: Verdict
-
-
-def run_label(north: str, south: str) -> str:
-    """A run's name: the bot when both seats have it, else ``north v south``."""
-    return north if north == south else f"{north} v {south}"
 
 
 def overall(runs: Sequence[Run]) -> State:
@@ -46,12 +41,6 @@ def first_rate(s: Summary) -> tuple[float, Span, int]:
     """The first player's win rate of decided games, its 95 % interval, and the decided games."""
     decided = s.first_wins + s.first_losses
     return s.first_wins / max(1, decided), interval(s.first_wins, decided, Z95), decided
-
-
-def face_interval(s: Summary, face: str) -> Span:
-    """A face's win-rate interval as the verdict judges it: 95 % for all the run's faces together."""
-    fc = s.faces[face]
-    return interval(fc.hits, fc.games, z_for(1 - 0.05 / max(1, len(s.faces))))
 
 
 def outside_by(rate: float, window: Span) -> float:

@@ -19,10 +19,10 @@ from ..errors import OptionError
 from ..files import PDF, write_output
 from ..render import fonts
 from ..render.pdf import finish, new_canvas, reproducible
-from .balance import Finding, State, Verdict
+from .balance import Finding, State, Verdict, face_interval
 from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, Colour, Mark, Row, begin_page, fit_span, forest, legend, paragraph, write
 from .compare import Comparison
-from .findings import Run, face_interval, face_label, first_rate, flagged, flags_of, is_flag, overall, run_label
+from .findings import Run, face_label, first_rate, flagged, flags_of, is_flag, overall
 from .report_compare import compare_page
 from .report_faces import faces_pages
 from .report_games import games_page
@@ -45,8 +45,8 @@ def write_report(
     deck: Deck,
     plan: Plan,
     edition: int,
-    runs: Sequence[tuple[str, Summary, Verdict]] | Summary,
-    comparisons: Mapping[str, Comparison] | Verdict | None = None,
+    runs: Sequence[tuple[str, Summary, Verdict]],
+    comparisons: Mapping[str, Comparison] | None = None,
     *,
     other: str = "",
 ) -> None:
@@ -54,11 +54,7 @@ def write_report(
     over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`).
     ``runs``: a (label, summary, verdict) per bot or pairing of bots;
     ``comparisons``: the same labels to their comparison with another deck,
-    named ``other``. (The older call, a summary and its verdict, still works.)"""
-    if isinstance(runs, Summary):  # the older call: write_report(path, deck, plan, edition, summary, verdict)
-        assert isinstance(comparisons, Verdict)
-        runs, comparisons = [(run_label(plan.north, plan.south), runs, comparisons)], None
-    assert not isinstance(comparisons, Verdict)
+    named ``other``."""
     write_output(path, report_bytes(deck, plan, edition, runs, comparisons, other=other), keep=deck_paths(deck), kind=PDF)
 
 

@@ -12,9 +12,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import CompetitorFace, Deck
 from ..render.shapes import add_shape
-from .balance import Finding
+from .balance import Finding, face_interval
 from .charts import AMBER, BAD, FAINT, GRID, INK, MARGIN, TEXT_W, Colour, begin_page, paragraph, wrap, write
-from .findings import Run, face_interval, face_label, flagged, nearest_edge
+from .findings import Run, face_label, flagged, nearest_edge
 from .reach import Reach, reach
 
 NEAREST = 3  # faces shown when none is flagged
