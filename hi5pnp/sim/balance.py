@@ -61,6 +61,12 @@ class Finding(NamedTuple):
         how = "outside" if self.sure else "possibly outside (more games would tell)"
         return f"{said} is {how} its window {lo:g}-{hi:g} %, {side} it"
 
+    @property
+    def flags(self) -> bool:
+        """The estimate itself lies outside the window (surely or possibly):
+        the rate is flagged. One whose interval alone reaches out is not."""
+        return not self.window[0] <= self.rate * 100 <= self.window[1]
+
     def games_to_tell(self, games: int) -> float:
         """About how many games of the run would put this rate's interval on
         one side of its window's nearest edge (the interval narrows as one
@@ -197,11 +203,13 @@ class Agreement(NamedTuple):
         return max((v.state for v in self.verdicts.values()), key=STATES.index, default="fair")
 
     def flagged(self) -> dict[str, dict[str, list[str]]]:
-        """Each rate some bot flags: ``{"outside": [bots], "unsure": [bots]}``."""
+        """Each rate some bot flags (:attr:`Finding.flags`): ``{"outside": [bots], "unsure": [bots]}``,
+        ``unsure`` naming the bots under which its interval still reaches into the window."""
         out: dict[str, dict[str, list[str]]] = {}
         for label, verdict in self.verdicts.items():
             for f in verdict.findings:
-                out.setdefault(f.what, {"outside": [], "unsure": []})["outside" if f.sure else "unsure"].append(label)
+                if f.flags:
+                    out.setdefault(f.what, {"outside": [], "unsure": []})["outside" if f.sure else "unsure"].append(label)
         return out
 
     @property
@@ -217,4 +225,7 @@ class Agreement(NamedTuple):
             said = [f"outside under {' and '.join(by['outside'])}"] if by["outside"] else []
             said += [f"possibly outside under {' and '.join(by['unsure'])}"] if by["unsure"] else []
             rows.append(f"  {what}: {'; '.join(said)}")
+        reaching = {f.what for v in self.verdicts.values() for f in v.findings if not f.flags}
+        if reaching:
+            rows.append(f"  inside their windows, but with an interval reaching out under some bot: {len(reaching)}")
         return [self.headline, *rows]

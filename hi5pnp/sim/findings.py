@@ -49,14 +49,9 @@ def outside_by(rate: float, window: Span) -> float:
     return max(lo - rate, rate - hi)
 
 
-def is_flag(f: Finding) -> bool:
-    """A finding that flags its rate: the estimate itself outside the window."""
-    return outside_by(f.rate, f.window) > 0
-
-
 def flags_of(run: Run) -> list[Finding]:
     """The faces the run's verdict flags, worst first."""
-    return [f for f in run.verdict.faces if is_flag(f)]
+    return [f for f in run.verdict.faces if f.flags]
 
 
 def flagged(runs: Sequence[Run]) -> dict[str, list[tuple[str, Finding]]]:

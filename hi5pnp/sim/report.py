@@ -22,7 +22,7 @@ from ..render.pdf import finish, new_canvas, reproducible
 from .balance import Finding, State, Verdict, face_interval
 from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, Colour, Mark, Row, begin_page, fit_span, forest, legend, paragraph, write
 from .compare import Comparison
-from .findings import Run, face_label, first_rate, flagged, flags_of, is_flag, overall
+from .findings import Run, face_label, first_rate, flagged, flags_of, overall
 from .report_compare import compare_page
 from .report_faces import faces_pages
 from .report_games import games_page
@@ -122,7 +122,7 @@ def _run_lines(c: Canvas, y: float, run: Run) -> float:
     flags = flags_of(run)
     out = [f.what for f in flags if f.sure]
     unsure = [f.what for f in flags if not f.sure]
-    reaching = sum(not is_flag(f) for f in run.verdict.faces)
+    reaching = sum(not f.flags for f in run.verdict.faces)
     why = run.verdict.headline.split(": ", 1)[-1]  # the word itself is written above
     y = paragraph(c, MARGIN + 10, y - 11, f"{why[0].upper()}{why[1:]}.", TEXT_W - 10, 8)
     y = paragraph(c, MARGIN + 10, y, f"First player: won {run.summary.first_wins} of {decided} decided games, {rate:.1%} "

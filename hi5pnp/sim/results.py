@@ -81,7 +81,8 @@ def _run_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: V
             "headline": verdict.headline,
             "windows": {"first_player": list(verdict.bounds.first_player), "face_win_rate": list(verdict.bounds.face_win_rate)},
             "outside": [f.what for f in verdict.findings if f.sure],
-            "unsure": [f.what for f in verdict.findings if not f.sure],
+            "unsure": [f.what for f in verdict.findings if f.flags and not f.sure],
+            "reaching": [f.what for f in verdict.findings if not f.flags],
         },
     }
 
