@@ -1,7 +1,7 @@
 """Playing many games: game *i* of a run is dealt and played from a
 generator seeded by the run's seed and *i* alone (:func:`draw.game_rng`), so
 the numbers are the same whatever the number of processes. Games are shared
-out in blocks to a :class:`concurrent.futures.ProcessPoolExecutor`; each
+out in blocks by :mod:`.executor` (local processes, or a Dask cluster); each
 block comes back as a :class:`~hi5pnp.sim.stats.Summary` of whole-number
 totals, which add up to the same figures in any order.
 
@@ -11,9 +11,6 @@ every other pairing, and every run that saves logs, plays on the engine.
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,17 +18,15 @@ from ..deck import EDITION_NUMBERS, Deck
 from ..errors import OptionError, check_choice, check_number
 from ..files import write_output
 from ..judge.logwrite import game_log
-from ..machine import end_with_parent, worker_count
 from ..rules import Seat
-from . import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides
+from . import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides, executor
 from .bots import BOTS, Bot, PlannerBot, play_game
 from .draw import game_rng
+from .executor import Progress
 from .logs import log_name
 from .playout import random_playout
 from .record import GameRecord, Tally, record_of
 from .stats import Summary
-
-BLOCK = 50  # games a worker plays before reporting back
 
 
 @dataclass(frozen=True)
@@ -102,42 +97,26 @@ def new_summary(deck: Deck) -> Summary:
     return Summary(finishers=r.finishers, placing_points=r.placing_points, column_points=r.column_points)
 
 
-_worker: tuple[Deck, Plan] | None = None
+@dataclass(frozen=True)
+class Games:
+    """The work of one run (:class:`.executor.Work`): a plan's games on a deck."""
+
+    deck: Deck
+    plan: Plan
+
+    @property
+    def games(self) -> int:
+        return self.plan.games
+
+    def block(self, start: int, stop: int) -> Summary:
+        return play_block(self.deck, self.plan, start, stop)
 
 
-def _start_worker(deck: Deck, plan: Plan) -> None:
-    global _worker
-    _worker = (deck, plan)
-    end_with_parent()
-
-
-def _block_in_worker(start: int, stop: int) -> Summary:
-    assert _worker is not None
-    return play_block(*_worker, start, stop)
-
-
-def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Callable[[int, int], object] | None = None) -> Summary:
-    """Play the plan's games in ``jobs`` processes (default: every usable
-    processor; at most :func:`~hi5pnp.machine.worker_count`) and total them;
-    ``progress(done, games)`` after each block. A plan that saves logs needs
-    its folder ready (:func:`.logs.prepare`, :func:`.logs.deck_name`)."""
-    jobs = worker_count(jobs, -(-plan.games // BLOCK))
-    blocks = [(s, min(s + BLOCK, plan.games)) for s in range(0, plan.games, BLOCK)]
-    total = new_summary(deck)
-    done = 0
-    if jobs == 1:
-        for start, stop in blocks:
-            total.merge(play_block(deck, plan, start, stop))
-            done = stop
-            if progress:
-                progress(done, plan.games)
-        return total
-    # fork where the platform has it: workers start with the deck loaded
-    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck, plan)) as pool:
-        for (start, stop), part in zip(blocks, pool.map(_block_in_worker, *zip(*blocks))):
-            total.merge(part)
-            done += stop - start
-            if progress:
-                progress(done, plan.games)
-    return total
+def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Progress | None = None, scheduler: str | None = None) -> Summary:
+    """Play the plan's games and total them: in ``jobs`` local processes
+    (default: every usable processor; at most
+    :func:`~hi5pnp.machine.worker_count`), or on the Dask cluster whose
+    scheduler is at ``scheduler`` (:mod:`.executor`); ``progress(done,
+    games)`` after each block. A plan that saves logs needs its folder ready
+    (:func:`.logs.prepare`, :func:`.logs.deck_name`) where the games are played."""
+    return executor.run(Games(deck, plan), jobs, progress, scheduler)
