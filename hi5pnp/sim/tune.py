@@ -1,0 +1,219 @@
+"""``hi5pnp tune``: which small edit brings a face back inside its window?
+
+1. **Baseline**: the deck plays the plan's games (seed S); each face's team
+   win rate is judged on the designer's window (:mod:`.balance`). The face
+   tuned is the one furthest outside its window, or, when none is outside,
+   the one nearest an edge (or the face asked for).
+2. **Screening**: every candidate edit for that face (:mod:`.edits`) plays a
+   tenth of the baseline's games against the current deck, paired
+   (:func:`.compare.compare`: the same games on both decks), from seed S + 1.
+3. **Confirming**: the best few by screening (one more than the proposals
+   asked for) play half the baseline's games each, paired, from seed
+   S + 2, so that an edit is not chosen on the noise it was screened on.
+
+A rate after an edit is its baseline rate plus the paired change. An edit
+is proposed when the tuned face's change is sure (its 95 % interval
+excludes 0) and the right way, and leaves the face not past the window's
+other edge; it is rejected when it puts another face, or the first player,
+outside its window by a change that is sure (the interval excludes 0):
+without that test a change of nothing would be rejected for the noise of a
+face near an edge. Proposals come best first: inside the window first,
+then nearest its middle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from ..deck import Deck
+from ..errors import OptionError, check_number
+from . import MOST_SEED
+from .balance import Window, Windows, bounds_of
+from .compare import Change, Comparison, compare
+from .edits import Candidate, Way, candidates
+from .run import Plan, simulate
+from .stats import Summary
+
+SCREEN_SHARE = 10  # a screened candidate plays 1/10 of the baseline's games, paired
+CONFIRM_SHARE = 2  # a confirmed one 1/2
+LEAST_GAMES = 20  # and at least this many
+MOST_TOP = 20
+Progress = Callable[[int, int], object]  # (games played, games in all), a pair of games counting two
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A candidate after its paired games: the tuned face's change, the
+    first player's, and why it is not proposed ("" when it is)."""
+
+    candidate: Candidate
+    comparison: Comparison
+    why_not: str = ""
+
+    @property
+    def target(self) -> Change:
+        return self.comparison.faces[self.candidate.face]
+
+
+@dataclass
+class Tuning:
+    """What ``tune`` found: the baseline, the face tuned, and the candidates judged."""
+
+    deck: Deck
+    plan: Plan  # the baseline's plan
+    windows: Windows
+    baseline: Summary
+    face: str  # the face tuned
+    way: Way  # "raise": it wins too little; "lower": too much
+    outside: list[str]  # faces whose baseline rate is outside the window, furthest first
+    screen: Plan
+    confirm: Plan
+    screened: list[Judged] = field(default_factory=list)  # every candidate, best by screening first
+    confirmed: list[Judged] = field(default_factory=list)  # the best few, best first
+    top: int = 3
+
+    @property
+    def proposals(self) -> list[Judged]:
+        """The confirmed edits proposed, best first, at most ``top``."""
+        return [j for j in self.confirmed if not j.why_not][: self.top]
+
+    @property
+    def needs_tuning(self) -> bool:
+        """Some face is outside its window in the baseline."""
+        return bool(self.outside)
+
+    def rate(self, face: str) -> float:
+        """A face's baseline team win rate, 0-1."""
+        count = self.baseline.faces.get(face)
+        return count.score if count else 0.5
+
+    @property
+    def first_rate(self) -> float:
+        """The first player's baseline share of decided games, 0-1."""
+        decided = self.baseline.first_wins + self.baseline.first_losses
+        return self.baseline.first_wins / decided if decided else 0.5
+
+
+def _outside_by(rate: float, window: Window) -> float:
+    """How far ``rate`` (0-1) lies outside ``window`` (percent): 0 inside."""
+    return max(window[0] / 100 - rate, rate - window[1] / 100, 0.0)
+
+
+def _from_middle(rate: float, window: Window) -> float:
+    return abs(rate - (window[0] + window[1]) / 200)
+
+
+def _nearest_edge(rate: float, window: Window) -> float:
+    return min(rate - window[0] / 100, window[1] / 100 - rate)
+
+
+def choose_face(summary: Summary, windows: Windows, deck: Deck, face: str | None = None) -> tuple[str, Way, list[str]]:
+    """The face to tune, which way, and the faces outside the window, furthest first."""
+    window = windows.face_win_rate
+    rates = {f: c.score for f, c in summary.faces.items() if c.games}
+    outside = sorted((f for f, r in rates.items() if _outside_by(r, window)), key=lambda f: -_outside_by(rates[f], window))
+    if face is not None:
+        if deck.competitor_face(face) is None:
+            raise OptionError(f"face: {face!r} is not a competitor face of the deck (its faces are 1a, 1b, ...)")
+        if face not in rates:
+            raise OptionError(f"face: {face} was not dealt in any game of the baseline; play more games")
+        chosen = face
+    elif outside:
+        chosen = outside[0]
+    elif rates:
+        chosen = min(rates, key=lambda f: _nearest_edge(rates[f], window))
+    else:
+        raise OptionError("games: no face was played; play more games")
+    way: Way = "raise" if rates[chosen] < (window[0] + window[1]) / 200 else "lower"
+    return chosen, way, outside
+
+
+def _after(tuning: Tuning, what: str, change: Change) -> float:
+    before = tuning.first_rate if what == "first player" else tuning.rate(what)
+    return before + change.change
+
+
+def why_not(tuning: Tuning, comparison: Comparison, face: str) -> str:
+    """Why a confirmed edit is not proposed, or "" when it is."""
+    window, sign = tuning.windows.face_win_rate, 1 if tuning.way == "raise" else -1
+    target = comparison.faces[face]
+    after = tuning.rate(face) + target.change
+    if not (sign * target.low > 0 and sign * target.high > 0):
+        return f"{face}'s change is not sure to be the right way (its interval reaches 0)"
+    if (after > window[1] / 100) if sign > 0 else (after < window[0] / 100):
+        return f"it takes {face} past the other edge of its window, to {after:.1%}"
+    moved = [(f, c, tuning.windows.face_win_rate) for f, c in comparison.faces.items() if f != face]
+    moved.append(("first player", comparison.first_player, tuning.windows.first_player))
+    for what, change, win in moved:
+        rate = _after(tuning, what, change)
+        low_side, high_side = rate < win[0] / 100, rate > win[1] / 100
+        if (low_side and change.high < 0) or (high_side and change.low > 0):
+            return f"it moves {what} outside its window, to {rate:.1%} (change {change.change:+.1%}, sure)"
+    return ""
+
+
+def _rank(tuning: Tuning, judged: Judged) -> tuple[float, float]:
+    """Smaller is better: how far outside the window the face ends, then how far from its middle."""
+    after = tuning.rate(judged.candidate.face) + judged.target.change
+    window = tuning.windows.face_win_rate
+    return (_outside_by(after, window), _from_middle(after, window))
+
+
+def stage_plans(plan: Plan) -> tuple[Plan, Plan]:
+    """The screening and confirming plans of a baseline: fewer games, seeds of their own."""
+
+    def games(share: int) -> int:
+        return max(LEAST_GAMES, plan.games // share)
+
+    screen = replace(plan, games=games(SCREEN_SHARE), seed=(plan.seed + 1) % (MOST_SEED + 1), logs=None)
+    confirm = replace(plan, games=games(CONFIRM_SHARE), seed=(plan.seed + 2) % (MOST_SEED + 1), logs=None)
+    return screen, confirm
+
+
+def tune(
+    deck: Deck,
+    plan: Plan,
+    top: int = 3,
+    face: str | None = None,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    scheduler: str | None = None,
+) -> Tuning:
+    """Find the best few small edits for the face furthest outside its
+    window (or ``face``), judged by paired games against ``deck`` (see the
+    module's text). ``progress(played, games)`` as games are played."""
+    check_number("top", top, 1, MOST_TOP, whole=True)
+    if plan.logs is not None:
+        raise OptionError("logs: tune saves no logs; save them with a run of one deck")
+    screen, confirm = stage_plans(plan)
+    played, total = 0, plan.games
+
+    def report(done: int, _games: int, pairs: bool = True) -> None:
+        if progress:
+            progress(played + done * (2 if pairs else 1), total)
+
+    baseline = simulate(deck, plan, jobs, lambda d, g: report(d, g, False), scheduler)
+    played = plan.games
+    windows = bounds_of(deck)
+    chosen, way, outside = choose_face(baseline, windows, deck, face)
+    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, top=top)
+    tried = candidates(deck, chosen, way)
+    confirming = min(len(tried), top + 1)
+    total = plan.games + 2 * (len(tried) * screen.games + confirming * confirm.games)
+    sign = 1 if way == "raise" else -1
+    for candidate in tried:
+        tuning.screened.append(Judged(candidate, compare(candidate.deck, deck, screen, jobs, report, scheduler)))
+        played += 2 * screen.games
+    tuning.screened.sort(key=lambda j: (sign * j.target.change <= 0, _rank(tuning, j)))
+    for judged in tuning.screened[:confirming]:
+        if sign * judged.target.change <= 0:
+            total -= 2 * confirm.games  # no candidate left that moved the face the right way
+            continue
+        comparison = compare(judged.candidate.deck, deck, confirm, jobs, report, scheduler)
+        played += 2 * confirm.games
+        tuning.confirmed.append(Judged(judged.candidate, comparison, why_not(tuning, comparison, chosen)))
+    tuning.confirmed.sort(key=lambda j: (bool(j.why_not), _rank(tuning, j)))
+    if progress:
+        progress(total, total)
+    return tuning
