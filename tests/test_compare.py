@@ -3,10 +3,13 @@ comes with a paired interval (hi5pnp/sim/paired.py, docs/simulate.md)."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
+from click.testing import CliRunner
 
+from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
 from hi5pnp.errors import OptionError
 from hi5pnp.sim.compare import Change, Comparison, compare
@@ -42,12 +45,10 @@ def test_an_identical_copy_from_another_folder_changes_nothing(deck_copy):
 
 def test_a_weakened_face_shows_its_drop(deck, deck_copy):
     weak = load_deck(weakened(deck_copy), need_score_sheet=False)
-    c = compare(weak, deck, Plan(games=200, north="greedy", south="greedy"), jobs=2)
+    c = compare(weak, deck, Plan(games=150, north="greedy", south="greedy"), jobs=2)
     one = c.faces["1a"]
     assert one.high < 0, one  # its interval excludes no change
     assert one.change == min(v.change for v in c.faces.values())
-    other = compare(deck, weak, Plan(games=200, north="greedy", south="greedy"), jobs=2).faces["1a"]
-    assert other.change == pytest.approx(-one.change) and other.low > 0  # the other way round
 
 
 def test_the_paired_interval_is_the_delta_method_on_each_game(deck, deck_copy):
@@ -80,7 +81,7 @@ def test_the_paired_interval_is_the_delta_method_on_each_game(deck, deck_copy):
         assert got.high - got.low > 0
 
 
-def test_pairs_merge_in_any_order_to_the_same_sums(deck, deck_copy):
+def test_pairs_merge_in_any_order_and_turn_round(deck, deck_copy):
     weak = load_deck(weakened(deck_copy), need_score_sheet=False)
     plan = Plan(games=12, north="random", south="random")
     whole, halves = Pairs(), [Pairs(), Pairs()]
@@ -90,6 +91,12 @@ def test_pairs_merge_in_any_order_to_the_same_sums(deck, deck_copy):
         halves[i % 2].add(a, b)
     halves[1].merge(halves[0])
     assert halves[1] == whole
+    backwards = Pairs()  # the other deck against this one: every change the other way
+    for i in range(plan.games):
+        backwards.add(play_one(deck, plan, i), play_one(weak, plan, i))
+    for key in ("1a", "2b", FIRST):
+        there, back = whole.change(key), backwards.change(key)
+        assert (back.change, back.low, back.high) == pytest.approx((-there.change, -there.high, -there.low))
 
 
 def test_unmeasured_rates_say_nothing_is_known():
@@ -109,3 +116,53 @@ def test_only_faces_both_decks_have_are_compared(deck, deck_copy):
     smaller = load_deck(folder, need_score_sheet=False)
     c = compare(deck, smaller, Plan(games=10, north="random", south="random"), jobs=1)
     assert set(c.faces) == {f.id for f in deck.competitor_faces()} - {"10a", "10b"}
+
+
+def command(*args: str):
+    return CliRunner().invoke(main, ["simulate", *args])
+
+
+def test_the_command_compares_in_json_and_text(deck_copy):
+    folder = weakened(deck_copy)
+    r = command("--json", "--deck", str(folder), "--compare", "default", "--games", "150", "--bot", "greedy")
+    assert r.exit_code in (0, 1), r.stderr
+    data = json.loads(r.stdout)
+    c = data["compare"]
+    assert c["deck"] == "default" and c["games"] == 150
+    assert set(c["first_player"]) == {"change", "interval"}
+    assert list(c["faces"]) == list(data["faces"])  # every face, in the deck's order
+    one = c["faces"]["1a"]
+    assert one["change"] < 0 and one["interval"][1] < 0
+    assert one["change"] == pytest.approx(one["rate"] - one["other_rate"], abs=2e-4)
+    assert one["rate"] == data["faces"]["1a"]["win_rate"]["rate"]
+    text = command("--deck", str(folder), "--compare", "default", "--games", "150", "--bot", "greedy").stdout
+    rows = text[text.index("against default, the same 150 games"):].splitlines()
+    assert rows[1].startswith("  first player (decided games)")
+    faces = [row.split()[0] for row in rows[3:]]
+    assert faces[0] == "1a" and len(faces) == 20 and rows[3].endswith(" *")  # sorted by change, flagged
+
+
+def test_the_command_with_an_identical_deck_prints_zero_changes():
+    data = json.loads(command("--json", "--compare", "default", "--games", "20", "--bot", "random").stdout)["compare"]
+    assert data["first_player"] == {"change": 0.0, "interval": [0.0, 0.0]}
+    assert all(f["change"] == 0.0 and f["interval"] == [0.0, 0.0] for f in data["faces"].values()) and len(data["faces"]) == 20
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--compare", "no/such/deck"], "deck folder not found"),
+        (["--compare", "default", "--save-logs", "logs"], "--save-logs saves the games of one deck"),
+    ],
+)
+def test_bad_compare_flags_are_refused_with_status_2(args, words, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = command("--games", "2", *args)
+    assert r.exit_code == 2 and words in r.stderr and "Traceback" not in r.stderr
+    assert not (tmp_path / "logs").exists()
+
+
+def test_a_faulty_other_deck_is_refused_with_status_2_and_its_faults(deck_copy):
+    folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, red]")
+    r = command("--games", "2", "--compare", str(folder))
+    assert r.exit_code == 2 and "the other deck cannot be read" in r.stderr and "competitors.yaml:" in r.stderr

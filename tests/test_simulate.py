@@ -150,13 +150,15 @@ def test_greedy_beats_random(deck):
     assert wins >= 18
 
 
-def test_exit_status_follows_the_verdict():
+def test_exit_status_follows_the_verdict_and_the_headline_leads():
     code, out, _ = run("--games", "200", "--bot", "random", "--first-player-window", "0-1")
     assert code == 1
-    assert out.splitlines()[1].startswith("not fair")
+    assert out.splitlines()[0] == "NOT FAIR: 1 rate is outside its window (first player (decided games))"
     assert "first player (decided games)" in out and "is outside its window" in out
     code, out, _ = run("--games", "50", "--bot", "random", "--first-player-window", "0-100", "--face-window", "0-100")
-    assert code == 0 and out.splitlines()[1].startswith("fair")
+    assert code == 0 and out.splitlines()[0].startswith("FAIR: every rate and its 95 % interval lie inside")
+    code, out, _ = run("--games", "50", "--bot", "random")  # the deck's own windows: 50 games cannot tell
+    assert code == 1 and out.splitlines()[0].startswith("UNDECIDED: ") and "games would tell" in out.splitlines()[0]
 
 
 def test_windows_come_from_game_yaml(tmp_path):
@@ -166,6 +168,7 @@ def test_windows_come_from_game_yaml(tmp_path):
     data = simulate_json("--deck", str(deck), "--games", "100", "--bot", "random")
     assert data["balance"]["windows"]["first_player"] == [0, 1]
     assert data["balance"]["fair"] is False and data["balance"]["outside"] == ["first player (decided games)"]
+    assert data["balance"]["verdict"] == "not fair" and data["balance"]["headline"].startswith("NOT FAIR")
     # an option wins over game.yaml
     assert simulate_json("--deck", str(deck), "--games", "30", "--bot", "random", "--first-player-window", "0-100")["balance"]["windows"]["first_player"] == [0, 100]
 
@@ -199,7 +202,7 @@ def test_bad_flags_are_refused_with_status_2(args, words):
 
 def test_report_pdf(tmp_path):
     out = tmp_path / "report.pdf"
-    code, _, err = run("--games", "120", "--bot", "greedy", "--report", str(out))
+    code, _, err = run("--games", "120", "--bot", "greedy", "--report", str(out), "--face-window", "0-100", "--first-player-window", "0-100")
     assert code == 0, err
     reader = PdfReader(out)
     assert len(reader.pages) == 2
@@ -208,7 +211,7 @@ def test_report_pdf(tmp_path):
     second = reader.pages[1].extract_text()
     assert "Game length" in second and "by trait" in second and "colours matched" in second
     again = tmp_path / "again.pdf"
-    run("--games", "120", "--bot", "greedy", "--report", str(again), "--jobs", "1")
+    run("--games", "120", "--bot", "greedy", "--report", str(again), "--face-window", "0-100", "--first-player-window", "0-100", "--jobs", "1")
     assert out.read_bytes() == again.read_bytes()
 
 

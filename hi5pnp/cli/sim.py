@@ -6,17 +6,23 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
 from ..deck import EDITION_NUMBERS
+from ..errors import InputError, printable
 from ..machine import JOBS_PER_CPU
 from ..sim import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides
 from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
+from .progress import Progress
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from ..sim.balance import Agreement, Verdict
+    from ..sim.compare import Comparison
+    from ..sim.run import Plan
+    from ..sim.stats import Summary
 
 BOTS = click.Choice(list(BOT_NAMES))
 
@@ -39,12 +45,22 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), help="Rules edition (default: the deck's).")
 @click.option("--games", type=click.IntRange(1, MOST_GAMES), default=1000, show_default=True, help="Games to play.")
 @click.option("--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True, help="Game i is played from (seed, i) alone.")
-@click.option("--bot", type=BOTS, help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first.")
+@click.option("--bot", type=BOTS, multiple=True,
+              help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first. "
+                   "Give it again for another bot: each plays the same games, and the verdict names the bots that flag each rate.")  # fmt: skip
 @click.option("--north", type=BOTS, help="North's bot.")
 @click.option("--south", type=BOTS, help="South's bot.")
 @click.option("--sides", type=click.Choice(SIDE_CHOICES), default="random", show_default=True,
               help="Each card's face: at random (every face gets played), or the bot's choice.")  # fmt: skip
+@click.option("--compare", "other_deck", metavar="OTHER_DECK", type=DECK_TYPE,
+              help="Play the same games on another deck (a folder or a bundled deck's name) and give each rate's change, "
+                   "this deck minus the other, with paired 95 % intervals.")  # fmt: skip
 @click.option("--jobs", type=click.IntRange(min=1), help=f"Processes (default: every processor this process may use; at most {JOBS_PER_CPU} per processor).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786) instead of local processes; "
+                   "the same numbers. Needs pip install 'hi5pnp[dask]'.")  # fmt: skip
+@click.option("--progress/--no-progress", default=None,
+              help="Games done and time left on standard error (default: when it is a terminal and --json is not given).")  # fmt: skip
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
 @click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf",
               help="Write a PDF report: the verdict, then charts; an existing PDF is replaced (never a file of the deck).")  # fmt: skip
@@ -62,11 +78,14 @@ def simulate(
     edition: str | None,
     games: int,
     seed: int,
-    bot: BotName | None,
+    bot: tuple[BotName, ...],
     north: BotName | None,
     south: BotName | None,
     sides: Sides,
+    other_deck: str | None,
     jobs: int | None,
+    scheduler: str | None,
+    progress: bool | None,
     as_json: bool,
     report: str | None,
     save_logs: str | None,
@@ -77,65 +96,130 @@ def simulate(
 ) -> None:
     """Bots play many games under the rules engine; is the deck fair?
 
-    Prints the verdict (which faces' team win rates, or the first player's
-    share, are outside the designer's windows, judged on 95 % intervals),
-    then a table of faces. Exit status: 0 fair, 1 outside a window, 2 the
-    command could not run.
+    Prints the verdict first: FAIR when every face's team win rate and the
+    first player's share lie, with their 95 % intervals, inside the
+    designer's windows; NOT FAIR when some interval lies wholly outside;
+    else UNDECIDED (with about how many games would tell). Then a table of
+    faces, and with --compare each rate's change. Exit status: 0 fair, 1 not
+    fair or undecided, 2 the command could not run.
     """
     from ..deck import load_deck
     from ..sim import balance
     from ..sim import logs as saved
-    from ..sim.results import to_json, to_text
     from ..sim.run import Plan
-    from ..sim.run import simulate as run
 
-    if bot and (north or south):
-        raise click.UsageError("choose --bot for both sides, or --north and --south")
-    north = north or bot or "greedy"
-    south = south or bot or "greedy"
+    pairings = _pairings(bot, north, south)
+    if save_logs and len(pairings) > 1:
+        raise click.UsageError("--save-logs saves the games of one bot; give one --bot (or --north and --south)")
+    if save_logs and other_deck:
+        raise click.UsageError("--save-logs saves the games of one deck; run --compare without it")
     loaded = load_deck(deck, need_score_sheet=False)
+    other = _other_deck(other_deck) if other_deck else None
     logs = Path(save_logs) if save_logs else None
     if report:
         _check_report(Path(report), loaded, logs)
     if logs is not None:
         saved.prepare(logs)
-    plan = Plan(
-        games=games,
-        seed=seed,
-        north=north,
-        south=south,
-        sides=sides,
-        edition=int(edition) if edition else None,
-        width=planner_width,
-        depth=planner_depth,
-        logs=logs,
-        deck_name=saved.deck_name(deck, loaded, logs),
-    )
-    shown = sys.stderr.isatty()
-
-    def progress(done: int, total: int) -> None:
-        if shown:
-            click.echo(f"\rsimulating: {done}/{total} games", err=True, nl=done == total)
-
-    try:
-        summary = run(loaded, plan, jobs, progress)
-    except OSError as exc:
-        raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
+    name = saved.deck_name(deck, loaded, logs)
+    other_name = saved.deck_name(other_deck, other, None) if other is not None else ""
+    shown = progress if progress is not None else sys.stderr.isatty() and not as_json
+    bounds = balance.bounds_of(loaded, first_player_window, face_window)
+    ed = int(edition) if edition else loaded.edition
+    runs: list[Ran] = []
+    for label, n, s in pairings:
+        plan = Plan(games=games, seed=seed, north=n, south=s, sides=sides, edition=int(edition) if edition else None,
+                    width=planner_width, depth=planner_depth, logs=logs, deck_name=name)  # fmt: skip
+        summary, comparison = _play(loaded, other, plan, jobs, scheduler, Progress(shown, label if len(pairings) > 1 else ""), save_logs)
+        runs.append(Ran(label, plan, summary, balance.judge(summary, bounds), comparison))
     if logs is not None:
         saved.seal(logs)
-    verdict = balance.judge(summary, balance.bounds_of(loaded, first_player_window, face_window))
-    ed = plan.edition or loaded.edition
     if report:
-        from ..sim.report import write_report
-
-        write_report(Path(report), loaded, plan, ed, summary, verdict)
+        _write_report(Path(report), loaded, ed, runs)
+    agreement = balance.Agreement({r.label: r.verdict for r in runs})
     if as_json:
-        click.echo(json.dumps(to_json(loaded, plan, ed, summary, verdict), indent=1))
+        click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement), indent=1))
     else:
-        for line in to_text(loaded, plan, ed, summary, verdict):
+        for line in _text(loaded, ed, runs, other_name, agreement):
             click.echo(line)
-    if not verdict.fair:
+    if agreement.state != "fair":
         sys.exit(NO)
+
+
+def _pairings(bot: tuple[BotName, ...], north: BotName | None, south: BotName | None) -> list[tuple[str, BotName, BotName]]:
+    """Each run's label, north's bot and south's: one per --bot, or the --north/--south pairing."""
+    if bot and (north or south):
+        raise click.UsageError("choose --bot (once or more) for both sides, or --north and --south")
+    if north or south:
+        n, s = north or "greedy", south or "greedy"
+        return [(n if n == s else f"{n} v {s}", n, s)]
+    return [(b, b, b) for b in dict.fromkeys(bot or ("greedy",))]
+
+
+def _other_deck(given: str) -> Deck:
+    """The deck of --compare: one that cannot be read is a bad flag (exit 2)."""
+    from ..deck import load_deck
+
+    try:
+        return load_deck(given, need_score_sheet=False)
+    except InputError as exc:
+        raise Failure([f"--compare {printable(given)}: the other deck cannot be read:", *exc.lines()]) from None
+
+
+class Ran(NamedTuple):
+    """One pairing's run: its label (the bot, or "planner v greedy"), plan, totals, verdict and comparison."""
+
+    label: str
+    plan: Plan
+    summary: Summary
+    verdict: Verdict
+    comparison: Comparison | None
+
+
+def _play(
+    loaded: Deck, other: Deck | None, plan: Plan, jobs: int | None, scheduler: str | None, progress: Progress, save_logs: str | None
+) -> tuple[Summary, Comparison | None]:
+    """One pairing's games; with another deck, their comparison too."""
+    from ..sim.compare import compare
+    from ..sim.run import simulate as run
+
+    if other is not None:
+        comparison = compare(loaded, other, plan, jobs, progress, scheduler)
+        return comparison.summary, comparison
+    try:
+        return run(loaded, plan, jobs, progress, scheduler), None
+    except OSError as exc:
+        raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
+
+
+def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran]) -> None:
+    """The PDF report. The report module takes one run for now: the first
+    (write_report(path, deck, plan, edition, runs, comparisons) is to take
+    every run and its comparison)."""
+    from ..sim.report import write_report
+
+    first = runs[0]
+    write_report(path, loaded, first.plan, edition, first.summary, first.verdict)
+
+
+def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement) -> dict[str, Any]:
+    from ..sim.results import several_json, to_json
+
+    each = [(r.label, to_json(loaded, r.plan, edition, r.summary, r.verdict, r.comparison, other)) for r in runs]
+    return each[0][1] if len(each) == 1 else several_json(each, agreement)
+
+
+def _text(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement) -> list[str]:
+    from ..sim.results import compare_text, to_text
+
+    lines = [*agreement.lines(), ""] if len(runs) > 1 else []
+    for r in runs:
+        if len(runs) > 1:
+            lines.append(f"== {r.label}")
+        lines += to_text(loaded, r.plan, edition, r.summary, r.verdict)
+        if r.comparison is not None:
+            lines += ["", *compare_text(loaded, r.comparison, other)]
+        lines.append("")
+    return lines[:-1]
 
 
 def _check_report(report: Path, loaded: Deck, logs: Path | None) -> None:

@@ -5,16 +5,27 @@ A rate is *outside* its window only when its whole confidence interval is:
 noise alone then has under a 5 % chance of flagging anything. For the faces,
 many rates are judged at once, so each face's interval is widened for their
 number (Bonferroni: 95 % confidence for the set of faces, not each face). A
-rate whose estimate is outside but whose interval still reaches the window is
-*unsure*: more games would tell.
+rate whose estimate or interval leaves the window, but whose interval still
+reaches into it, is *unsure*: more games would tell.
+
+The verdict is one of three (:attr:`Verdict.state`): ``fair`` only when
+every estimate and its interval lie inside the window; ``not fair`` when
+some interval lies wholly outside; else ``undecided``, with about how many
+games would tell.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import math
+from collections.abc import Mapping
+from typing import Literal, NamedTuple
 
 from ..deck import Balance, Deck
+from ..errors import some_names
 from .stats import Z95, Summary, interval, z_for
+
+State = Literal["fair", "not fair", "undecided"]
+STATES: tuple[State, ...] = ("fair", "undecided", "not fair")  # best first
 
 #: The windows used when neither game.yaml nor an option sets one (percent).
 Window = tuple[float, float]  # percent, low to high
@@ -41,28 +52,64 @@ class Finding(NamedTuple):
 
     def describe(self) -> str:
         lo, hi = self.window
-        side = "above" if self.rate * 100 > hi else "below"
         together = f"95 % for {self.joint} rates together: " if self.joint > 1 else "95 % "
+        said = f"{self.what}: {self.rate:.1%} ({together}interval {self.low:.1%}-{self.high:.1%})"
+        if lo <= self.rate * 100 <= hi:
+            side = "above" if self.high * 100 > hi else "below"
+            return f"{said} is inside its window {lo:g}-{hi:g} %, but its interval reaches {side} it (more games would tell)"
+        side = "above" if self.rate * 100 > hi else "below"
         how = "outside" if self.sure else "possibly outside (more games would tell)"
-        return (
-            f"{self.what}: {self.rate:.1%} ({together}interval {self.low:.1%}-{self.high:.1%}) is {how} "
-            f"its window {lo:g}-{hi:g} %, {side} it"
-        )
+        return f"{said} is {how} its window {lo:g}-{hi:g} %, {side} it"
+
+    def games_to_tell(self, games: int) -> float:
+        """About how many games of the run would put this rate's interval on
+        one side of its window's nearest edge (the interval narrows as one
+        over the square root of the games); infinite on the edge itself."""
+        edges = [e / 100 for e in self.window]
+        edge = min(edges, key=lambda e: abs(self.rate - e))
+        gap = abs(self.rate - edge)
+        reach = self.rate - self.low if edge < self.rate else self.high - self.rate
+        return math.inf if gap < 1e-9 else games * (reach / gap) ** 2
 
 
 class Verdict(NamedTuple):
     bounds: Windows
     first: Finding | None
     faces: list[Finding]  # faces outside or unsure, worst first
+    games: int = 0  # the games judged
+
+    @property
+    def state(self) -> State:
+        """``fair``: every estimate and interval inside its window; ``not fair``:
+        some interval wholly outside; else ``undecided``."""
+        findings = self.findings
+        if any(f.sure for f in findings):
+            return "not fair"
+        return "undecided" if findings else "fair"
 
     @property
     def fair(self) -> bool:
-        """No rate outside its window with confidence."""
-        return not ((self.first is not None and self.first.sure) or any(f.sure for f in self.faces))
+        """Every rate and its interval inside its window."""
+        return self.state == "fair"
+
+    def games_to_tell(self) -> list[float]:
+        """About how many games would settle each unsure rate, fewest first (infinite for one on its window's edge)."""
+        return sorted(f.games_to_tell(self.games) for f in self.findings if not f.sure)
+
+    @property
+    def headline(self) -> str:
+        """The verdict in a line: FAIR, NOT FAIR or UNDECIDED, and why."""
+        state = self.state
+        if state == "fair":
+            return "FAIR: every rate and its 95 % interval lie inside their windows"
+        if state == "not fair":
+            out = [f.what for f in self.findings if f.sure]
+            return f"NOT FAIR: {_rates(out, 'is', 'are')} outside {_windows(out)} ({some_names(out)})"
+        unsure = [f.what for f in self.findings]
+        return f"UNDECIDED: {_rates(unsure, 'may be', 'may be')} outside {_windows(unsure)} ({some_names(unsure)}); {_more(self)}"
 
     def lines(self) -> list[str]:
-        head = "fair: no rate is outside its window" if self.fair else "not fair: rates outside the designer's window"
-        return [head] + [f"  {f.describe()}" for f in sorted(self.findings, key=lambda f: not f.sure)]
+        return [self.headline] + [f"  {f.describe()}" for f in sorted(self.findings, key=lambda f: not f.sure)]
 
     @property
     def findings(self) -> list[Finding]:
@@ -79,13 +126,37 @@ def bounds_of(deck: Deck, first_player: Window | None = None, face_win_rate: Win
     )
 
 
+def _rates(names: list[str], one: str, more: str) -> str:
+    return f"1 rate {one}" if len(names) == 1 else f"{len(names)} rates {more}"
+
+
+def _windows(names: list[str]) -> str:
+    return "its window" if len(names) == 1 else "their windows"
+
+
+def _more(verdict: Verdict) -> str:
+    """About how many games would tell; rates so near an edge that a hundred
+    times the games would not are counted apart."""
+    needs = verdict.games_to_tell()
+    told = [n for n in needs if n <= 100 * max(1, verdict.games)]
+    edge = len(needs) - len(told)
+    if not told:
+        return "far more games would be needed: " + ("it sits near its window's edge" if edge == 1 else "they sit near their windows' edges")
+    games = f"about {max(float(f'{told[-1]:.2g}'), verdict.games + 1):,.0f} games would tell"
+    if not edge:
+        return games
+    near = "1 sits so near its window's edge" if edge == 1 else f"{edge} sit so near their windows' edges"
+    return f"{games} for {len(told)} of them; {near} that far more would be needed"
+
+
 def _judge(what: str, hits: float, n: int, window: tuple[float, float], z: float, joint: int = 1) -> Finding | None:
+    """A finding when the rate or its interval leaves the window."""
     if n == 0:
         return None
     rate = hits / n
     low, high = interval(hits, n, z)
     lo, hi = window[0] / 100, window[1] / 100
-    if lo <= rate <= hi:
+    if lo <= low and high <= hi:
         return None
     return Finding(what, rate, low, high, window, sure=high < lo or low > hi, joint=joint)
 
@@ -101,4 +172,38 @@ def judge(summary: Summary, bounds: Windows) -> Verdict:
         if found is not None:
             faces.append(found)
     faces.sort(key=lambda f: -abs(f.rate - 0.5))
-    return Verdict(bounds, first, faces)
+    return Verdict(bounds, first, faces, summary.games)
+
+
+class Agreement(NamedTuple):
+    """The verdicts of several bots on the same deck, read together."""
+
+    verdicts: Mapping[str, Verdict]  # by bot (or pairing), in the run's order
+
+    @property
+    def state(self) -> State:
+        """The worst of the bots' verdicts."""
+        return max((v.state for v in self.verdicts.values()), key=STATES.index, default="fair")
+
+    def flagged(self) -> dict[str, dict[str, list[str]]]:
+        """Each rate some bot flags: ``{"outside": [bots], "unsure": [bots]}``."""
+        out: dict[str, dict[str, list[str]]] = {}
+        for label, verdict in self.verdicts.items():
+            for f in verdict.findings:
+                out.setdefault(f.what, {"outside": [], "unsure": []})["outside" if f.sure else "unsure"].append(label)
+        return out
+
+    @property
+    def headline(self) -> str:
+        """The verdict over every bot, then each bot's."""
+        each = ", ".join(f"{label} {verdict.state}" for label, verdict in self.verdicts.items())
+        return f"{self.state.upper()} under {'every bot' if self.state == 'fair' else 'the bots together'} ({each})"
+
+    def lines(self) -> list[str]:
+        """The headline, then each flagged rate with the bots that flag it, surest first."""
+        rows = []
+        for what, by in sorted(self.flagged().items(), key=lambda kv: (-len(kv[1]["outside"]), -len(kv[1]["unsure"]))):
+            said = [f"outside under {' and '.join(by['outside'])}"] if by["outside"] else []
+            said += [f"possibly outside under {' and '.join(by['unsure'])}"] if by["unsure"] else []
+            rows.append(f"  {what}: {'; '.join(said)}")
+        return [self.headline, *rows]

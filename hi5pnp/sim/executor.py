@@ -28,7 +28,7 @@ from ..machine import end_with_parent, worker_count
 
 MOST_BLOCK = 50  # games a block holds at most: progress and balance stay fine-grained
 BLOCKS_PER_WORKER = 4  # so that a slow block at the end leaves few workers idle
-CONNECT_TIMEOUT = 10  # seconds to reach a Dask scheduler
+CONNECT_TIMEOUT = 5  # seconds to reach a Dask scheduler
 WORKER_WAIT = 30  # seconds to wait for its first worker
 DASK_HINT = "pip install 'hi5pnp[dask]'"
 
@@ -133,6 +133,14 @@ def _on_dask(work: Work[T], address: str, progress: Progress | None) -> T:
         from distributed import Client, as_completed
     except ImportError:
         raise SchedulerError(f"--scheduler {address}: playing on a Dask cluster needs Dask; install it with {DASK_HINT}") from None
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, where = parse_address(address)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(where)
+    except ValueError:
+        raise SchedulerError(f"--scheduler {address}: not a scheduler's address; give the one `dask scheduler` prints, e.g. tcp://192.168.1.20:8786") from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
@@ -147,7 +155,7 @@ def _on_dask(work: Work[T], address: str, progress: Progress | None) -> T:
         [shared] = client.scatter([work], broadcast=True, hash=False)  # type: ignore[no-untyped-call]
         futures = [client.submit(_play, shared, start, stop, pure=False) for start, stop in blocks]
         try:
-            parts: Iterator[tuple[tuple[int, int], T]] = (f.result() for f in as_completed(futures))  # type: ignore[no-untyped-call]
+            parts: Iterator[tuple[tuple[int, int], T]] = (f.result() for f in as_completed(futures, loop=client.loop))  # type: ignore[no-untyped-call]
             return _merged(parts, blocks, work.games, progress)
         except ImportError as exc:
             raise SchedulerError(f"--scheduler {address}: a worker cannot play the games ({exc}); install hi5pnp on every worker ({DASK_HINT})") from None

@@ -1,12 +1,16 @@
 """A run's results in the forms the designer reads: the JSON object of the
-simulator's contract (docs/simulate.md) and a few lines of text."""
+simulator's contract (docs/simulate.md) and a few lines of text; with
+``--compare``, each rate's change; with several bots, each bot's run and
+the verdict they give together."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..deck import Deck
-from .balance import Verdict
+from .balance import Agreement, Verdict
+from .compare import Change, Comparison
 from .run import Plan
 from .stats import Summary, interval
 
@@ -20,7 +24,15 @@ def _rate(hits: float, n: int) -> dict[str, Any]:
     return {"rate": round(hits / n, 4) if n else None, "interval": [round(low, 4), round(high, 4)]}
 
 
-def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> dict[str, Any]:
+def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict, comparison: Comparison | None = None, other: str = "") -> dict[str, Any]:
+    """The contract's object for one run; with a comparison, its ``compare`` object (``other``: the other deck's name)."""
+    out = _run_json(deck, plan, edition, summary, verdict)
+    if comparison is not None:
+        out["compare"] = compare_json(comparison, other)
+    return out
+
+
+def _run_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> dict[str, Any]:
     s = summary
     games = s.games
     decided = s.first_wins + s.first_losses
@@ -65,6 +77,8 @@ def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
         },
         "balance": {
             "fair": verdict.fair,
+            "verdict": verdict.state,
+            "headline": verdict.headline,
             "windows": {"first_player": list(verdict.bounds.first_player), "face_win_rate": list(verdict.bounds.face_win_rate)},
             "outside": [f.what for f in verdict.findings if f.sure],
             "unsure": [f.what for f in verdict.findings if not f.sure],
@@ -72,15 +86,64 @@ def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
     }
 
 
+def _change(c: Change) -> dict[str, Any]:
+    return {"change": round(c.change, 4), "interval": [round(c.low, 4), round(c.high, 4)]}
+
+
+def compare_json(c: Comparison, other: str) -> dict[str, Any]:
+    """The ``compare`` object: each rate's change, this deck minus the other, with its paired 95 % interval."""
+    faces = {}
+    for face in sorted(c.faces, key=face_order):
+        mine, theirs = c.summary.faces.get(face), c.other.faces.get(face)
+        faces[face] = {
+            **_change(c.faces[face]),
+            "rate": round(mine.score, 4) if mine else None,
+            "other_rate": round(theirs.score, 4) if theirs else None,
+        }
+    return {"deck": other, "games": c.games, "first_player": _change(c.first_player), "faces": faces}
+
+
+def several_json(runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement) -> dict[str, Any]:
+    """Several bots' runs in one object: the first run's keys at the top (the
+    contract's), each run whole under ``by_bot``, and their verdict together."""
+    out = dict(runs[0][1])
+    out["by_bot"] = dict(runs)
+    out["across_bots"] = {"verdict": agreement.state, "headline": agreement.headline, "flagged": agreement.flagged()}
+    return out
+
+
+def compare_text(deck: Deck, c: Comparison, other: str) -> list[str]:
+    """Each rate's change, faces sorted by it; ``*`` where the interval excludes no change."""
+
+    def said(x: Change) -> str:
+        mark = " *" if x.low > 0 or x.high < 0 else ""
+        return f"{x.change * 100:+6.1f} {f'{x.low * 100:+.1f} to {x.high * 100:+.1f}':>16}{mark}"
+
+    lines = [
+        f"against {other}, the same {c.games} games (this deck minus the other, in points of percent; paired 95 % intervals; "
+        "* where the interval excludes no change):",
+        f"  first player (decided games) {said(c.first_player)}",
+        f"  {'face':<5} {'name':<18} {'this deck':>9} {'other':>7} {'change':>6} {'95 % interval':>16}",
+    ]
+    for face, x in sorted(c.faces.items(), key=lambda kv: (kv[1].change, face_order(kv[0]))):
+        comp = deck.competitor_face(face)
+        mine, theirs = c.summary.faces.get(face), c.other.faces.get(face)
+        rates = f"{f'{mine.score:.1%}' if mine else '-':>9} {f'{theirs.score:.1%}' if theirs else '-':>7}"
+        lines.append(f"  {face:<5} {(comp.name if comp else '')[:18]:<18} {rates} {said(x)}")
+    return lines
+
+
 def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> list[str]:
     s = summary
     games = max(1, s.games)
     decided = s.first_wins + s.first_losses
     lo, hi = interval(s.first_wins, decided)
+    head, *found = verdict.lines()
     lines = [
+        head,
         f"{s.games} games of {deck.full_title} (deck {plan.deck_name}, edition {edition}), seed {plan.seed}: "
         f"north {plan.north}, south {plan.south}, sides {plan.sides}",
-        *verdict.lines(),
+        *found,
         f"north won {s.seat_wins[0]} ({s.seat_wins[0] / games:.1%}), south {s.seat_wins[1]} "
         f"({s.seat_wins[1] / games:.1%}), draws {s.draws}",
         f"first player won {s.first_wins} of {decided} decided games "
