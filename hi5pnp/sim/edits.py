@@ -65,16 +65,21 @@ def _with_obstacle(deck: Deck, new: ObstacleFace) -> Deck:
     return replace(deck, obstacles=cards, fingerprint="")
 
 
-def unmarkable(deck: Deck) -> int:
-    """Boxes of all faces that no obstacle of their face's gem colours can mark."""
+def unmarkable(deck: Deck) -> dict[str, int]:
+    """Each face's boxes that no obstacle of its gem colours can mark."""
     reach_of: dict[str, set[str]] = {}
     for o in deck.obstacle_faces():
         reach_of.setdefault(o.color, set()).add(o.trait)
-    lost = 0
+    lost = {}
     for face in deck.competitor_faces():
         markable = set().union(*(reach_of.get(g, set()) for g in face.gems))
-        lost += sum(t not in markable for col in face.matrix for t in col)
+        lost[face.id] = sum(t not in markable for col in face.matrix for t in col)
     return lost
+
+
+def _loses_a_box(deck: Deck, before: dict[str, int]) -> bool:
+    """Whether some face of ``deck`` has more unmarkable boxes than ``before``."""
+    return any(n > before[f] for f, n in unmarkable(deck).items())
 
 
 def reach(deck: Deck, face: CompetitorFace) -> float:
@@ -160,11 +165,11 @@ def candidates(deck: Deck, face_id: str, way: Way) -> list[Candidate]:
         raise OptionError(f"way: {way!r} is not one of its values; it takes 'raise' or 'lower'")
     lost = unmarkable(deck)
     index = _card_index(deck, "competitors.yaml", face.card)
-    own = [c for c in (*_gem_edits(deck, face, index), *_box_edits(deck, face, index)) if unmarkable(c.deck) <= lost]
+    own = [c for c in (*_gem_edits(deck, face, index), *_box_edits(deck, face, index)) if not _loses_a_box(c.deck, lost)]
     favour = _favour(deck, face)
     sign = 1 if way == "raise" else -1
     ranked = sorted(
-        (c for c in _obstacle_edits(deck, face) if unmarkable(c.deck) <= lost and sign * favour(c) > 0),
+        (c for c in _obstacle_edits(deck, face) if not _loses_a_box(c.deck, lost) and sign * favour(c) > 0),
         key=lambda c: -sign * favour(c),
     )
     return own + ranked[:MOST_OBSTACLE_EDITS]

@@ -23,8 +23,10 @@ then nearest its middle.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from ..deck import Deck
 from ..errors import OptionError, check_number
@@ -32,14 +34,27 @@ from . import MOST_SEED
 from .balance import Window, Windows, bounds_of
 from .compare import Change, Comparison, compare
 from .edits import Candidate, Way, candidates
+from .paired import FIRST
 from .run import Plan, simulate
-from .stats import Summary
+from .stats import Summary, interval
 
 SCREEN_SHARE = 10  # a screened candidate plays 1/10 of the baseline's games, paired
 CONFIRM_SHARE = 2  # a confirmed one 1/2
 LEAST_GAMES = 20  # and at least this many
 MOST_TOP = 20
 Progress = Callable[[int, int], object]  # (games played, games in all), a pair of games counting two
+
+
+class Estimate(NamedTuple):
+    """A rate before and after an edit (0-1), with 95 % intervals, and its paired change."""
+
+    before: float
+    before_low: float
+    before_high: float
+    change: Change
+    after: float
+    low: float
+    high: float
 
 
 @dataclass(frozen=True)
@@ -83,16 +98,32 @@ class Tuning:
         """Some face is outside its window in the baseline."""
         return bool(self.outside)
 
-    def rate(self, face: str) -> float:
-        """A face's baseline team win rate, 0-1."""
-        count = self.baseline.faces.get(face)
-        return count.score if count else 0.5
+    def counts(self, what: str) -> tuple[float, int]:
+        """A rate's hits and games in the baseline: a face's team wins (a
+        draw counting half), or the first player's (:data:`FIRST`) wins of decided games."""
+        if what == FIRST:
+            return self.baseline.first_wins, self.baseline.first_wins + self.baseline.first_losses
+        count = self.baseline.faces.get(what)
+        return (count.hits, count.games) if count else (0.0, 0)
 
-    @property
-    def first_rate(self) -> float:
-        """The first player's baseline share of decided games, 0-1."""
-        decided = self.baseline.first_wins + self.baseline.first_losses
-        return self.baseline.first_wins / decided if decided else 0.5
+    def rate(self, what: str) -> float:
+        """A rate of the baseline, 0-1 (one half when nothing counted for it)."""
+        hits, games = self.counts(what)
+        return hits / games if games else 0.5
+
+    def interval(self, what: str) -> tuple[float, float]:
+        """A rate's 95 % interval in the baseline."""
+        return interval(*self.counts(what))
+
+    def estimate(self, what: str, change: Change) -> Estimate:
+        """A rate before an edit (the baseline's) and after it (plus the
+        paired change), each with its 95 % interval: the one after counts the
+        noise of both, the baseline's and the change's."""
+        low, high = self.interval(what)
+        before = self.rate(what)
+        spread = math.hypot((high - low) / 2, (change.high - change.low) / 2)
+        after = before + change.change
+        return Estimate(before, low, high, change, after, max(0.0, after - spread), min(1.0, after + spread))
 
 
 def _outside_by(rate: float, window: Window) -> float:
@@ -129,11 +160,6 @@ def choose_face(summary: Summary, windows: Windows, deck: Deck, face: str | None
     return chosen, way, outside
 
 
-def _after(tuning: Tuning, what: str, change: Change) -> float:
-    before = tuning.first_rate if what == "first player" else tuning.rate(what)
-    return before + change.change
-
-
 def why_not(tuning: Tuning, comparison: Comparison, face: str) -> str:
     """Why a confirmed edit is not proposed, or "" when it is."""
     window, sign = tuning.windows.face_win_rate, 1 if tuning.way == "raise" else -1
@@ -142,14 +168,14 @@ def why_not(tuning: Tuning, comparison: Comparison, face: str) -> str:
     if not (sign * target.low > 0 and sign * target.high > 0):
         return f"{face}'s change is not sure to be the right way (its interval reaches 0)"
     if (after > window[1] / 100) if sign > 0 else (after < window[0] / 100):
-        return f"it takes {face} past the other edge of its window, to {after:.1%}"
+        return f"it takes {face} past the other edge of its window, to {after * 100:.1f} %"
     moved = [(f, c, tuning.windows.face_win_rate) for f, c in comparison.faces.items() if f != face]
-    moved.append(("first player", comparison.first_player, tuning.windows.first_player))
+    moved.append((FIRST, comparison.first_player, tuning.windows.first_player))
     for what, change, win in moved:
-        rate = _after(tuning, what, change)
+        rate = tuning.rate(what) + change.change
         low_side, high_side = rate < win[0] / 100, rate > win[1] / 100
         if (low_side and change.high < 0) or (high_side and change.low > 0):
-            return f"it moves {what} outside its window, to {rate:.1%} (change {change.change:+.1%}, sure)"
+            return f"it moves {what} outside its window, to {rate * 100:.1f} % (change {change.change * 100:+.1f} points, sure)"
     return ""
 
 
