@@ -124,19 +124,19 @@ def command(*args: str):
 
 def test_the_command_compares_in_json_and_text(deck_copy):
     folder = weakened(deck_copy)
-    r = command("--json", "--deck", str(folder), "--compare", "default", "--games", "150", "--bot", "greedy")
+    r = command("--json", "--deck", str(folder), "--compare", "default", "--games", "120", "--bot", "greedy")
     assert r.exit_code in (0, 1), r.stderr
     data = json.loads(r.stdout)
     c = data["compare"]
-    assert c["deck"] == "default" and c["games"] == 150
+    assert c["deck"] == "default" and c["games"] == 120
     assert set(c["first_player"]) == {"change", "interval"}
     assert list(c["faces"]) == list(data["faces"])  # every face, in the deck's order
     one = c["faces"]["1a"]
     assert one["change"] < 0 and one["interval"][1] < 0
     assert one["change"] == pytest.approx(one["rate"] - one["other_rate"], abs=2e-4)
     assert one["rate"] == data["faces"]["1a"]["win_rate"]["rate"]
-    text = command("--deck", str(folder), "--compare", "default", "--games", "150", "--bot", "greedy").stdout
-    rows = text[text.index("against default, the same 150 games"):].splitlines()
+    text = command("--deck", str(folder), "--compare", "default", "--games", "120", "--bot", "greedy").stdout
+    rows = text[text.index("against default, the same 120 games"):].splitlines()
     assert rows[1].startswith("  first player (decided games)")
     faces = [row.split()[0] for row in rows[3:]]
     assert faces[0] == "1a" and len(faces) == 20 and rows[3].endswith(" *")  # sorted by change, flagged

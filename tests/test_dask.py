@@ -67,3 +67,9 @@ def test_without_dask_the_message_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now fails
     r = simulate("--games", "4", "--scheduler", "tcp://127.0.0.1:8786")
     assert r.exit_code == 2 and "pip install 'hi5pnp[dask]'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_logs_are_saved_only_by_local_games(tmp_path):
+    r = simulate("--games", "4", "--scheduler", "tcp://127.0.0.1:8786", "--save-logs", str(tmp_path / "logs"))
+    assert r.exit_code == 2 and "--save-logs writes the logs where the games are played" in r.stderr
+    assert not (tmp_path / "logs").exists()

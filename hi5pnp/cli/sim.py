@@ -113,6 +113,8 @@ def simulate(
         raise click.UsageError("--save-logs saves the games of one bot; give one --bot (or --north and --south)")
     if save_logs and other_deck:
         raise click.UsageError("--save-logs saves the games of one deck; run --compare without it")
+    if save_logs and scheduler:
+        raise click.UsageError("--save-logs writes the logs where the games are played; save them without --scheduler")
     loaded = load_deck(deck, need_score_sheet=False)
     other = _other_deck(other_deck) if other_deck else None
     logs = Path(save_logs) if save_logs else None
