@@ -170,3 +170,13 @@ def test_no_edit_that_helps_is_a_no(weak, monkeypatch):
     assert "no edit helps" in out
     code, _, err = run("--deck", str(weak), "--games", "1000", "--jobs", "1", "--apply", "1")
     assert code == 1 and "none helps" in err
+
+
+def test_a_deck_with_every_face_inside_needs_no_tuning(tmp_path):
+    folder = tmp_path / "wide"
+    shutil.copytree(GOLDEN / "mini", folder)
+    with (folder / "game.yaml").open("a") as f:
+        f.write("balance:\n  first_player: [20, 80]\n  face_win_rate: [20, 80]\n")
+    code, out, err = run("--deck", str(folder), "--games", "200", "--jobs", "1", "--top", "1")
+    assert code == 0, err
+    assert "inside its window 20-80 %, nearest an edge" in out.splitlines()[0]

@@ -117,11 +117,12 @@ def _apply(found: Tuning, n: int, as_json: bool, deck_name: str) -> None:
     said = tuned.proposal_lines(found, n, chosen)  # read before the file changes
     out = tuned.to_json(found, deck_name) if as_json else {}
     apply_edit(found.deck, chosen.candidate.edit)
-    fresh = (found.plan.seed + 3) % (MOST_SEED + 1)
+    fresh = (found.plan.seed + 3) % (MOST_SEED + 1)  # a seed none of tune's stages played
+    games = min(MOST_GAMES, 10 * found.plan.games)
     if as_json:
         click.echo(json.dumps({**out, "applied": n}, indent=1))
         return
     click.echo(f"wrote {said[0]}")
     for line in said[1:]:
         click.echo(line)
-    click.echo(f"check it on games it was not chosen on: hi5pnp simulate --deck {printable(deck_name)} --seed {fresh}")
+    click.echo(f"check it on games it was not chosen on: hi5pnp simulate --deck {printable(deck_name)} --seed {fresh} --games {games}")

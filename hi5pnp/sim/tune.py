@@ -87,6 +87,7 @@ class Tuning:
     screened: list[Judged] = field(default_factory=list)  # every candidate, best by screening first
     confirmed: list[Judged] = field(default_factory=list)  # the best few, best first
     top: int = 3
+    asked: bool = False  # the face was named (--face), not chosen
 
     @property
     def proposals(self) -> list[Judged]:
@@ -223,7 +224,7 @@ def tune(
     played = plan.games
     windows = bounds_of(deck)
     chosen, way, outside = choose_face(baseline, windows, deck, face)
-    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, top=top)
+    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, top=top, asked=face is not None)
     tried = candidates(deck, chosen, way)
     confirming = min(len(tried), top + 1)
     total = plan.games + 2 * (len(tried) * screen.games + confirming * confirm.games)

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..deck.edit import diff_of, edit_of
-from .balance import Window
+from . import MOST_GAMES
+from .balance import Window, judge
 from .paired import FIRST
 from .tune import Estimate, Judged, Tuning
 
@@ -54,10 +55,12 @@ def head_lines(t: Tuning) -> list[str]:
     window = t.windows.face_win_rate
     games = t.counts(t.face)[1]
     rate = t.rate(t.face)
+    sure = {f.what for f in judge(t.baseline, t.windows).faces if f.sure}
     where = (
         f"{'below' if rate < window[0] / 100 else 'above'} its window {_window(window)}"
-        if t.needs_tuning and t.face in t.outside
-        else f"inside its window {_window(window)}, {'nearest an edge' if not t.needs_tuning else 'as asked'}"
+        + ("" if t.face in sure else " (not surely: its interval, judged with the other faces', reaches into the window; more games would tell)")
+        if t.face in t.outside
+        else f"inside its window {_window(window)}{', as asked' if t.asked else ', nearest an edge'}"
     )
     lines = [
         f"tuning {_name(t, t.face)}: its team won {_pc(rate)} of {games:,} games "
@@ -76,8 +79,11 @@ def head_lines(t: Tuning) -> list[str]:
 
 def proposal_lines(t: Tuning, rank: int, judged: Judged) -> list[str]:
     c = judged.comparison
+    after = t.rate(judged.candidate.face) + judged.target.change
+    window = t.windows.face_win_rate
+    short = " (it helps, but leaves the face outside its window)" if not window[0] <= after * 100 <= window[1] else ""
     return [
-        f"{rank}. {judged.candidate.what}",
+        f"{rank}. {judged.candidate.what}{short}",
         *(f"   {line}" for line in diff_of(t.deck, judged.candidate.edit)),
         "   " + estimate_line(judged.candidate.face, t.estimate(judged.candidate.face, judged.target)),
         "   " + estimate_line("first player", t.estimate(FIRST, c.first_player)),
@@ -97,9 +103,12 @@ def to_text(t: Tuning) -> list[str]:
     if proposals:
         lines.append(f"write one into the deck with --apply N (N from 1 to {len(proposals)}; the same options play the same games)")
     elif t.needs_tuning:
-        lines.append(f"no edit helps: none of the {len(t.screened)} tried moved {t.face} surely the right way without another rate leaving its window")
+        lines.append(
+            f"no edit helps: none of the {len(t.screened)} tried moved {t.face} surely the right way without putting "
+            f"another rate outside its window (more games, --games {min(MOST_GAMES, 4 * t.plan.games)}, would show smaller changes)"
+        )
     else:
-        lines.append("nothing needs tuning: every face is inside its window, and no edit tried surely moved the face nearest an edge inward")
+        lines.append(f"nothing needs tuning: every face is inside its window, and no edit tried surely moved {t.face} nearer the middle")
     return lines
 
 
@@ -143,6 +152,7 @@ def to_json(t: Tuning, deck_name: str) -> dict[str, Any]:
         "seeds": {"baseline": t.plan.seed, "screen": t.screen.seed, "confirm": t.confirm.seed},
         "windows": {"first_player": list(t.windows.first_player), "face_win_rate": list(t.windows.face_win_rate)},
         "face": t.face,
+        "face_win_rate": _rate_json(t.rate(t.face), *t.interval(t.face)),
         "way": t.way,
         "outside": t.outside,
         "needs_tuning": t.needs_tuning,
