@@ -5,12 +5,11 @@ change, made in memory (the deck's frozen dataclasses, replaced), and the
 value of the YAML file it changes (:class:`~hi5pnp.deck.edit.ValueEdit`),
 so that the edit judged is the edit written.
 
-Edits that change nothing the rules see are left out: a gem changed to a
-colour another of the face's gems already has, where the face's gems stay
-the same colours (gems are counted by colour), a box changed like another
-box of its column (boxes of a column are marked in any order). So are edits
-that would leave a box no obstacle of its face's gem colours can mark
-(``hi5pnp validate`` warns of such boxes): the designer wants none.
+An edit the rules cannot tell from one already tried is tried once: gems
+count by colour (``[red, red, blue]`` to ``[green, red, blue]`` is
+``[red, green, blue]``), and the boxes of a column are marked in any order.
+No edit is tried that gives any face a box no obstacle of its gem colours
+can mark (``hi5pnp validate`` warns of such boxes): the designer wants none.
 Obstacle edits change every face's game, so only the few that most favour
 the face's way out of its window, judged by :func:`reach`, are kept.
 """

@@ -42,6 +42,7 @@ SCREEN_SHARE = 10  # a screened candidate plays 1/10 of the baseline's games, pa
 CONFIRM_SHARE = 2  # a confirmed one 1/2
 LEAST_GAMES = 20  # and at least this many
 MOST_TOP = 20
+USUAL_EDITS = 25  # about the edits a face gets (20 to 35 on the bundled deck): the games foreseen until the face is chosen
 Progress = Callable[[int, int], object]  # (games played, games in all), a pair of games counting two
 
 
@@ -214,11 +215,15 @@ def tune(
     if plan.logs is not None:
         raise OptionError("logs: tune saves no logs; save them with a run of one deck")
     screen, confirm = stage_plans(plan)
-    played, total = 0, plan.games
+    played, total = 0, plan.games + 2 * (USUAL_EDITS * screen.games + (top + 1) * confirm.games)
+
+    shown = 0  # the games last reported
 
     def report(done: int, _games: int, pairs: bool = True) -> None:
+        nonlocal shown
+        shown = played + done * (2 if pairs else 1)
         if progress:
-            progress(played + done * (2 if pairs else 1), total)
+            progress(shown, total)
 
     baseline = simulate(deck, plan, jobs, lambda d, g: report(d, g, False), scheduler)
     played = plan.games
@@ -241,6 +246,6 @@ def tune(
         played += 2 * confirm.games
         tuning.confirmed.append(Judged(judged.candidate, comparison, why_not(tuning, comparison, chosen)))
     tuning.confirmed.sort(key=lambda j: (bool(j.why_not), _rank(tuning, j)))
-    if progress:
+    if progress and shown < total:
         progress(total, total)
     return tuning
