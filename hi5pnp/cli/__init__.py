@@ -15,6 +15,7 @@ from .deck import validate
 from .images import images, preview
 from .judge import check, deal_cmd, replay
 from .sim import simulate
+from .tune import tune
 
 
 @click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
@@ -29,5 +30,5 @@ def main() -> None:
     """
 
 
-for command in (build, validate, check, replay, deal_cmd, simulate, images, preview):
+for command in (build, validate, check, replay, deal_cmd, simulate, tune, images, preview):
     main.add_command(command)

@@ -1,0 +1,128 @@
+"""``hi5pnp tune``: small edits that bring a face back inside its window,
+judged by paired games, shown as diffs of the deck's YAML; ``--apply N``
+writes one in place."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import TYPE_CHECKING
+
+import click
+
+from ..errors import printable
+from ..sim import BOT_NAMES, MOST_GAMES, MOST_SEED, BotName
+from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
+from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..sim.tune import Tuning
+
+LEAST_GAMES = 100  # a baseline of fewer says nothing of a face
+
+
+@click.command(cls=Command)
+@click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
+@click.option("--bot", type=click.Choice(list(BOT_NAMES)), default="greedy", show_default=True, help="The bot on both sides.")
+@click.option("--games", type=click.IntRange(LEAST_GAMES, MOST_GAMES), default=2000, show_default=True,
+              help="The baseline's games; each confirmed edit plays half as many on both decks, each screened one a tenth.")  # fmt: skip
+@click.option("--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True,
+              help="The baseline plays from seed S; screening from S+1, confirming from S+2.")  # fmt: skip
+@click.option("--face", metavar="FACE", help="Tune this face (e.g. 2a) rather than the one furthest outside its window.")
+@click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="Edits to propose at most.")
+@click.option("--apply", "apply_n", type=click.IntRange(min=1), metavar="N",
+              help="Write proposal N into the deck's YAML in place (comments and layout kept), once the deck with it loads.")  # fmt: skip
+@click.option("--jobs", type=click.IntRange(min=1), help="Processes (default: every processor this process may use).")
+@click.option("--scheduler", metavar="ADDRESS", help="Play the games on the Dask cluster whose scheduler is at ADDRESS; the same numbers.")
+@click.option("--progress/--no-progress", default=None,
+              help="Games done and time left on standard error (default: when it is a terminal and --json is not given).")  # fmt: skip
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
+def tune(
+    deck: str | None,
+    bot: BotName,
+    games: int,
+    seed: int,
+    face: str | None,
+    top: int,
+    apply_n: int | None,
+    jobs: int | None,
+    scheduler: str | None,
+    progress: bool | None,
+    as_json: bool,
+) -> None:
+    """Which small edit brings a face back inside its window?
+
+    Plays a baseline, picks the face furthest outside the balance window (or
+    nearest an edge), and tries one-value edits: one of its gems another
+    colour, one matrix box another trait, a few obstacle colours and traits.
+    Each is played against the current deck on the same games; the best are
+    printed as diffs of the deck's YAML with the rates before and after. An
+    edit that puts another face, or the first player, outside its window is
+    never proposed. Exit status: 0 an edit proposed (or written), or nothing
+    needs tuning; 1 no edit helps; 2 the command could not run.
+    """
+    from ..data import bundled_deck
+    from ..deck import load_deck
+    from ..sim import logs, tuned
+    from ..sim.run import Plan
+    from ..sim.tune import tune as run
+
+    loaded = load_deck(deck, need_score_sheet=False)
+    if apply_n is not None:
+        if deck is None or bundled_deck(deck) is not None:
+            raise click.UsageError(
+                "--apply: the bundled deck is part of hi5pnp; copy its folder and tune the copy (--deck FOLDER)"
+            )
+        _check_writable(loaded.path, ("competitors.yaml", "obstacles.yaml"))
+    if face is not None and loaded.competitor_face(face) is None:
+        raise click.BadParameter(f"{printable(face)!r} is not a competitor face of the deck (1a, 1b, 2a, ...)", param_hint="--face")
+    shown = progress if progress is not None else sys.stderr.isatty() and not as_json
+    plan = Plan(games=games, seed=seed, north=bot, south=bot, deck_name=logs.deck_name(deck, loaded, None))
+    found = run(loaded, plan, top, face, jobs, Progress(shown, "tune"), scheduler)
+    if apply_n is None:
+        if as_json:
+            click.echo(json.dumps(tuned.to_json(found, plan.deck_name), indent=1))
+        else:
+            for line in tuned.to_text(found):
+                click.echo(line)
+        if not found.proposals and found.needs_tuning:
+            sys.exit(NO)
+        return
+    _apply(found, apply_n, as_json, plan.deck_name)
+
+
+def _check_writable(folder: os.PathLike[str], names: tuple[str, ...]) -> None:
+    """Refuse, before any game is played, a deck whose files an edit could not be written into."""
+    for name in names:
+        path = os.path.join(folder, name)
+        if os.path.islink(path) or not os.access(path, os.W_OK) or not os.access(folder, os.W_OK):
+            raise Failure([f"{printable(path)}: --apply cannot write it (a link, or not writable); give a deck folder of your own"])
+
+
+def _apply(found: Tuning, n: int, as_json: bool, deck_name: str) -> None:
+    """Write proposal ``n`` into the deck, and say what was written."""
+    from ..deck.edit import apply_edit
+    from ..sim import tuned
+
+    proposals = found.proposals
+    if not proposals:
+        for line in tuned.head_lines(found):
+            click.echo(line, err=True)
+        click.echo("no edit to write: none helps", err=True)
+        sys.exit(NO)
+    if n > len(proposals):
+        raise Failure([f"--apply {n}: there {'is' if len(proposals) == 1 else 'are'} only {len(proposals)} proposal{'s' * (len(proposals) != 1)}"])
+    chosen = proposals[n - 1]
+    said = tuned.proposal_lines(found, n, chosen)  # read before the file changes
+    out = tuned.to_json(found, deck_name) if as_json else {}
+    apply_edit(found.deck, chosen.candidate.edit)
+    fresh = (found.plan.seed + 3) % (MOST_SEED + 1)  # a seed none of tune's stages played
+    games = min(MOST_GAMES, 10 * found.plan.games)
+    if as_json:
+        click.echo(json.dumps({**out, "applied": n}, indent=1))
+        return
+    click.echo(f"wrote {said[0]}")
+    for line in said[1:]:
+        click.echo(line)
+    click.echo(f"check it on games it was not chosen on: hi5pnp simulate --deck {printable(deck_name)} --seed {fresh} --games {games}")

@@ -1,0 +1,197 @@
+"""Writing one value into a deck's YAML in place: a gem's colour, a matrix
+box's trait, an obstacle's colour or trait, changed where the file writes it.
+
+The reader knows where every value starts (:mod:`.located`); the scalar
+written there, plain or quoted, in a flow list (``gems: [red, blue, gold]``)
+or a block one, is replaced by the new value in the same style, and nothing
+else of the file changes: comments, spacing and the other lines stay as they
+are, byte for byte. :func:`apply_edit` writes the file whole or not at all,
+and only once a copy of the deck with the edit has loaded without a fault.
+
+    edit = ValueEdit("competitors.yaml", (1, "a", "gems", 2), "blue", "green")
+    print(diff_of(deck, edit))      # the one changed line, as `diff -u` shows it
+    deck = apply_edit(deck, edit)   # written, and the deck read again
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import yaml
+from yaml import events
+
+from ..errors import DeckError, Fault, OptionError, OutputError, printable, shown_path
+from ..files import write_atomically
+from . import yamlsource
+from .load import deck_files, load_deck
+from .located import YList, YMap
+from .model import Deck
+
+Key = str | int
+BOM = b"\xef\xbb\xbf"
+_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")  # a name written plain reads back as itself (checked too)
+
+
+@dataclass(frozen=True)
+class ValueEdit:
+    """One scalar of a deck file changed: ``keys`` is its path in the file
+    (list indexes and mapping keys, as :meth:`~.model.Sources.fault` takes),
+    ``old`` the value expected there, ``new`` the value written."""
+
+    file: str  # "competitors.yaml", "obstacles.yaml", ...
+    keys: tuple[Key, ...]
+    old: str
+    new: str
+
+
+class Edited(NamedTuple):
+    """A file's text with one value changed, and the line that changed."""
+
+    text: str  # the whole new text
+    line: int  # 1-based
+    before: str  # that line as it was (without its line break)
+    after: str  # and as it is now
+
+
+def _walk(doc: Any, keys: tuple[Key, ...], where: str) -> tuple[Any, tuple[int, int]]:
+    """The value at ``keys`` and its line and column."""
+    node, pos = doc, (0, 0)
+    for depth, key in enumerate(keys):
+        if isinstance(node, YMap) and key in node:
+            node, pos = node[key], node.at(key)
+        elif isinstance(node, YList) and isinstance(key, int) and 0 <= key < len(node):
+            node, pos = node[key], node.at(key)
+        else:
+            raise OptionError(f"{printable(where)}: has no value at {'/'.join(map(str, keys[: depth + 1]))}")
+    if not keys:
+        raise OptionError(f"{printable(where)}: an edit needs the path of a value, not of the whole file")
+    return node, pos
+
+
+class _Scalar(NamedTuple):
+    start: int  # offsets of its first character and one past its last in the text
+    end: int
+    one_line: bool
+    style: str | None  # None (plain), "'" or '"'; another (a block scalar) is refused
+
+
+def _scalar_at(text: str, line: int, column: int) -> _Scalar:
+    """Where the scalar that starts at ``line``:``column`` (1-based) of ``text`` is written."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for ev in yaml.parse(text, Loader=loader):
+        if not isinstance(ev, events.ScalarEvent):
+            continue
+        start, end = ev.start_mark, ev.end_mark
+        if start is not None and end is not None and (start.line + 1, start.column + 1) == (line, column):
+            return _Scalar(start.index, end.index, end.line == start.line, ev.style or None)  # plain: "" from libyaml
+    raise OptionError(f"no single value starts at line {line}, column {column}")
+
+
+def _written(value: str, style: str | None) -> str:
+    """``value`` as a scalar of ``style`` (None: plain, or double-quoted when
+    it would not read back as itself plain)."""
+    if style == "'":
+        return "'" + value.replace("'", "''") + "'"
+    if style is None and _PLAIN.fullmatch(value) and yaml.safe_load(value) == value:
+        return value
+    return json.dumps(value, ensure_ascii=False)  # a JSON string is a double-quoted YAML scalar
+
+
+def edited_text(text: str, shown: str, edit: ValueEdit) -> Edited:
+    """``text`` (the file ``shown``) with the value at ``edit.keys`` written as
+    ``edit.new``, in its own style; only that value's characters change.
+
+    Raises :class:`OptionError` when the value there is not ``edit.old`` (the
+    file changed since) or is not a one-line scalar; :class:`DeckError` when
+    the text is not YAML the reader takes."""
+    try:
+        doc = yamlsource.parse(text, shown)
+    except yamlsource.YamlReadError as exc:
+        raise DeckError(exc.fault) from None
+    found, (line, column) = _walk(doc, edit.keys, shown)
+    if found != edit.old:
+        raise OptionError(
+            f"{printable(shown)}:{line}:{column}: holds {printable(str(found))!r}, not {printable(edit.old)!r}: "
+            "the deck has changed since; run the command again"
+        )
+    start, end, one_line, style = _scalar_at(text, line, column)
+    if not one_line or style not in (None, "'", '"'):
+        raise OptionError(f"{printable(shown)}:{line}:{column}: the value spans lines; edit it by hand")
+    new_text = text[:start] + _written(edit.new, style) + text[end:]
+    if _walk(yamlsource.parse(new_text, shown), edit.keys, shown)[0] != edit.new:
+        raise OptionError(f"{printable(shown)}:{line}:{column}: {edit.new!r} cannot be written there as a plain value")
+    first = text.rfind("\n", 0, start) + 1
+    last = text.find("\n", end)
+    after_end = new_text.find("\n", first)
+    return Edited(
+        new_text,
+        line,
+        text[first : len(text) if last < 0 else last].rstrip("\r"),
+        new_text[first : len(new_text) if after_end < 0 else after_end].rstrip("\r"),
+    )
+
+
+def _read(path: Path, shown: str) -> tuple[bytes, str]:
+    """A deck file's byte-order mark (or b"") and its text."""
+    try:
+        data = yamlsource.read_bytes(path, shown)
+        return (BOM if data.startswith(BOM) else b""), yamlsource.decode(data, shown)
+    except yamlsource.YamlReadError as exc:
+        raise DeckError(exc.fault) from None
+
+
+def _shown(deck: Deck, name: str) -> str:
+    return deck.sources.shown.get(name) or shown_path(deck.path / name)
+
+
+def edit_of(deck: Deck, edit: ValueEdit) -> Edited:
+    """The edit made on the deck's file as it is now on disk."""
+    shown = _shown(deck, edit.file)
+    return edited_text(_read(deck.path / edit.file, shown)[1], shown, edit)
+
+
+def diff_of(deck: Deck, edit: ValueEdit) -> list[str]:
+    """The edit as a unified diff of its file (the changed line, with the
+    file's name and the line's number, as ``diff -u`` writes it)."""
+    shown = _shown(deck, edit.file)
+    done = edit_of(deck, edit)
+    return [f"--- {shown}", f"+++ {shown}", f"@@ -{done.line} +{done.line} @@", f"-{done.before}", f"+{done.after}"]
+
+
+def apply_edit(deck: Deck, edit: ValueEdit) -> Deck:
+    """Write ``edit`` into the deck's file in place and return the deck read
+    again. A copy of the deck with the edit is loaded first: if it has a
+    fault, the file is left as it was and :class:`DeckError` says why."""
+    path = deck.path / edit.file
+    shown = _shown(deck, edit.file)
+    if path.is_symlink():
+        raise OutputError(f"{printable(shown)}: is a link; edit the file it leads to, or give the deck's own folder")
+    mark, text = _read(path, shown)
+    done = edited_text(text, shown, edit)
+    data = mark + done.text.encode("utf-8")
+    with tempfile.TemporaryDirectory(prefix="hi5pnp-edit-") as tmp:
+        copy = Path(tmp) / "deck"
+        for name in deck_files(deck):
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(deck.path / name, copy / name)
+        (copy / edit.file).write_bytes(data)
+        try:
+            load_deck(copy)
+        except DeckError as exc:
+            home = {shown_path(copy / name): _shown(deck, name) for name in deck_files(deck)}
+            raise DeckError([Fault(home.get(f.path, shown), f.line, f.column, f.message) for f in exc.faults]) from None
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    try:
+        write_atomically(path, data)
+        os.chmod(path, mode)
+    except OSError as exc:
+        raise OutputError(f"{printable(shown)}: cannot be written: {exc.strerror or exc}") from None
+    return load_deck(deck.path)
