@@ -1,0 +1,79 @@
+"""The facts of one game that never change once it is set up: the deck, its
+rules and edition, the competitors in play (north's team, then south's),
+each one's seat and face, the course length and the finish. One immutable
+:class:`Game` is shared by every copy of the game's position; competitors
+are numbered by their place in :attr:`Game.faces`, and every rule speaks of
+them by that number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ..deck import EDITION_NUMBERS, CompetitorFace, Deck, Rules
+from ..errors import OptionError, check_choice
+from .edition import EDITIONS, Edition
+from .illegal import RulesError
+from .seat import SEATS, Seat
+from .setup import setup_problem
+
+#: Each seat's faces: ``{"north": ["1a", ...], "south": [...]}``.
+Teams = Mapping[Seat, Sequence[str]] | Mapping[str, Sequence[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The fixed facts of a game; see :func:`new_game`."""
+
+    deck: Deck
+    rules: Rules
+    edition: Edition
+    first: Seat  # the seat holding the first-player token at the start
+    faces: tuple[str, ...]  # north's team, then south's
+    index: Mapping[str, int]  # face id -> its number (read-only)
+    seat: tuple[int, ...]  # per competitor: 0 north, 1 south
+    team: tuple[tuple[int, ...], ...]  # per seat: its competitors, in team order
+    comp: tuple[CompetitorFace, ...]  # per competitor: its face (gems, matrix)
+    cards: int  # obstacle cards: the course has twice as many positions
+    finish: int  # the position past the final obstacle
+
+
+def new_game(deck: Deck, teams: Teams, first: str, edition: int | None = None) -> Game:
+    """The game of ``teams`` (each seat's faces), ``first`` holding the token,
+    under ``edition`` (the deck's when None). A seat or an edition that does
+    not exist raises :class:`~hi5pnp.errors.OptionError`; a set-up that breaks
+    the rules, :class:`~hi5pnp.rules.illegal.RulesError`."""
+    check_choice("first", first, SEATS)  # an OptionError (a ValueError too)
+    if edition is not None:
+        check_choice("edition", edition, EDITION_NUMBERS)
+    for seat in SEATS:  # each seat a list of face ids, as a log writes them
+        team = teams.get(seat) if isinstance(teams, Mapping) else None
+        if not isinstance(team, (list, tuple)) or not all(isinstance(f, str) for f in team):
+            raise OptionError(f"teams: {seat}'s team must be a list of face ids such as ['1a', '2b'], not {team!r}")
+    team_of = {seat: tuple(teams[seat]) for seat in SEATS}
+    problem = setup_problem(deck, team_of)
+    if problem is not None:
+        raise RulesError(problem)
+    faces = team_of[Seat.NORTH] + team_of[Seat.SOUTH]
+    north = len(team_of[Seat.NORTH])
+    comp = []
+    for f in faces:
+        cf = deck.competitor_face(f)
+        assert cf is not None  # setup_problem saw to that
+        comp.append(cf)
+    cards = len(deck.obstacles)
+    return Game(
+        deck=deck,
+        rules=deck.rules,
+        edition=EDITIONS[edition or deck.edition],
+        first=Seat(first),
+        faces=faces,
+        index=MappingProxyType({f: i for i, f in enumerate(faces)}),
+        seat=tuple(0 if i < north else 1 for i in range(len(faces))),
+        team=(tuple(range(north)), tuple(range(north, len(faces)))),
+        comp=tuple(comp),
+        cards=cards,
+        finish=2 * cards + 1,
+    )
