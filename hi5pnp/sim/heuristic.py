@@ -1,147 +1,270 @@
 """What the bots value: a turn's worth in points over one turn, and a
 position's worth for look-ahead. Estimates, not rules: every fact comes from
-the engine (:meth:`State.facing`, :meth:`State.reward_options`), and a
-proposed turn is judged by the engine like any other.
+the engine's position (:class:`~hi5pnp.rules.position.Position`) and its rule
+on rewards (:func:`~hi5pnp.rules.legality.reward_choices`), and the turn a
+bot proposes is judged by the engine like any other.
 
 The unit is one point of score. Moving a position forward is worth
 :data:`STEP`; a chit, a future step, :data:`CHIT`; a trait mark its column's
 points shared over the boxes still unmarked in it, so the mark that completes
 a column is worth the column; a finisher its placing points.
+
+Nothing here depends on the card numbers or on the order of the deal: the
+competitors are looked at in a :class:`Sight`'s order, drawn at random for
+each game, so that ties (which turn, which teammate to bring) fall on no
+card more than another.
 """
 
 from __future__ import annotations
 
-from ..deck import CompetitorFace, Deck
+import random
+from typing import NamedTuple
+
+from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..rules import CHIT as CHIT_REWARD
-from ..rules import Action, Brought, Facing, Mark, Reward, RulesError, Seat, State, Turn
-from ..rules.legality import no_round
+from ..rules import Action, Brought, Game, Mark, Position, Reward, Turn
+from ..rules.legality import reward_choices
+from ..rules.position import obstacle_at
 
 STEP = 0.5  # a position forward
 CHIT = 0.35  # a chit held: a step a later bypass may take
 PROJECTED = 0.6  # how much of the placing points a position ranks for counts before the round ends
 PARTIAL = 0.5  # how much of a column's points its marked share counts before it is complete
+PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
 
 
-def ranked_turns(state: State) -> list[tuple[float, Turn]]:
-    """Sensible turns for the player to move, best first (a stable order:
-    ready competitors in team order, plain before bypass before bringing)."""
-    seat = state.current_player()
-    if seat is None:
-        raise RulesError(no_round(state))
-    found: list[tuple[float, Turn]] = []
-    placed = len(state.finishers())
-    for face in state.ready_faces(seat):
-        f = state.facing(face)
-        found.append((_steps(state, f, 1, placed, [True]), Turn(face)))
-        for k in range(1, f.max_spend + 1):
-            found.append((_steps(state, f, 1 + k, placed, [True]) - CHIT * k, Turn(face, Action.BYPASS, (), k)))
-        if f.can_bring:
-            for action in state.edition.bring_actions:
-                best = _best_bring(state, seat, f, action, placed)
+class Choice(NamedTuple):
+    """A turn as the bots weigh it: its value and what it does, by competitor number."""
+
+    value: float
+    i: int  # the active competitor
+    action: Action
+    spend: int = 0
+    group: tuple[int, ...] = ()
+    rewards: tuple[Reward | None, ...] = ()
+
+
+class Sight:
+    """One game as a bot sees it: the game's fixed facts, the order in which
+    it looks at the competitors (drawn from ``rng``: no card comes first
+    because of its number), and each round's course as tables by position."""
+
+    def __init__(self, game: Game, rng: random.Random):
+        self.game = game
+        order = list(range(len(game.faces)))
+        rng.shuffle(order)
+        self.order = tuple(order)
+        self.mine = tuple(tuple(j for j in order if game.seat[j] == s) for s in (0, 1))
+        self.limit = game.rules.chit_limit
+        self.sizes = tuple(tuple(len(col) for col in c.matrix) for c in game.comp)  # each matrix column's boxes
+        self.auto = game.edition.automatic_chits
+        self.course: tuple[ObstacleFace, ...] | None = None
+        self.matches: list[list[int]] = []  # per competitor, per position: gems of its obstacle's colour
+        self.traits: list[str] = []  # per position: its obstacle's trait
+
+    def see(self, course: tuple[ObstacleFace, ...]) -> None:
+        """Make the tables of ``course`` (once a round)."""
+        if course is self.course:
+            return
+        game = self.game
+        at = [None, *(obstacle_at(game, course, p) for p in range(1, game.finish))]
+        self.matches = [[c.gems.count(o.color) if o else 0 for o in at] for c in game.comp]
+        self.traits = ["", *(o.trait for o in at[1:] if o)]
+        self.course = course
+
+
+def choices(sight: Sight, pos: Position) -> list[Choice]:
+    """Sensible turns for the player to move, best first; among equals, in
+    the sight's order of the competitors, plain before bypass before bringing."""
+    game = sight.game
+    assert pos.course is not None and pos.to_move is not None
+    sight.see(pos.course)
+    at, chits, ready, out = pos.positions, pos.chits, pos.ready, pos.out
+    finish, placed = game.finish, len(pos.finished)
+    found: list[Choice] = []
+    for i in sight.mine[pos.to_move]:
+        if not ready[i]:
+            continue
+        p = at[i]
+        m = sight.matches[i][p]
+        found.append(Choice(_steps(game, p, 1, placed), i, PLAIN))
+        if not m:
+            continue
+        c = chits[i]
+        for k in range(1, min(m, c, finish - p - 1) + 1):
+            found.append(Choice(_steps(game, p, 1 + k, placed) - CHIT * k, i, BYPASS, k))
+        eligible = [j for j in sight.order if at[j] == p and not out[j] and j != i]
+        if eligible:
+            for action in game.edition.bring_actions:
+                best = _best_bring(sight, pos, i, p, min(m, len(eligible)), eligible, action, placed)
                 if best is not None:
                     found.append(best)
-    found.sort(key=lambda vt: -vt[0])
+    found.sort(key=_value, reverse=True)  # stable: equals keep their order
     return found
 
 
-def _place_value(state: State, placed: int) -> float:
+def best_choice(sight: Sight, pos: Position) -> Choice:
+    """The first of :func:`choices`, found without ranking them all: of a
+    competitor's plain turn and bypasses, the largest bypass is worth most
+    (each chit spent is a step, worth more than the chit), so only it and
+    the groups to bring are weighed (tests/test_bots.py holds the two alike)."""
+    game = sight.game
+    assert pos.course is not None and pos.to_move is not None
+    sight.see(pos.course)
+    at, chits, ready, out = pos.positions, pos.chits, pos.ready, pos.out
+    finish, placed, matches, order = game.finish, len(pos.finished), sight.matches, sight.order
+    top, best, spend = -1.0, -1, 0  # the best value so far, its competitor, its bypass
+    bring: Choice | None = None  # or the group it brings
+    for i in sight.mine[pos.to_move]:
+        if not ready[i]:
+            continue
+        p = at[i]
+        m = matches[i][p]
+        k = m if m < chits[i] else chits[i]
+        if k > finish - p - 1:
+            k = finish - p - 1
+        value = STEP + (STEP - CHIT) * k  # _steps, with the chits spent
+        if p + 1 + k >= finish:
+            value += _place_value(game, placed)
+        if value > top:
+            top, best, spend, bring = value, i, k, None
+        if m:
+            eligible = [j for j in order if at[j] == p and not out[j] and j != i]
+            if eligible:
+                for action in game.edition.bring_actions:
+                    found = _best_bring(sight, pos, i, p, m if m < len(eligible) else len(eligible), eligible, action, placed)
+                    if found is not None and found.value > top:
+                        top, best, bring = found.value, i, found
+    if bring is not None:
+        return bring
+    return Choice(top, best, BYPASS, spend) if spend else Choice(top, best, PLAIN)
+
+
+def _value(choice: Choice) -> float:
+    return choice.value
+
+
+def _place_value(game: Game, placed: int) -> float:
     """Placing points of the next arrival when ``placed`` have finished."""
-    pts = state.rules.placing_points
+    pts = game.rules.placing_points
     return float(pts[placed]) if placed < len(pts) else 0.0
 
 
-def _steps(state: State, f: Facing, steps: int, placed: int, arrivals: list[bool]) -> float:
-    """The active competitor's move; ``arrivals`` lists, in order, whether each
-    arrival at the finish this turn is ours (the active one first)."""
-    if f.position + steps < state.finish:
+def _steps(game: Game, p: int, steps: int, placed: int) -> float:
+    """The active competitor moving ``steps`` from ``p``, arriving first if it reaches the finish."""
+    if p + steps < game.finish:
         return STEP * steps
-    return STEP * steps + _arrivals(state, placed, arrivals)
+    return STEP * steps + _place_value(game, placed)
 
 
-def _arrivals(state: State, placed: int, ours: list[bool]) -> float:
-    value = 0.0
-    for k, mine in enumerate(ours):
-        points = _place_value(state, placed + k)
-        value += points if mine else -points
-    return value
-
-
-def _best_bring(state: State, seat: Seat, f: Facing, action: Action, placed: int) -> tuple[float, Turn] | None:
+def _best_bring(sight: Sight, pos: Position, i: int, p: int, can: int, eligible: list[int], action: Action, placed: int) -> Choice | None:
     """The best group to bring with ``action``: own competitors first (each
     moves with us), then opponents whose reward is worth their step; None
     when nobody is worth bringing (the plain turn is ranked on its own)."""
-    face = f.face
-    free = state.unmarked(face)
-    exact = state.edition.exact_count
-    own = [o for o in f.eligible if state.seat(o) == seat]
-    theirs = [o for o in f.eligible if state.seat(o) != seat]
-    brought: list[Brought] = [Brought(o) for o in own[: f.can_bring]]
-    value = STEP * (1 + len(brought))
-    chits = f.chits
-    auto = action == state.edition.automatic_chits
-    for other in theirs:
-        if len(brought) == f.can_bring:
-            break
-        options: list[Reward | None] = state.reward_options(face, action, brought, other)
-        reward, worth = _best_reward(state, options, free, chits, f.obstacle.trait)
-        if auto and chits < state.rules.chit_limit:
-            worth = CHIT
-        if worth <= STEP and not exact:
-            continue
-        brought.append(Brought(other, reward))
-        value += worth - STEP
-        if reward == CHIT_REWARD or (auto and chits < state.rules.chit_limit):
-            chits += 1
-        elif isinstance(reward, Mark):
-            free[reward.column - 1].remove(f.obstacle.trait)
-    if f.position + 1 == state.finish:
-        value += _arrivals(state, placed, [True] + [state.seat(b.face) == seat for b in brought])
+    game, seat = sight.game, sight.game.seat
+    s = seat[i]
+    brought = [j for j in eligible if seat[j] == s]
+    rewards: list[Reward | None] = []  # none for competitors of its own
+    if len(brought) >= can:
+        del brought[can:]
+        value = STEP * (1 + can)
+    else:
+        value = _add_opponents(sight, pos, i, p, can, eligible, action, brought, rewards)
     if not brought:
         return None
-    return (value, Turn(face, action, tuple(brought)))
+    if p + 1 == game.finish:
+        for k, j in enumerate([i, *brought]):
+            points = _place_value(game, placed + k)
+            value += points if seat[j] == s else -points
+    return Choice(value, i, action, 0, tuple(brought), () if action == sight.auto else tuple(rewards))
 
 
-def _best_reward(
-    state: State, options: list[Reward | None], free: list[list[str]], chits: int, trait: str
-) -> tuple[Reward | None, float]:
-    best: tuple[Reward | None, float] = (None, 0.0)
-    for reward in options:
-        if reward == CHIT_REWARD:
-            worth = CHIT
-        elif isinstance(reward, Mark):
-            worth = state.rules.column_points / len(free[reward.column - 1])
-        else:
+def _add_opponents(
+    sight: Sight, pos: Position, i: int, p: int, can: int, eligible: list[int], action: Action, brought: list[int], rewards: list[Reward | None]
+) -> float:
+    """Bring opponents after the competitors of its own in ``brought``, each
+    with its best reward, while one is worth its step (or bringing is
+    forced); the group's value."""
+    game, seat = sight.game, sight.game.seat
+    rewards += [None] * len(brought)
+    value = STEP * (1 + len(brought))
+    chits, limit = pos.chits[i], sight.limit
+    auto, exact = action == sight.auto, game.edition.exact_count
+    trait, unmarked, cp = sight.traits[p], pos.unmarked[i], game.rules.column_points
+    free = [len(col) for col in unmarked]  # unmarked boxes per column
+    left = [col.count(trait) for col in unmarked]  # of them, of the obstacle's trait
+    for j in eligible:
+        if len(brought) == can:
+            break
+        if seat[j] == seat[i]:
             continue
-        if worth > best[1]:
-            best = (reward, worth)
-    return best
+        reward: Reward | None = None
+        worth = 0.0
+        if auto:
+            worth = CHIT if chits < limit else 0.0
+        else:
+            for option in reward_choices(game.edition, limit, action, left, chits):
+                w = CHIT if option == CHIT_REWARD else cp / free[option.column - 1] if isinstance(option, Mark) else 0.0
+                if w > worth:
+                    reward, worth = option, w
+        if worth <= STEP and not exact:
+            continue
+        brought.append(j)
+        rewards.append(reward)
+        value += worth - STEP
+        if isinstance(reward, Mark):
+            free[reward.column - 1] -= 1
+            left[reward.column - 1] -= 1
+        elif reward is not None or (auto and chits < limit):
+            chits += 1
+    return value
 
 
-def evaluate(state: State, seat: Seat) -> float:
-    """How much better ``seat`` stands than its opponent, in points: the
-    score so far, the placing points the positions rank for this round (in
-    part), the marked share of incomplete columns (in part) and chits."""
-    worth = {s: 0.0 for s in (Seat.NORTH, Seat.SOUTH)}
-    for s, points in state.scores().items():
-        worth[s] += points
-    cp = state.rules.column_points
-    for face in state.faces:
-        s = state.seat(face)
-        matrix = state.deck.competitor_face(face)
-        assert matrix is not None
-        for col, left in zip(matrix.matrix, state.unmarked(face)):
-            if left:
-                worth[s] += PARTIAL * cp * (len(col) - len(left)) / len(col)
-        if state.on_course(face):
-            worth[s] += CHIT * state.chits_of(face) + 0.1 * STEP * state.position(face)
-    if state.course is not None:
-        pts = state.rules.placing_points
-        placed = len(state.finishers())
-        racing = sorted((f for f in state.faces if state.on_course(f)), key=state.position, reverse=True)
-        for k, face in enumerate(racing[: len(pts) - placed]):
-            worth[state.seat(face)] += PROJECTED * pts[placed + k]
-    other = Seat.SOUTH if seat == Seat.NORTH else Seat.NORTH
-    return worth[seat] - worth[other]
+def turn_of(game: Game, choice: Choice) -> Turn:
+    """The turn a choice stands for, as the engine is asked to play it."""
+    faces = game.faces
+    if choice.action is PLAIN:
+        return Turn(faces[choice.i])
+    if choice.action is BYPASS:
+        return Turn(faces[choice.i], BYPASS, (), choice.spend)
+    rewards = choice.rewards or (None,) * len(choice.group)
+    return Turn(faces[choice.i], choice.action, tuple(Brought(faces[j], r) for j, r in zip(choice.group, rewards)))
+
+
+def evaluate(sight: Sight, pos: Position, seat: int) -> float:
+    """How much better ``seat`` (0 north, 1 south) stands than its opponent,
+    in points: the score so far, the placing points the positions rank for
+    this round (in part; those level share alike), the marked share of
+    incomplete columns (in part) and chits."""
+    game = sight.game
+    of = game.seat
+    worth = [0.0, 0.0]
+    pts = game.rules.placing_points
+    for finish in pos.finishes:
+        for k, j in enumerate(finish):
+            worth[of[j]] += pts[k]
+    cp = game.rules.column_points
+    at, out, chits = pos.positions, pos.out, pos.chits
+    for i, unmarked in enumerate(pos.unmarked):
+        w = 0.0
+        for size, left in zip(sight.sizes[i], unmarked):
+            w += PARTIAL * cp * (size - len(left)) / size if left else cp
+        if not out[i]:
+            w += CHIT * chits[i] + 0.1 * STEP * at[i]
+        worth[of[i]] += w
+    places = pts[len(pos.finished) :]
+    if pos.course is not None and places:
+        racing = sorted([(at[i], i) for i in range(len(at)) if not out[i]], reverse=True)
+        k = 0
+        while k < len(places) and k < len(racing):
+            e = k + 1
+            while e < len(racing) and racing[e][0] == racing[k][0]:
+                e += 1
+            share = PROJECTED * sum(places[k:e]) / (e - k)  # those level share their places' points
+            for _, i in racing[k:e]:
+                worth[of[i]] += share
+            k = e
+    return worth[seat] - worth[1 - seat]
 
 
 def face_strength(deck: Deck, face: CompetitorFace) -> float:
