@@ -17,6 +17,7 @@ card more than another.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import NamedTuple
 
@@ -44,6 +45,9 @@ class Choice(NamedTuple):
     rewards: tuple[Reward | None, ...] = ()
 
 
+_new = tuple.__new__  # a Choice made from its values at C speed (its own __new__ is Python's)
+
+
 class Sight:
     """One game as a bot sees it: the game's fixed facts, the order in which
     it looks at the competitors (drawn from ``rng``: no card comes first
@@ -57,10 +61,34 @@ class Sight:
         self.mine = tuple(tuple(j for j in order if game.seat[j] == s) for s in (0, 1))
         self.limit = game.rules.chit_limit
         self.sizes = tuple(tuple(len(col) for col in c.matrix) for c in game.comp)  # each matrix column's boxes
+        self._columns: list[dict[int, tuple[tuple[tuple[str, ...], ...], float]]] = [{} for _ in game.faces]
+        self._finishes: tuple[tuple[int, ...], ...] | None = None
+        self._placing = (0.0, 0.0)
         self.auto = game.edition.automatic_chits
         self.course: tuple[ObstacleFace, ...] | None = None
         self.matches: list[list[int]] = []  # per competitor, per position: gems of its obstacle's colour
         self.traits: list[str] = []  # per position: its obstacle's trait
+
+    def placing(self, finishes: tuple[tuple[int, ...], ...]) -> tuple[float, float]:
+        """Each seat's placing points from the rounds ``finishes`` lists (kept for the last asked)."""
+        if finishes is not self._finishes:
+            pts, points = self.game.rules.placing_points, [0.0, 0.0]
+            for finish in finishes:
+                for k, j in enumerate(finish):
+                    points[self.game.seat[j]] += pts[k]
+            self._finishes, self._placing = finishes, (points[0], points[1])
+        return self._placing
+
+    def columns(self, i: int, unmarked: tuple[tuple[str, ...], ...]) -> float:
+        """What competitor ``i``'s matrix is worth with ``unmarked`` boxes left:
+        its complete columns' points, and part of the marked share of the others."""
+        known = self._columns[i].get(id(unmarked))
+        if known is not None and known[0] is unmarked:  # it holds the boxes, so the id is theirs
+            return known[1]
+        cp = self.game.rules.column_points
+        worth = sum(PARTIAL * cp * (size - len(left)) / size if left else cp for size, left in zip(self.sizes[i], unmarked))
+        self._columns[i][id(unmarked)] = (unmarked, worth)
+        return worth
 
     def see(self, course: tuple[ObstacleFace, ...]) -> None:
         """Make the tables of ``course`` (once a round)."""
@@ -79,7 +107,7 @@ def choices(sight: Sight, pos: Position) -> list[Choice]:
     game = sight.game
     assert pos.course is not None and pos.to_move is not None
     sight.see(pos.course)
-    at, chits, ready, out = pos.positions, pos.chits, pos.ready, pos.out
+    at, chits, ready = pos.positions, pos.chits, pos.ready
     finish, placed = game.finish, len(pos.finished)
     found: list[Choice] = []
     for i in sight.mine[pos.to_move]:
@@ -90,15 +118,13 @@ def choices(sight: Sight, pos: Position) -> list[Choice]:
         found.append(Choice(_steps(game, p, 1, placed), i, PLAIN))
         if not m:
             continue
-        c = chits[i]
-        for k in range(1, min(m, c, finish - p - 1) + 1):
+        for k in range(1, min(m, chits[i], finish - p - 1) + 1):
             found.append(Choice(_steps(game, p, 1 + k, placed) - CHIT * k, i, BYPASS, k))
-        eligible = [j for j in sight.order if at[j] == p and not out[j] and j != i]
-        if eligible:
-            for action in game.edition.bring_actions:
-                best = _best_bring(sight, pos, i, p, min(m, len(eligible)), eligible, action, placed)
-                if best is not None:
-                    found.append(best)
+        own, theirs, can = _here(sight, at, i, p, m)
+        for action in game.edition.bring_actions if can else ():
+            best = _best_bring(sight, pos, i, p, can, own, theirs, action, placed)
+            if best is not None:
+                found.append(best)
     found.sort(key=_value, reverse=True)  # stable: equals keep their order
     return found
 
@@ -110,11 +136,14 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
     the groups to bring are weighed (tests/test_bots.py holds the two alike)."""
     game = sight.game
     assert pos.course is not None and pos.to_move is not None
-    sight.see(pos.course)
-    at, chits, ready, out = pos.positions, pos.chits, pos.ready, pos.out
-    finish, placed, matches, order = game.finish, len(pos.finished), sight.matches, sight.order
+    if pos.course is not sight.course:
+        sight.see(pos.course)
+    at, chits, ready = pos.positions, pos.chits, pos.ready
+    finish, placed, matches, mine, seat = game.finish, len(pos.finished), sight.matches, sight.mine, game.seat
+    bring_first = game.edition.bring_actions[0]
     top, best, spend = -1.0, -1, 0  # the best value so far, its competitor, its bypass
     bring: Choice | None = None  # or the group it brings
+    group: list[int] | None = None  # or only competitors of its own, m of them
     for i in sight.mine[pos.to_move]:
         if not ready[i]:
             continue
@@ -127,17 +156,37 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
         if p + 1 + k >= finish:
             value += _place_value(game, placed)
         if value > top:
-            top, best, spend, bring = value, i, k, None
-        if m:
-            eligible = [j for j in order if at[j] == p and not out[j] and j != i]
-            if eligible:
-                for action in game.edition.bring_actions:
-                    found = _best_bring(sight, pos, i, p, m if m < len(eligible) else len(eligible), eligible, action, placed)
-                    if found is not None and found.value > top:
-                        top, best, bring = found.value, i, found
+            top, best, spend, bring, group = value, i, k, None, None
+        if not m:
+            continue
+        own = [j for j in mine[seat[i]] if at[j] == p and j != i]
+        if len(own) >= m and p + 1 < finish:  # _best_bring's group: m of its own, nobody arriving
+            if STEP * (1 + m) > top:
+                top, best, bring, group = STEP * (1 + m), i, None, own[:m]
+            continue
+        own, theirs, can = _here(sight, at, i, p, m)
+        for action in game.edition.bring_actions if can else ():
+            found = _best_bring(sight, pos, i, p, can, own, theirs, action, placed, top)
+            if found is not None:
+                top, best, bring, group = found.value, i, found, None
     if bring is not None:
         return bring
-    return Choice(top, best, BYPASS, spend) if spend else Choice(top, best, PLAIN)
+    if group is not None:
+        return _new(Choice, (top, best, bring_first, 0, tuple(group), ()))
+    return _new(Choice, (top, best, BYPASS, spend, (), ())) if spend else _new(Choice, (top, best, PLAIN, 0, (), ()))
+
+
+def _here(sight: Sight, at: list[int], i: int, p: int, m: int) -> tuple[list[int], list[int], int]:
+    """Who ``i`` at ``p`` may bring, its own and the opponents, each in the
+    sight's order (only those on the course stand short of the finish), and
+    how many it may bring; the opponents only when its own are too few."""
+    s = sight.game.seat[i]
+    own = [j for j in sight.mine[s] if at[j] == p and j != i]
+    if len(own) >= m:
+        return own, [], m
+    theirs = [j for j in sight.mine[1 - s] if at[j] == p]
+    n = len(own) + len(theirs)
+    return own, theirs, m if m < n else n
 
 
 def _value(choice: Choice) -> float:
@@ -157,35 +206,39 @@ def _steps(game: Game, p: int, steps: int, placed: int) -> float:
     return STEP * steps + _place_value(game, placed)
 
 
-def _best_bring(sight: Sight, pos: Position, i: int, p: int, can: int, eligible: list[int], action: Action, placed: int) -> Choice | None:
-    """The best group to bring with ``action``: own competitors first (each
-    moves with us), then opponents whose reward is worth their step; None
-    when nobody is worth bringing (the plain turn is ranked on its own)."""
+def _best_bring(
+    sight: Sight, pos: Position, i: int, p: int, can: int, own: list[int], theirs: list[int], action: Action, placed: int, above: float = -math.inf
+) -> Choice | None:
+    """The best group of at most ``can`` to bring with ``action``: its own
+    competitors first (each moves with it), then opponents whose reward is
+    worth their step; None when nobody is worth bringing (the plain turn is
+    ranked on its own), or when the group is worth no more than ``above``."""
     game, seat = sight.game, sight.game.seat
-    s = seat[i]
-    brought = [j for j in eligible if seat[j] == s]
+    brought = own[:can]
     rewards: list[Reward | None] = []  # none for competitors of its own
-    if len(brought) >= can:
-        del brought[can:]
-        value = STEP * (1 + can)
+    if len(brought) < can:
+        value = _add_opponents(sight, pos, i, p, can, theirs, action, brought, rewards)
     else:
-        value = _add_opponents(sight, pos, i, p, can, eligible, action, brought, rewards)
+        value = STEP * (1 + can)
     if not brought:
         return None
     if p + 1 == game.finish:
+        s = seat[i]
         for k, j in enumerate([i, *brought]):
             points = _place_value(game, placed + k)
             value += points if seat[j] == s else -points
-    return Choice(value, i, action, 0, tuple(brought), () if action == sight.auto else tuple(rewards))
+    if value <= above:
+        return None
+    return _new(Choice, (value, i, action, 0, tuple(brought), () if action == sight.auto else tuple(rewards)))
 
 
 def _add_opponents(
-    sight: Sight, pos: Position, i: int, p: int, can: int, eligible: list[int], action: Action, brought: list[int], rewards: list[Reward | None]
+    sight: Sight, pos: Position, i: int, p: int, can: int, theirs: list[int], action: Action, brought: list[int], rewards: list[Reward | None]
 ) -> float:
     """Bring opponents after the competitors of its own in ``brought``, each
     with its best reward, while one is worth its step (or bringing is
     forced); the group's value."""
-    game, seat = sight.game, sight.game.seat
+    game = sight.game
     rewards += [None] * len(brought)
     value = STEP * (1 + len(brought))
     chits, limit = pos.chits[i], sight.limit
@@ -193,11 +246,9 @@ def _add_opponents(
     trait, unmarked, cp = sight.traits[p], pos.unmarked[i], game.rules.column_points
     free = [len(col) for col in unmarked]  # unmarked boxes per column
     left = [col.count(trait) for col in unmarked]  # of them, of the obstacle's trait
-    for j in eligible:
+    for j in theirs:
         if len(brought) == can:
             break
-        if seat[j] == seat[i]:
-            continue
         reward: Reward | None = None
         worth = 0.0
         if auto:
@@ -238,21 +289,14 @@ def evaluate(sight: Sight, pos: Position, seat: int) -> float:
     incomplete columns (in part) and chits."""
     game = sight.game
     of = game.seat
-    worth = [0.0, 0.0]
-    pts = game.rules.placing_points
-    for finish in pos.finishes:
-        for k, j in enumerate(finish):
-            worth[of[j]] += pts[k]
-    cp = game.rules.column_points
+    worth = list(sight.placing(pos.finishes))
     at, out, chits = pos.positions, pos.out, pos.chits
     for i, unmarked in enumerate(pos.unmarked):
-        w = 0.0
-        for size, left in zip(sight.sizes[i], unmarked):
-            w += PARTIAL * cp * (size - len(left)) / size if left else cp
+        w = sight.columns(i, unmarked)
         if not out[i]:
             w += CHIT * chits[i] + 0.1 * STEP * at[i]
         worth[of[i]] += w
-    places = pts[len(pos.finished) :]
+    places = game.rules.placing_points[len(pos.finished) :]
     if pos.course is not None and places:
         racing = sorted([(at[i], i) for i in range(len(at)) if not out[i]], reverse=True)
         k = 0
