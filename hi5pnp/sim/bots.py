@@ -10,19 +10,20 @@ Three bots, weakest first (``hi5pnp simulate --help`` lists them):
   copy of the position, both players go on greedily to the end of the next
   segment, and the turn whose position then scores best is taken.
 
-Greedy and the planner look at the competitors in an order drawn for each
-game from its generator, so no choice of theirs depends on the card numbers
+Greedy and the planner look at the competitors in one order drawn for each
+game from its generator (both seats alike, so the planner foresees greedy's
+choices among equals), and no choice of theirs depends on the card numbers
 or the order of the deal.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..deck import SIDES, CompetitorCard, Deck
-from ..rules import SEATS, Action, Brought, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
+from ..rules import SEATS, Action, Brought, Game, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
 from ..rules.legality import no_round
 from ..rules.play import play
 from . import BOT_NAMES, draw, heuristic
@@ -79,10 +80,15 @@ class GreedyBot:
     def __init__(self) -> None:
         self._sight: heuristic.Sight | None = None
 
+    def start(self, game: Game, order: Sequence[int]) -> None:
+        """A new game: look at its competitors in ``order`` (:func:`heuristic.tie_order`)."""
+        self._sight = heuristic.Sight(game, order)
+
     def sight(self, state: State, rng: random.Random) -> heuristic.Sight:
-        """This game as the bot sees it, made at its first turn of the game."""
+        """This game as the bot sees it; if it was not started with it, its
+        order is drawn from ``rng`` at its first turn."""
         if self._sight is None or self._sight.game is not state.game:
-            self._sight = heuristic.Sight(state.game, rng)
+            self._sight = heuristic.Sight(state.game, heuristic.tie_order(state.game, rng))
         return self._sight
 
     def turn(self, state: State, rng: random.Random) -> Turn:
@@ -173,6 +179,11 @@ def play_game(
         else:
             teams[seat] = [f"{n}{rng.choice(SIDES)}" for n in setup.cards[seat]]
     state = State(deck, teams, setup.first, edition)
+    lookers = [bot for bot in bots.values() if isinstance(bot, GreedyBot)]
+    if lookers:  # greedy and the planner look at the competitors in one order, drawn for the game
+        order = heuristic.tie_order(state.game, rng)
+        for bot in lookers:
+            bot.start(state.game, order)
     for course in setup.courses:
         state.lay_course(course)
         while (mover := state.current_player()) is not None:

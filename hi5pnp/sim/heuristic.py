@@ -11,14 +11,15 @@ a column is worth the column; a finisher its placing points.
 
 Nothing here depends on the card numbers or on the order of the deal: the
 competitors are looked at in a :class:`Sight`'s order, drawn at random for
-each game, so that ties (which turn, which teammate to bring) fall on no
-card more than another.
+each game (:func:`tie_order`), so that ties (which turn, which teammate to
+bring) fall on no card more than another.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
@@ -48,17 +49,23 @@ class Choice(NamedTuple):
 _new = tuple.__new__  # a Choice made from its values at C speed (its own __new__ is Python's)
 
 
+def tie_order(game: Game, rng: random.Random) -> list[int]:
+    """An order of the game's competitors drawn from ``rng``, for the bots to
+    look at them in: no card comes first because of its number or its deal."""
+    order = list(range(len(game.faces)))
+    rng.shuffle(order)
+    return order
+
+
 class Sight:
     """One game as a bot sees it: the game's fixed facts, the order in which
-    it looks at the competitors (drawn from ``rng``: no card comes first
-    because of its number), and each round's course as tables by position."""
+    it looks at the competitors (:func:`tie_order`), and each round's course
+    as tables by position."""
 
-    def __init__(self, game: Game, rng: random.Random):
+    def __init__(self, game: Game, order: Sequence[int]):
         self.game = game
-        order = list(range(len(game.faces)))
-        rng.shuffle(order)
         self.order = tuple(order)
-        self.mine = tuple(tuple(j for j in order if game.seat[j] == s) for s in (0, 1))
+        self.mine = tuple(tuple(j for j in self.order if game.seat[j] == s) for s in (0, 1))
         self.limit = game.rules.chit_limit
         self.sizes = tuple(tuple(len(col) for col in c.matrix) for c in game.comp)  # each matrix column's boxes
         self._columns: list[dict[int, tuple[tuple[tuple[str, ...], ...], float]]] = [{} for _ in game.faces]
