@@ -134,16 +134,15 @@ class PlannerBot(GreedyBot):
         return heuristic.turn_of(state.game, best)
 
     def _look_ahead(self, sight: heuristic.Sight, pos: Position, choice: heuristic.Choice, seat: int) -> float:
-        game = sight.game
+        game, greedy = sight.game, heuristic.best_choice
         trial = pos.copy()
-        ended = play(game, trial, choice.i, choice.action, choice.spend, choice.group, choice.rewards)
+        ended = play(game, trial, *choice[1:])  # a choice is its value, then play's arguments
         segments = 0
         for _ in range(self.depth):
             segments += ended != 0
             if segments >= 2 or trial.to_move is None:
                 break
-            c = heuristic.best_choice(sight, trial)
-            ended = play(game, trial, c.i, c.action, c.spend, c.group, c.rewards)
+            ended = play(game, trial, *greedy(sight, trial)[1:])
         return heuristic.evaluate(sight, trial, seat)
 
 

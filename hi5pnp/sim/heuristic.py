@@ -166,12 +166,18 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
             top, best, spend, bring, group = value, i, k, None, None
         if not m:
             continue
-        own = [j for j in mine[seat[i]] if at[j] == p and j != i]
-        if len(own) >= m and p + 1 < finish:  # _best_bring's group: m of its own, nobody arriving
-            if STEP * (1 + m) > top:
-                top, best, bring, group = STEP * (1 + m), i, None, own[:m]
-            continue
-        own, theirs, can = _here(sight, at, i, p, m)
+        own = [j for j in mine[seat[i]] if at[j] == p and j != i]  # as _here finds them
+        if len(own) >= m:
+            if p + 1 < finish:  # _best_bring's group: m of its own, nobody arriving
+                if STEP * (1 + m) > top:
+                    top, best, bring, group = STEP * (1 + m), i, None, own[:m]
+                continue
+            theirs, can = [], m
+        else:
+            theirs = [j for j in mine[1 - seat[i]] if at[j] == p]
+            can = len(own) + len(theirs)
+            if m < can:
+                can = m
         for action in game.edition.bring_actions if can else ():
             found = _best_bring(sight, pos, i, p, can, own, theirs, action, placed, top)
             if found is not None:
