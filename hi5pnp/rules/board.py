@@ -116,22 +116,22 @@ class Board:
 
     # ------------------------------------------------------ the competitors
     def seat(self, face: str) -> Seat:
-        return SEATS[self.game.seat[self.game.index[face]]]
+        return SEATS[self.game.seat[self.game.number[face]]]
 
     def team(self, seat: str) -> tuple[str, ...]:
         return tuple(self.game.faces[i] for i in self.game.team[SEATS.index(Seat(seat))])
 
     def position(self, face: str) -> int:
-        return self.pos.positions[self.game.index[face]]
+        return self.pos.positions[self.game.number[face]]
 
     def chits_of(self, face: str) -> int:
-        return self.pos.chits[self.game.index[face]]
+        return self.pos.chits[self.game.number[face]]
 
     def on_course(self, face: str) -> bool:
-        return not self.pos.out[self.game.index[face]]
+        return not self.pos.out[self.game.number[face]]
 
     def is_ready(self, face: str) -> bool:
-        return self.pos.ready[self.game.index[face]]
+        return self.pos.ready[self.game.number[face]]
 
     def ready_faces(self, seat: str) -> list[str]:
         ready, faces = self.pos.ready, self.game.faces
@@ -150,11 +150,11 @@ class Board:
 
     def unmarked(self, face: str) -> list[list[str]]:
         """The traits of the unmarked boxes of each matrix column (marks last all game)."""
-        return [list(col) for col in self.pos.unmarked[self.game.index[face]]]
+        return [list(col) for col in self.pos.unmarked[self.game.number[face]]]
 
     def facing(self, face: str) -> Facing:
         """What ``face`` would face if it acted now (it must be on the course)."""
-        i = self.game.index[face]
+        i = self.game.number[face]
         if self.pos.course is None:
             self.obstacle_at(self.pos.positions[i])  # an OptionError: no course between rounds
         return facts.facing(self.game, self.pos, i)

@@ -9,8 +9,8 @@ them by that number.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from ..deck import EDITION_NUMBERS, CompetitorFace, Deck, Rules
 from ..errors import OptionError, check_choice
@@ -23,16 +23,15 @@ from .setup import setup_problem
 Teams = Mapping[Seat, Sequence[str]] | Mapping[str, Sequence[str]]
 
 
-@dataclass(frozen=True, slots=True)
-class Game:
-    """The fixed facts of a game; see :func:`new_game`."""
+class Game(NamedTuple):
+    """The fixed facts of a game (a tuple: none can be changed); see :func:`new_game`."""
 
     deck: Deck
     rules: Rules
     edition: Edition
     first: Seat  # the seat holding the first-player token at the start
     faces: tuple[str, ...]  # north's team, then south's
-    index: Mapping[str, int]  # face id -> its number (read-only)
+    number: Mapping[str, int]  # face id -> its number (read-only)
     seat: tuple[int, ...]  # per competitor: 0 north, 1 south
     team: tuple[tuple[int, ...], ...]  # per seat: its competitors, in team order
     comp: tuple[CompetitorFace, ...]  # per competitor: its face (gems, matrix)
@@ -70,7 +69,7 @@ def new_game(deck: Deck, teams: Teams, first: str, edition: int | None = None) -
         edition=EDITIONS[edition or deck.edition],
         first=Seat(first),
         faces=faces,
-        index=MappingProxyType({f: i for i, f in enumerate(faces)}),
+        number=MappingProxyType({f: i for i, f in enumerate(faces)}),
         seat=tuple(0 if i < north else 1 for i in range(len(faces))),
         team=(tuple(range(north)), tuple(range(north, len(faces)))),
         comp=tuple(comp),

@@ -27,7 +27,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     shape = _shape_problem(turn)
     if shape is not None:
         return shape
-    i = board.game.index.get(turn.face)
+    i = board.game.number.get(turn.face)
     if i is None:
         return not_in_play(board, turn.face)
     if board.game.seat[i] != board.pos.to_move or not board.pos.ready[i]:
@@ -124,7 +124,7 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
     face = board.faces[i]
     seen: set[str] = set()
     for b in turn.brought:
-        j = board.game.index.get(b.face)
+        j = board.game.number.get(b.face)
         if j is None:
             return not_in_play(board, b.face)
         if j == i:
@@ -167,7 +167,7 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
     owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
     chits_for: list[str] = []  # the competitors this turn has already taken a chit for
     for b in turn.brought:
-        if board.game.seat[board.game.index[b.face]] == board.game.seat[i]:
+        if board.game.seat[board.game.number[b.face]] == board.game.seat[i]:
             if b.reward is not None:
                 return Illegal(f"{b.face} is {SEATS[board.game.seat[i]]}'s own: no reward is earned for it", "§4")
             continue
@@ -217,7 +217,7 @@ def reward_options(board: Board, face: str, action: Action, written: Sequence[Br
     (``None``: no reward). Only where ``face`` and ``brought`` could legally be
     in the turn together."""
     game, pos = board.game, board.pos
-    i, j = game.index[face], game.index[brought]
+    i, j = game.number[face], game.number[brought]
     if game.seat[i] == game.seat[j] or action == game.edition.automatic_chits:
         return [None]
     assert pos.course is not None
@@ -233,7 +233,7 @@ def reward_options(board: Board, face: str, action: Action, written: Sequence[Br
 
 
 #: Mark(1), Mark(2), ...: made once, as rewards are offered in every turn that brings.
-MARKS = tuple(Mark(c) for c in range(1, 33))
+MARKS = tuple(Mark(c) for c in range(1, 65))
 
 
 def reward_choices(edition: Edition, limit: int, action: Action, left: Sequence[int], chits: int) -> list[Reward | None]:
@@ -241,15 +241,23 @@ def reward_choices(edition: Edition, limit: int, action: Action, left: Sequence[
     R-9) when the active competitor holds ``chits`` (of at most ``limit``)
     and ``left[c]`` unmarked boxes of the obstacle's trait in column c+1, the
     rewards written before it counted (``None``: no reward)."""
-    if action == edition.automatic_chits:
-        return [None]
-    marks: list[Reward | None] = [MARKS[c] if c < len(MARKS) else Mark(c + 1) for c, n in enumerate(left) if n > 0]
-    if action == edition.owed_marks:
-        return marks or [None]  # a mark is owed while a box is free (R-9)
-    chit, mark = _WRITES.get((id(edition), action)) or (edition.writes_chits(action), edition.writes_marks(action))
+    chit, mark, owed = _WRITES.get((id(edition), action)) or _writes(edition, action)
+    if not (chit or mark):
+        return [None]  # the chits come by themselves (R-8), or no reward is written
     options: list[Reward | None] = [None, CHIT] if chit and chits < limit else [None]
-    return options + marks if mark else options
+    if mark:
+        marks: list[Reward | None] = [MARKS[c] if c < len(MARKS) else Mark(c + 1) for c, n in enumerate(left) if n]
+        if owed:
+            return marks or options  # a mark is owed while a box is free (R-9)
+        options += marks
+    return options
 
 
-#: Per edition (of EDITIONS, by identity) and option: may a chit, may a mark be written after an opponent?
-_WRITES = {(id(e), a): (e.writes_chits(a), e.writes_marks(a)) for e in EDITIONS.values() for a in Action}
+def _writes(edition: Edition, action: Action) -> tuple[bool, bool, bool]:
+    """After an opponent brought with ``action``: may a chit be written, may a
+    mark, and is a mark owed (R-9)?"""
+    return edition.writes_chits(action), edition.writes_marks(action), action == edition.owed_marks
+
+
+#: Per edition (of EDITIONS, by identity) and option: _writes.
+_WRITES = {(id(e), a): _writes(e, a) for e in EDITIONS.values() for a in Action}

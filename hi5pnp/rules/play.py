@@ -137,13 +137,10 @@ def _end_segment(game: Game, pos: Position, rep: TurnReport | None) -> None:
         rep.segment_over = True
     token = pos.token = 1 - pos.token
     pos.segment += 1
-    count = [0, 0]
-    ready, out, seat = pos.ready, pos.out, game.seat
-    for j in range(len(ready)):
-        if not out[j]:
-            ready[j] = True
-            count[seat[j]] += 1
-    pos.ready_count[:] = count
+    ready = pos.ready
+    ready[:] = [not gone for gone in pos.out]
+    count = pos.ready_count
+    count[:] = [sum(map(ready.__getitem__, team)) for team in game.team]
     pos.to_move = token if count[token] else 1 - token
 
 

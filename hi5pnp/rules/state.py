@@ -131,14 +131,14 @@ class State(Board):
         if problem is not None:
             raise RulesError(problem)
         game, pos = self.game, self.pos
-        i = game.index[turn.face]
+        i = game.number[turn.face]
         p = pos.positions[i]
         assert pos.course is not None
         ob = obstacle_at(game, pos.course, p)
         rep = TurnReport(turn, SEATS[game.seat[i]], pos.round + 1, pos.segment, p, ob)
         rep.matches = matches(game, i, ob)
         self._turns.append(turn)
-        group = [game.index[b.face] for b in turn.brought]
+        group = [game.number[b.face] for b in turn.brought]
         play(game, pos, i, turn.action, turn.spend, group, [b.reward for b in turn.brought], rep)
         rep.end = pos.positions[i]
         rep.brought = [b.face for b in turn.brought]
@@ -165,7 +165,7 @@ class State(Board):
         that would end the round (play the turn that ends it instead), a
         segment in which nobody is left ready."""
         game, pos = self.game, self.pos
-        i = game.index.get(face)
+        i = game.number.get(face)
         if i is None:
             raise OptionError(f"{face} is in neither team ({', '.join(game.faces)})")
         if unmarked is not None:

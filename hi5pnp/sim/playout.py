@@ -62,28 +62,33 @@ def random_playout(
         faced_at = [0] * finish  # turns that faced each position, and with a matching gem
         matched_at = [0] * finish
         while (mover := pos.to_move) is not None:
-            k = int(rand() * ready_count[mover])  # draw.pick from the mover's ready competitors, in team order
-            i = ready.index(True, first[mover]) if not k else [j for j in team[mover] if ready[j]][k]
+            k = int(rand() * ready_count[mover])  # draw.pick: the k-th of the mover's ready competitors, in team order
+            i = ready.index(True, first[mover])
+            while k:
+                i = ready.index(True, i + 1)
+                k -= 1
             p = at[i]
             m = m_at[i][p]
             faced_at[p] += 1
+            if not m:  # the only option is plain; the engine's bot still draws it
+                rand()
+                if turns is not None:
+                    turns.append(Turn(faces[i]))
+                play(game, pos, i, PLAIN)
+                continue
+            matched_at[p] += 1  # only a matching gem brings or spends
+            c = chits[i]
+            # those it may bring, as rules.position.others_at finds them (none on the course stands at the finish)
+            eligible = [j for j in everyone if at[j] == p and j != i]
+            most = m if m < c else c  # min(m, c, finish - p - 1): Facing.max_spend
+            if most > finish - p - 1:
+                most = finish - p - 1
+            nb = m if m < len(eligible) else len(eligible)  # Facing.can_bring
+            options = menus[2 * (most > 0) + (nb > 0)]
+            action = options[int(rand() * len(options))]
             group: Sequence[int] = NOBODY
             rewards: Sequence[Reward | None] = NOBODY
             spend = 0
-            if m:  # only a matching gem brings or spends
-                matched_at[p] += 1
-                c = chits[i]
-                # those it may bring, as rules.position.others_at finds them (none on the course stands at the finish)
-                eligible = [j for j in everyone if at[j] == p and j != i]
-                most = m if m < c else c  # min(m, c, finish - p - 1): Facing.max_spend
-                if most > finish - p - 1:
-                    most = finish - p - 1
-                nb = m if m < len(eligible) else len(eligible)  # Facing.can_bring
-                options = menus[2 * (most > 0) + (nb > 0)]
-                action = options[int(rand() * len(options))]
-            else:  # the only option is plain; the engine's bot still draws it
-                rand()
-                action = PLAIN
             if action is BYPASS:
                 spend = 1 + int(rand() * most)
             elif action is not PLAIN:
@@ -106,8 +111,8 @@ def random_playout(
                     rewards.append(reward)
             if turns is not None:
                 turns.append(Turn(faces[i], action, tuple(Brought(faces[j], r) for j, r in zip(group, rewards)), spend))
-            played += 1
             play(game, pos, i, action, spend, group, rewards)
+        played += sum(faced_at)  # every turn faced one position
         for p in range(1, finish):
             faced[colour[p]] += faced_at[p]
             matched[colour[p]] += matched_at[p]
