@@ -55,24 +55,25 @@ def new_game(deck: Deck, teams: Teams, first: str, edition: int | None = None) -
     problem = setup_problem(deck, team_of)
     if problem is not None:
         raise RulesError(problem)
-    faces = team_of[Seat.NORTH] + team_of[Seat.SOUTH]
-    north = len(team_of[Seat.NORTH])
-    comp = []
-    for f in faces:
-        cf = deck.competitor_face(f)
-        assert cf is not None  # setup_problem saw to that
-        comp.append(cf)
+    return game_of(deck, team_of[Seat.NORTH], team_of[Seat.SOUTH], Seat(first), EDITIONS[edition or deck.edition])
+
+
+def game_of(deck: Deck, north: tuple[str, ...], south: tuple[str, ...], first: Seat, edition: Edition) -> Game:
+    """The game of two teams the rules allow (as :func:`new_game` checks, or
+    as a deal makes them), unchecked."""
+    faces = north + south
+    comp = tuple(deck.competitor_face(f) for f in faces)
     cards = len(deck.obstacles)
     return Game(
         deck=deck,
         rules=deck.rules,
-        edition=EDITIONS[edition or deck.edition],
-        first=Seat(first),
+        edition=edition,
+        first=first,
         faces=faces,
         number=MappingProxyType({f: i for i, f in enumerate(faces)}),
-        seat=tuple(0 if i < north else 1 for i in range(len(faces))),
-        team=(tuple(range(north)), tuple(range(north, len(faces)))),
-        comp=tuple(comp),
+        seat=(0,) * len(north) + (1,) * len(south),
+        team=(tuple(range(len(north))), tuple(range(len(north), len(faces)))),
+        comp=comp,  # type: ignore[arg-type]
         cards=cards,
         finish=2 * cards + 1,
     )

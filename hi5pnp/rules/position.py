@@ -94,6 +94,12 @@ def obstacle_at(game: Game, course: tuple[ObstacleFace, ...], position: int) -> 
     return course[position - 1] if position <= game.cards else course[2 * game.cards - position]
 
 
+def track(course: tuple[ObstacleFace, ...]) -> tuple[ObstacleFace, ...]:
+    """The obstacle faced at each position 1..2N, in order: out along the
+    course, then back along its other side (R-2), as :func:`obstacle_at`."""
+    return course + course[::-1]
+
+
 def matches(game: Game, i: int, obstacle: ObstacleFace) -> int:
     """Competitor ``i``'s gems of ``obstacle``'s colour (m)."""
     return game.comp[i].gems.count(obstacle.color)

@@ -26,7 +26,7 @@ from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..rules import CHIT as CHIT_REWARD
 from ..rules import Action, Brought, Game, Mark, Position, Reward, Turn
 from ..rules.legality import reward_choices
-from ..rules.position import obstacle_at
+from ..rules.position import track
 
 STEP = 0.5  # a position forward
 CHIT = 0.35  # a chit held: a step a later bypass may take
@@ -102,9 +102,9 @@ class Sight:
         if course is self.course:
             return
         game = self.game
-        at = [None, *(obstacle_at(game, course, p) for p in range(1, game.finish))]
-        self.matches = [[c.gems.count(o.color) if o else 0 for o in at] for c in game.comp]
-        self.traits = ["", *(o.trait for o in at[1:] if o)]
+        at = track(course)
+        self.matches = [[0, *(c.gems.count(o.color) for o in at)] for c in game.comp]  # by position, 1-based
+        self.traits = ["", *(o.trait for o in at)]
         self.course = course
 
 

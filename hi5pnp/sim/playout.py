@@ -19,17 +19,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..deck import SIDES, Deck
-from ..rules import SEATS, Action, Brought, Mark, Reward, Seat, Turn, deal
-from ..rules.game import new_game
+from ..deck import SIDES, CompetitorFace, Deck
+from ..rules import EDITIONS, SEATS, Action, Brought, Mark, Reward, Seat, Turn, deal
+from ..rules.game import game_of
 from ..rules.legality import reward_choices
 from ..rules.play import lay, play
-from ..rules.position import new_position, obstacle_at, scores
+from ..rules.position import new_position, scores, track
 from .record import GameRecord, matrix_tallies
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
 NOBODY = ()  # a plain turn's group and rewards
 NO_REWARD: list[Reward | None] = [None]  # the only reward for a teammate (never changed)
+
+
+_COUNTS: dict[int, tuple[CompetitorFace, dict[str, int]]] = {}  # by the face's identity (the face kept alive)
+
+
+def _gem_counts(deck: Deck, face: CompetitorFace) -> dict[str, int]:
+    """A face's gems of each colour (and of "", none), counted once a run."""
+    known = _COUNTS.get(id(face))
+    if known is None or known[0] is not face:
+        known = _COUNTS[id(face)] = (face, {c: face.gems.count(c) for c in ("", *deck.colors)})
+    return known[1]
 
 
 def random_playout(
@@ -40,12 +51,12 @@ def random_playout(
     rand = rng.random  # each draw inlines draw.pick / draw.count
     faces = tuple(f"{n}{rng.choice(SIDES)}" for s in SEATS for n in setup.cards[s])
     north = len(setup.cards[Seat.NORTH])
-    game = new_game(deck, {Seat.NORTH: faces[:north], Seat.SOUTH: faces[north:]}, setup.first, edition)
+    game = game_of(deck, faces[:north], faces[north:], setup.first, EDITIONS[edition or deck.edition])  # a deal: no check
     pos = new_position(game)
     ed, limit, seat, team, finish = game.edition, game.rules.chit_limit, game.seat, game.team, game.finish
     exact = ed.exact_count
     menus = ((PLAIN,), (PLAIN, *ed.bring_actions), (PLAIN, BYPASS), (PLAIN, BYPASS, *ed.bring_actions))  # by (bypass, bring)
-    gems = [{c: g.count(c) for c in ("", *deck.colors)} for g in (c.gems for c in game.comp)]  # per colour
+    gems = [_gem_counts(deck, c) for c in game.comp]
     everyone = range(len(faces))
     first = [t[0] if t else 0 for t in team]  # the seats' competitors are numbered in one run each
     at, chits, ready, ready_count, unmarked = pos.positions, pos.chits, pos.ready, pos.ready_count, pos.unmarked  # changed in place by the rules
@@ -55,7 +66,7 @@ def random_playout(
     for names in setup.courses:
         course = tuple(deck.obstacle_face(f) for f in names)
         lay(game, pos, course)  # type: ignore[arg-type]
-        obstacles = [obstacle_at(game, course, p) for p in range(1, finish)]  # type: ignore[arg-type]
+        obstacles = track(course)  # type: ignore[arg-type]
         colour = ["", *(o.color for o in obstacles)]
         trait = ["", *(o.trait for o in obstacles)]
         m_at = [list(map(g.__getitem__, colour)) for g in gems]
