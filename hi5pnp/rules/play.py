@@ -50,10 +50,11 @@ def play(
     rep: TurnReport | None = None,
 ) -> int:
     """Play competitor ``i``'s turn: ``action``, spending ``spend`` chits (a
-    bypass) or bringing ``group`` with ``rewards`` (one per member, None for
-    none; empty when the edition's chits come by themselves). Returns
+    bypass) or bringing ``group`` with ``rewards`` (the reward written after
+    each member, None for none; empty when none is written). Returns
     :data:`ROUND_OVER`, :data:`SEGMENT_OVER` or 0. Unchecked: the turn must be
-    legal. ``rep``, when given, is filled in with what the turn did."""
+    legal (the caller judged it, or built it from the engine's own facts).
+    ``rep``, when given, is filled in with what the turn did."""
     at = pos.positions
     p = at[i]
     end = at[i] = p + 1 + spend  # spend is 0 but for a bypass
