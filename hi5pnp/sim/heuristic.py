@@ -68,7 +68,7 @@ class Sight:
         self.mine = tuple(tuple(j for j in self.order if game.seat[j] == s) for s in (0, 1))
         self.limit = game.rules.chit_limit
         self.sizes = tuple(tuple(len(col) for col in c.matrix) for c in game.comp)  # each matrix column's boxes
-        self._columns: list[dict[int, tuple[tuple[tuple[str, ...], ...], float]]] = [{} for _ in game.faces]
+        self.known: list[dict[int, tuple[tuple[tuple[str, ...], ...], float]]] = [{} for _ in game.faces]  # columns' worth
         self._finishes: tuple[tuple[int, ...], ...] | None = None
         self._placing = (0.0, 0.0)
         self.auto = game.edition.automatic_chits
@@ -89,12 +89,12 @@ class Sight:
     def columns(self, i: int, unmarked: tuple[tuple[str, ...], ...]) -> float:
         """What competitor ``i``'s matrix is worth with ``unmarked`` boxes left:
         its complete columns' points, and part of the marked share of the others."""
-        known = self._columns[i].get(id(unmarked))
+        known = self.known[i].get(id(unmarked))
         if known is not None and known[0] is unmarked:  # it holds the boxes, so the id is theirs
             return known[1]
         cp = self.game.rules.column_points
         worth = sum(PARTIAL * cp * (size - len(left)) / size if left else cp for size, left in zip(self.sizes[i], unmarked))
-        self._columns[i][id(unmarked)] = (unmarked, worth)
+        self.known[i][id(unmarked)] = (unmarked, worth)
         return worth
 
     def see(self, course: tuple[ObstacleFace, ...]) -> None:
@@ -303,9 +303,10 @@ def evaluate(sight: Sight, pos: Position, seat: int) -> float:
     game = sight.game
     of = game.seat
     worth = list(sight.placing(pos.finishes))
-    at, out, chits = pos.positions, pos.out, pos.chits
+    at, out, chits, known = pos.positions, pos.out, pos.chits, sight.known
     for i, unmarked in enumerate(pos.unmarked):
-        w = sight.columns(i, unmarked)
+        hit = known[i].get(id(unmarked))  # Sight.columns, its lookup inline
+        w = hit[1] if hit is not None and hit[0] is unmarked else sight.columns(i, unmarked)
         if not out[i]:
             w += CHIT * chits[i] + 0.1 * STEP * at[i]
         worth[of[i]] += w
