@@ -4,7 +4,9 @@ are shared and cannot change, the checked ``State.apply`` and the unchecked
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 import re
 from pathlib import Path
@@ -146,3 +148,12 @@ def test_a_new_position_is_before_the_first_course(deck):
 def test_the_verdict_reads_no_private_field():
     source = Path(hi5pnp.rules.legality.__file__).read_text()
     assert re.findall(r"\b(?:board|state)\._\w+", source) == []
+
+
+def test_a_game_travels_whole(deck):
+    """A game in play pickles and deep-copies (to another process, say) and
+    goes on the same."""
+    state = played_state(deck)
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert str(again) == str(state) and again.history() == state.history() and again.pos == state.pos
+        assert again.game.number == state.game.number

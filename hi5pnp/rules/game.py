@@ -9,8 +9,7 @@ them by that number.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from ..deck import EDITION_NUMBERS, CompetitorFace, Deck, Rules
 from ..errors import OptionError, check_choice
@@ -23,6 +22,18 @@ from .setup import setup_problem
 Teams = Mapping[Seat, Sequence[str]] | Mapping[str, Sequence[str]]
 
 
+class FaceNumbers(dict[str, int]):
+    """Face id -> competitor number, read-only (a dict for speed; it pickles)."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError("a game's competitors are fixed at its set-up")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[type[FaceNumbers], tuple[dict[str, int]]]:
+        return (FaceNumbers, (dict(self),))
+
+
 class Game(NamedTuple):
     """The fixed facts of a game (a tuple: none can be changed); see :func:`new_game`."""
 
@@ -31,7 +42,7 @@ class Game(NamedTuple):
     edition: Edition
     first: Seat  # the seat holding the first-player token at the start
     faces: tuple[str, ...]  # north's team, then south's
-    number: Mapping[str, int]  # face id -> its number (read-only)
+    number: FaceNumbers  # face id -> its number (read-only)
     seat: tuple[int, ...]  # per competitor: 0 north, 1 south
     team: tuple[tuple[int, ...], ...]  # per seat: its competitors, in team order
     comp: tuple[CompetitorFace, ...]  # per competitor: its face (gems, matrix)
@@ -70,7 +81,7 @@ def game_of(deck: Deck, north: tuple[str, ...], south: tuple[str, ...], first: S
         edition=edition,
         first=first,
         faces=faces,
-        number=MappingProxyType({f: i for i, f in enumerate(faces)}),
+        number=FaceNumbers({f: i for i, f in enumerate(faces)}),
         seat=(0,) * len(north) + (1,) * len(south),
         team=(tuple(range(len(north))), tuple(range(len(north), len(faces)))),
         comp=comp,  # type: ignore[arg-type]

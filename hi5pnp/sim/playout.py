@@ -39,6 +39,8 @@ def _gem_counts(deck: Deck, face: CompetitorFace) -> dict[str, int]:
     """A face's gems of each colour (and of "", none), counted once a run."""
     known = _COUNTS.get(id(face))
     if known is None or known[0] is not face:
+        if len(_COUNTS) > 4096:  # decks read again and again (a long session) keep it small
+            _COUNTS.clear()
         known = _COUNTS[id(face)] = (face, {c: face.gems.count(c) for c in ("", *deck.colors)})
     return known[1]
 
