@@ -15,6 +15,7 @@ import pytest
 from conftest import new_state
 
 import hi5pnp.rules.legality
+from hi5pnp.errors import OptionError
 from hi5pnp.rules import Position, State, deal
 from hi5pnp.rules.play import play
 from hi5pnp.rules.position import FIELDS, new_position
@@ -100,8 +101,10 @@ def test_the_fixed_facts_cannot_change(deck):
     game = new_state(deck).game
     with pytest.raises(AttributeError):
         game.finish = 3  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        game.number["1a"] = 4  # type: ignore[index]
+    with pytest.raises(OptionError, match="fixed at its set-up"):
+        game.number["1a"] = 4
+    with pytest.raises(OptionError):
+        game.number.update({"1a": 4})
 
 
 def test_playing_on_a_copy_leaves_the_original(deck):

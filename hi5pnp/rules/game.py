@@ -26,7 +26,7 @@ class FaceNumbers(dict[str, int]):
     """Face id -> competitor number, read-only (a dict for speed; it pickles)."""
 
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("a game's competitors are fixed at its set-up")
+        raise OptionError("a game's competitors and their numbers are fixed at its set-up")
 
     __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
