@@ -141,21 +141,25 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
     competitor's plain turn and bypasses, the largest bypass is worth most
     (each chit spent is a step, worth more than the chit), so only it and
     the groups to bring are weighed (tests/test_bots.py holds the two alike)."""
-    game = sight.game
-    assert pos.course is not None and pos.to_move is not None
+    game, mover = sight.game, pos.to_move
+    assert pos.course is not None and mover is not None
     if pos.course is not sight.course:
         sight.see(pos.course)
     at, chits, ready = pos.positions, pos.chits, pos.ready
-    finish, placed, matches, mine, seat = game.finish, len(pos.finished), sight.matches, sight.mine, game.seat
-    bring_first = game.edition.bring_actions[0]
+    finish, placed, matches, ours, theirs_all = game.finish, len(pos.finished), sight.matches, sight.mine[mover], sight.mine[1 - mover]
     top, best, spend = -1.0, -1, 0  # the best value so far, its competitor, its bypass
     bring: Choice | None = None  # or the group it brings
     group: list[int] | None = None  # or only competitors of its own, m of them
-    for i in sight.mine[pos.to_move]:
+    for i in ours:
         if not ready[i]:
             continue
         p = at[i]
         m = matches[i][p]
+        if not m:  # a plain turn only
+            value = STEP if p + 1 < finish else STEP + _place_value(game, placed)
+            if value > top:
+                top, best, spend, bring, group = value, i, 0, None, None
+            continue
         k = m if m < chits[i] else chits[i]
         if k > finish - p - 1:
             k = finish - p - 1
@@ -164,9 +168,7 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
             value += _place_value(game, placed)
         if value > top:
             top, best, spend, bring, group = value, i, k, None, None
-        if not m:
-            continue
-        own = [j for j in mine[seat[i]] if at[j] == p and j != i]  # as _here finds them
+        own = [j for j in ours if at[j] == p and j != i]  # as _here finds them
         if len(own) >= m:
             if p + 1 < finish:  # _best_bring's group: m of its own, nobody arriving
                 if STEP * (1 + m) > top:
@@ -174,7 +176,7 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
                 continue
             theirs, can = [], m
         else:
-            theirs = [j for j in mine[1 - seat[i]] if at[j] == p]
+            theirs = [j for j in theirs_all if at[j] == p]
             can = len(own) + len(theirs)
             if m < can:
                 can = m
@@ -185,7 +187,7 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
     if bring is not None:
         return bring
     if group is not None:
-        return _new(Choice, (top, best, bring_first, 0, tuple(group), ()))
+        return _new(Choice, (top, best, game.edition.bring_actions[0], 0, tuple(group), ()))
     return _new(Choice, (top, best, BYPASS, spend, (), ())) if spend else _new(Choice, (top, best, PLAIN, 0, (), ()))
 
 
