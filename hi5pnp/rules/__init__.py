@@ -3,15 +3,20 @@ notation and the game state. Pure: no files, no YAML, no PDF.
 
 - :mod:`.turn`: ``Turn.parse("3a assist 2a:chit")``, ``str(turn)``
 - :mod:`.state`: :class:`State`, the engine every other part asks
+- :mod:`.game`, :mod:`.position`: a game's fixed facts and where it stands,
+  each one value; :mod:`.play`: the effects of a turn on a position (the
+  checked ``State.apply`` and the bots' unchecked look-ahead both play by it)
 - :mod:`.board`, :mod:`.legality`, :mod:`.proposals`, :mod:`.setup`: the
-  position, the verdict on a turn, every legal turn, the set-up
+  position asked in game words, the verdict on a turn, every legal turn, the set-up
 - :mod:`.edition`, :mod:`.seat`, :mod:`.illegal`, :mod:`.deal`
 """
 
-from .board import Facing, RoundResult
+from .board import RoundResult
 from .deal import Setup, deal, random_course
 from .edition import EDITIONS, Edition, notation_examples
+from .game import Game
 from .illegal import Illegal, RulesError
+from .position import Facing, Position
 from .seat import SEATS, Seat
 from .setup import course_problem, setup_problem, setup_problems
 from .state import Played, State, TurnReport
@@ -27,10 +32,12 @@ __all__ = [
     "Chit",
     "Edition",
     "Facing",
+    "Game",
     "Illegal",
     "Mark",
     "NotationError",
     "Played",
+    "Position",
     "Reward",
     "RoundResult",
     "RulesError",

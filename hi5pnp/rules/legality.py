@@ -2,36 +2,40 @@
 turn may be played now, and :func:`reward_options` lists the rewards the same
 rules allow, for players that build a turn step by step.
 
-Both read a :class:`~hi5pnp.rules.board.Board`'s fields directly: they are
-the engine's own, and run once for every turn checked or played.
+Both read the game's :class:`~hi5pnp.rules.position.Position` (``board.pos``)
+and fixed facts (``board.game``) directly, and run once for every turn
+checked. :func:`reward_choices` is the rule on rewards itself, over numbers:
+the bots and the fast random playout ask it too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .board import Board, Facing
+from .board import Board
+from .edition import EDITIONS, Edition
 from .illegal import Illegal
+from .position import Facing, facing, obstacle_at
 from .seat import SEATS
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
 
 def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
-    if board._course is None:
+    if board.pos.course is None:
         return no_round(board)
     shape = _shape_problem(turn)
     if shape is not None:
         return shape
-    i = board._index.get(turn.face)
+    i = board.game.number.get(turn.face)
     if i is None:
         return not_in_play(board, turn.face)
-    if board._seat[i] != board._to_move or not board._ready[i]:
+    if board.game.seat[i] != board.pos.to_move or not board.pos.ready[i]:
         return _whose_turn(board, i)
     if turn.action is Action.PLAIN:
         return None
     if turn.action is Action.BYPASS:
-        return _bypass_problem(board, board._facing(i, others=False), turn.spend)
+        return _bypass_problem(board, facing(board.game, board.pos, i, others=False), turn.spend)
     if turn.action not in board.edition.bring_actions:
         options = ", ".join([*board.edition.bring_actions, Action.BYPASS])
         return Illegal(
@@ -39,7 +43,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
             f"(its options: {options})",
             "§4",
         )
-    return _bring_problem(board, i, board._facing(i), turn)
+    return _bring_problem(board, i, facing(board.game, board.pos, i), turn)
 
 
 def _shape_problem(turn: Turn) -> Illegal | None:
@@ -57,10 +61,10 @@ def no_round(board: Board) -> Illegal:
     course laid yet, the round over, or the game over."""
     if board.is_terminal():
         return Illegal("the game is over; no more turns are played", "§6")
-    if board._round == 0:
+    if board.pos.round == 0:
         return Illegal("no course is laid yet; each round starts with its course", "§2")
     return Illegal(
-        f"round {board._round} is over: its last needed finisher has arrived, so no turn follows it", "R-12"
+        f"round {board.pos.round} is over: its last needed finisher has arrived, so no turn follows it", "R-12"
     )
 
 
@@ -68,27 +72,27 @@ def not_in_play(board: Board, face: str) -> Illegal:
     card = face[:-1]
     for i, f in enumerate(board.faces):
         if f[:-1] == card:
-            return Illegal(f"{face} is not in play: card {card} is played as {f} by {SEATS[board._seat[i]]}", "R-1")
+            return Illegal(f"{face} is not in play: card {card} is played as {f} by {SEATS[board.game.seat[i]]}", "R-1")
     return Illegal(f"{face} is not in play: card {card} is in neither team", "§2")
 
 
 def _whose_turn(board: Board, i: int) -> Illegal:
-    owner, mover = board._seat[i], board._to_move
+    owner, mover = board.game.seat[i], board.pos.to_move
     assert mover is not None
     face = board.faces[i]
     if owner != mover:
-        if board._ready_count[owner] == 0:
+        if board.pos.ready_count[owner] == 0:
             why, ruling = f"{SEATS[owner]} has no ready competitor left this segment", "R-3"
-        elif board.segment_start() and board._segment == 1 and board._round > 0:
-            why = (f"{SEATS[mover]} holds the first-player token and opens round {board._round + 1}: "
-                   f"it passed once, to {SEATS[mover]}, when round {board._round} ended")  # fmt: skip
+        elif board.segment_start() and board.pos.segment == 1 and board.pos.round > 0:
+            why = (f"{SEATS[mover]} holds the first-player token and opens round {board.pos.round + 1}: "
+                   f"it passed once, to {SEATS[mover]}, when round {board.pos.round} ended")  # fmt: skip
             ruling = "R-12"
         elif board.segment_start():
             why, ruling = f"{SEATS[mover]} holds the first-player token and opens the segment", "R-4"
         else:
             why, ruling = "turns alternate", "§3"
         return Illegal(f"it is {SEATS[mover]}'s turn, not {SEATS[owner]}'s ({face}): {why}", ruling)
-    if board._out[i]:
+    if board.pos.out[i]:
         return Illegal(f"{face} has finished this round and acts no more", "R-10")
     ready = ", ".join(board.ready_faces(SEATS[owner]))
     return Illegal(f"{face} is exhausted this segment; {SEATS[owner]}'s ready competitors: {ready}", "§3")
@@ -120,7 +124,7 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
     face = board.faces[i]
     seen: set[str] = set()
     for b in turn.brought:
-        j = board._index.get(b.face)
+        j = board.game.number.get(b.face)
         if j is None:
             return not_in_play(board, b.face)
         if j == i:
@@ -128,11 +132,11 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
         if b.face in seen:
             return Illegal(f"{b.face} is brought twice", "§4")
         seen.add(b.face)
-        if board._out[j]:
+        if board.pos.out[j]:
             return Illegal(f"{b.face} has finished this round and cannot be brought", "R-10")
-        if board._pos[j] != f.position:
+        if board.pos.positions[j] != f.position:
             return Illegal(
-                f"{b.face} stands at position {board._pos[j]}, not at {face}'s position {f.position}; "
+                f"{b.face} stands at position {board.pos.positions[j]}, not at {face}'s position {f.position}; "
                 "only competitors at the same position can be brought",
                 "§4",
             )
@@ -159,13 +163,13 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
     """The rewards written after those brought, in the order written (R-6, R-8, R-9)."""
     face, trait, ed, action = board.faces[i], f.obstacle.trait, board.edition, turn.action
     chits, limit = f.chits, board.rules.chit_limit
-    free = [col.count(trait) for col in board._free[i]]
+    free = [col.count(trait) for col in board.pos.unmarked[i]]
     owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
     chits_for: list[str] = []  # the competitors this turn has already taken a chit for
     for b in turn.brought:
-        if board._seat[board._index[b.face]] == board._seat[i]:
+        if board.game.seat[board.game.number[b.face]] == board.game.seat[i]:
             if b.reward is not None:
-                return Illegal(f"{b.face} is {SEATS[board._seat[i]]}'s own: no reward is earned for it", "§4")
+                return Illegal(f"{b.face} is {SEATS[board.game.seat[i]]}'s own: no reward is earned for it", "§4")
             continue
         owed = action == ed.owed_marks and sum(free) > 0
         if b.reward is None:
@@ -212,24 +216,48 @@ def reward_options(board: Board, face: str, action: Action, written: Sequence[Br
     with ``action`` and the rewards ``written`` before it in the same turn
     (``None``: no reward). Only where ``face`` and ``brought`` could legally be
     in the turn together."""
-    i, j = board._index[face], board._index[brought]
-    ed = board.edition
-    if board._seat[i] == board._seat[j] or action == ed.automatic_chits:
+    game, pos = board.game, board.pos
+    i, j = game.number[face], game.number[brought]
+    if game.seat[i] == game.seat[j] or action == game.edition.automatic_chits:
         return [None]
-    trait = board.obstacle_at(board._pos[i]).trait
-    free = [col.count(trait) for col in board._free[i]]
-    chits = board._chits[i]
+    assert pos.course is not None
+    trait = obstacle_at(game, pos.course, pos.positions[i]).trait
+    left = [col.count(trait) for col in pos.unmarked[i]]
+    chits = pos.chits[i]
     for b in written:
         if b.reward == CHIT:
             chits += 1
         elif isinstance(b.reward, Mark):
-            free[b.reward.column - 1] -= 1
-    marks: list[Reward | None] = [Mark(c + 1) for c, n in enumerate(free) if n > 0]
-    if action == ed.owed_marks:
-        return marks or [None]  # a mark is owed while a box is free (R-9)
-    options: list[Reward | None] = [None]
-    if ed.writes_chits(action) and chits < board.rules.chit_limit:
-        options.append(CHIT)
-    if ed.writes_marks(action):
+            left[b.reward.column - 1] -= 1
+    return reward_choices(game.edition, game.rules.chit_limit, action, left, chits)
+
+
+#: Mark(1), Mark(2), ...: made once, as rewards are offered in every turn that brings.
+MARKS = tuple(Mark(c) for c in range(1, 65))
+
+
+def reward_choices(edition: Edition, limit: int, action: Action, left: Sequence[int], chits: int) -> list[Reward | None]:
+    """The rewards an opponent brought with ``action`` may earn (R-6, R-8,
+    R-9) when the active competitor holds ``chits`` (of at most ``limit``)
+    and ``left[c]`` unmarked boxes of the obstacle's trait in column c+1, the
+    rewards written before it counted (``None``: no reward)."""
+    chit, mark, owed = _WRITES.get((id(edition), action)) or _writes(edition, action)
+    if not (chit or mark):
+        return [None]  # the chits come by themselves (R-8), or no reward is written
+    options: list[Reward | None] = [None, CHIT] if chit and chits < limit else [None]
+    if mark:
+        marks: list[Reward | None] = [MARKS[c] if c < len(MARKS) else Mark(c + 1) for c, n in enumerate(left) if n]
+        if owed:
+            return marks or options  # a mark is owed while a box is free (R-9)
         options += marks
     return options
+
+
+def _writes(edition: Edition, action: Action) -> tuple[bool, bool, bool]:
+    """After an opponent brought with ``action``: may a chit be written, may a
+    mark, and is a mark owed (R-9)?"""
+    return edition.writes_chits(action), edition.writes_marks(action), action == edition.owed_marks
+
+
+#: Per edition (of EDITIONS, by identity) and option: _writes.
+_WRITES = {(id(e), a): _writes(e, a) for e in EDITIONS.values() for a in Action}

@@ -24,14 +24,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
-from ..deck import Deck, ObstacleFace
+from ..deck import Deck
 from ..errors import OptionError
 from . import legality, proposals
-from .board import Board, RoundResult, Teams
+from .board import Board, Teams
 from .illegal import Illegal, RulesError
+from .play import lay, play
+from .position import Position, matches, obstacle_at
+from .report import TurnReport
 from .seat import SEATS, Seat
 from .setup import course_problem
-from .turn import Action, Brought, Mark, Reward, Turn
+from .turn import Action, Brought, Reward, Turn
+
+__all__ = ["Played", "State", "TurnReport"]
 
 
 class Played(NamedTuple):
@@ -39,51 +44,6 @@ class Played(NamedTuple):
 
     course: tuple[str, ...]
     turns: tuple[Turn, ...]
-
-
-class TurnReport:
-    """What one turn did, for the replay and the rulebook's example."""
-
-    __slots__ = (
-        "brought",
-        "chits_spent",
-        "chits_taken",
-        "end",
-        "game_over",
-        "marks",
-        "matches",
-        "next_player",
-        "obstacle",
-        "placed",
-        "round",
-        "round_over",
-        "seat",
-        "segment",
-        "segment_over",
-        "start",
-        "turn",
-        "unplaced",
-    )  # fmt: skip
-
-    def __init__(self, turn: Turn, seat: Seat, round: int, segment: int, start: int, obstacle: ObstacleFace):
-        self.turn = turn
-        self.seat = seat
-        self.round = round  # 1-based
-        self.segment = segment  # 1-based within the round
-        self.start = start
-        self.obstacle = obstacle
-        self.matches = 0  # gems of the obstacle's colour
-        self.end = start  # the active competitor's new position
-        self.brought: list[str] = []
-        self.chits_taken = 0
-        self.chits_spent = 0
-        self.marks: list[tuple[int, str]] = []  # (1-based column, trait)
-        self.placed: list[tuple[str, int]] = []  # (face, place)
-        self.unplaced: list[str] = []  # arrived after the round was full (R-12)
-        self.segment_over = False
-        self.round_over = False
-        self.game_over = False
-        self.next_player: Seat | None = None
 
 
 class State(Board):
@@ -94,9 +54,13 @@ class State(Board):
     deck's when None); a set-up the rules forbid raises :class:`RulesError`.
     """
 
+    __slots__ = ("_courses", "_starts", "_turns")
+
     def __init__(self, deck: Deck, teams: Teams, first: str, edition: int | None = None):
         super().__init__(deck, teams, first, edition)
-        self._history: list[tuple[tuple[str, ...], list[Turn]]] = []
+        self._courses: list[tuple[str, ...]] = []  # each round begun: its course
+        self._starts: list[int] = []  # and where its turns start in
+        self._turns: list[Turn] = []  # every turn played, in order
 
     # ------------------------------------------------------------ the rounds
     def why_course_illegal(self, course: Sequence[str]) -> Illegal | None:
@@ -104,7 +68,7 @@ class State(Board):
         if self.is_terminal():
             rounds = self.rules.rounds
             return Illegal(f"the game has {rounds} round{'s' * (rounds != 1)}; round {rounds + 1} is one too many", "§6")
-        if self._course is not None:
+        if self.pos.course is not None:
             return self._round_unfinished()
         return course_problem(self.deck, course)
 
@@ -113,41 +77,34 @@ class State(Board):
         problem = self.why_course_illegal(course)
         if problem is not None:
             raise RulesError(problem)
-        self._course = tuple(self.deck.obstacle_face(f) for f in course)  # type: ignore[misc]
-        self._history.append((tuple(course), []))
-        n = len(self.faces)
-        self._pos = [1] * n
-        self._chits = [0] * n
-        self._ready = [True] * n
-        self._out = [False] * n
-        self._ready_count = [self._seat.count(0), self._seat.count(1)]
-        self._finished = []
-        self._segment = 1
-        self._to_move = self._token
+        lay(self.game, self.pos, tuple(self.deck.obstacle_face(f) for f in course))  # type: ignore[misc]
+        self._courses.append(tuple(course))
+        self._starts.append(len(self._turns))
 
     def why_round_incomplete(self) -> Illegal | None:
         """None unless a round is under way: it ends only with its finishers (R-12)."""
-        return None if self._course is None else self._round_unfinished()
+        return None if self.pos.course is None else self._round_unfinished()
 
     def why_game_incomplete(self) -> Illegal | None:
         """None if every round has been played (§6); otherwise what is missing."""
-        if self._course is not None:
+        if self.pos.course is not None:
             return self._round_unfinished()
         if self.is_terminal():
             return None
-        played, rounds = self._round, self.rules.rounds
+        played, rounds = self.pos.round, self.rules.rounds
         return Illegal(f"only {played} of the game's {rounds} rounds {'was' if played == 1 else 'were'} played", "§6")
 
     def _round_unfinished(self) -> Illegal:
-        need, got = self.rules.finishers, len(self._finished)
+        need, got = self.rules.finishers, len(self.pos.finished)
         return Illegal(
-            f"round {self._round + 1} is cut short: its turns end with {got} of the {need} finishers the round needs",
+            f"round {self.pos.round + 1} is cut short: its turns end with {got} of the {need} finishers the round needs",
             "R-12",
         )
 
     def history(self) -> list[Played]:
         """Every round begun, in order: its course and the turns played in it."""
-        return [Played(course, tuple(turns)) for course, turns in self._history]
+        ends = [*self._starts[1:], len(self._turns)]
+        return [Played(c, tuple(self._turns[a:b])) for c, a, b in zip(self._courses, self._starts, ends)]
 
     # ------------------------------------------------------------- the turns
     def why_illegal(self, turn: Turn) -> Illegal | None:
@@ -173,102 +130,20 @@ class State(Board):
         problem = legality.why_illegal(self, turn)
         if problem is not None:
             raise RulesError(problem)
-        i = self._index[turn.face]
-        p = self._pos[i]
-        ob = self.obstacle_at(p)
-        rep = TurnReport(turn, SEATS[self._seat[i]], self._round + 1, self._segment, p, ob)
-        rep.matches = self._comp[i].gems.count(ob.color)
-        self._history[-1][1].append(turn)
-        self._play(i, turn, ob.trait, rep)
-        rep.end = self._pos[i]
+        game, pos = self.game, self.pos
+        i = game.number[turn.face]
+        p = pos.positions[i]
+        assert pos.course is not None
+        ob = obstacle_at(game, pos.course, p)
+        rep = TurnReport(turn, SEATS[game.seat[i]], pos.round + 1, pos.segment, p, ob)
+        rep.matches = matches(game, i, ob)
+        self._turns.append(turn)
+        group = [game.number[b.face] for b in turn.brought]
+        play(game, pos, i, turn.action, turn.spend, group, [b.reward for b in turn.brought], rep)
+        rep.end = pos.positions[i]
         rep.brought = [b.face for b in turn.brought]
         rep.next_player = self.current_player()
         return rep
-
-    def _play(self, i: int, turn: Turn, trait: str, rep: TurnReport) -> None:
-        pos = self._pos
-        p = pos[i]
-        pos[i] = end = p + 1 + turn.spend  # spend is 0 but for a bypass
-        self._exhaust(i)
-        if turn.spend:
-            self._chits[i] -= turn.spend
-            rep.chits_spent = turn.spend
-        if end == self.finish:
-            self._arrive(i, rep)
-        if turn.brought:
-            brought = [self._index[b.face] for b in turn.brought]
-            for j in brought:
-                pos[j] = p + 1
-            self._take_rewards(i, turn, trait, rep)
-            if p + 1 == self.finish:
-                for j in brought:
-                    self._arrive(j, rep)
-        if len(self._finished) >= self.rules.finishers:
-            self._end_round(rep)
-        else:
-            self._advance(rep)
-
-    def _exhaust(self, i: int) -> None:
-        if self._ready[i]:
-            self._ready[i] = False
-            self._ready_count[self._seat[i]] -= 1
-
-    def _take_rewards(self, i: int, turn: Turn, trait: str, rep: TurnReport) -> None:
-        if turn.action == self.edition.automatic_chits:
-            opponents = sum(1 for b in turn.brought if self._seat[self._index[b.face]] != self._seat[i])
-            take = max(0, min(opponents, self.rules.chit_limit - self._chits[i]))  # R-8
-            self._chits[i] += take
-            rep.chits_taken = take
-            return
-        for b in turn.brought:
-            if isinstance(b.reward, Mark):
-                self._free[i][b.reward.column - 1].remove(trait)
-                rep.marks.append((b.reward.column, trait))
-            elif b.reward is not None:
-                self._chits[i] += 1
-                rep.chits_taken += 1
-
-    def _arrive(self, j: int, rep: TurnReport) -> None:
-        self._exhaust(j)
-        self._out[j] = True
-        if len(self._finished) < self.rules.finishers:
-            self._finished.append(j)
-            rep.placed.append((self.faces[j], len(self._finished)))
-        else:
-            rep.unplaced.append(self.faces[j])  # R-12
-
-    def _advance(self, rep: TurnReport) -> None:
-        mover = self._to_move
-        assert mover is not None
-        if self._ready_count[1 - mover]:
-            self._to_move = 1 - mover
-        elif not self._ready_count[mover]:
-            self._end_segment(rep)  # R-4
-
-    def _end_segment(self, rep: TurnReport) -> None:
-        rep.segment_over = True
-        self._token = 1 - self._token
-        self._segment += 1
-        self._ready_count = [0, 0]
-        for j in range(len(self.faces)):
-            if not self._out[j]:
-                self._ready[j] = True
-                self._ready_count[self._seat[j]] += 1
-        self._to_move = self._token if self._ready_count[self._token] else 1 - self._token
-
-    def _end_round(self, rep: TurnReport) -> None:
-        pts = [0, 0]
-        for k, j in enumerate(self._finished):
-            pts[self._seat[j]] += self.rules.placing_points[k]
-        self._results.append(RoundResult(tuple(self.faces[j] for j in self._finished), dict(zip(SEATS, pts))))
-        self._token = 1 - self._token  # the segment ends with the round (R-12, R-4)
-        self._round += 1
-        self._course = None
-        self._to_move = None
-        self._ready = [False] * len(self.faces)
-        self._ready_count = [0, 0]
-        rep.segment_over = rep.round_over = True
-        rep.game_over = self.is_terminal()
 
     # ------------------------------------------------------ set-up and copies
     def arrange(
@@ -289,65 +164,64 @@ class State(Board):
         OptionError (a ValueError): a competitor back on the course once finished, a placement
         that would end the round (play the turn that ends it instead), a
         segment in which nobody is left ready."""
-        i = self._index.get(face)
+        game, pos = self.game, self.pos
+        i = game.number.get(face)
         if i is None:
-            raise OptionError(f"{face} is in neither team ({', '.join(self.faces)})")
+            raise OptionError(f"{face} is in neither team ({', '.join(game.faces)})")
         if unmarked is not None:
-            columns = self._comp[i].matrix
+            columns = game.comp[i].matrix
             if len(unmarked) != len(columns) or any(
                 any(left.count(t) > col.count(t) for t in left) for left, col in zip(unmarked, columns)
             ):
                 raise OptionError(f"{face}'s matrix {columns} has no such unmarked boxes: {unmarked}")
-            self._free[i] = [list(col) for col in unmarked]
+            pos.unmarked[i] = tuple(tuple(col) for col in unmarked)
         if position is None and chits is None and ready is None:
             return
-        if self._course is None:
+        if pos.course is None:
             raise OptionError("a competitor is placed only while a round is under way")
-        if position is not None and position != self._pos[i]:
-            if self._out[i]:
+        if position is not None and position != pos.positions[i]:
+            if pos.out[i]:
                 raise OptionError(f"{face} has finished this round; it does not come back")
-            if not 1 <= position <= self.finish:
-                raise OptionError(f"position {position} is not on the course (1-{self.finish})")
-            if position == self.finish and len(self._finished) + 1 >= self.rules.finishers:
+            if not 1 <= position <= game.finish:
+                raise OptionError(f"position {position} is not on the course (1-{game.finish})")
+            if position == game.finish and len(pos.finished) + 1 >= game.rules.finishers:
                 raise OptionError(f"placing {face} would end the round; play the turn that ends it")
-        if chits is not None and not 0 <= chits <= self.rules.chit_limit:
-            raise OptionError(f"{chits} chits: a card holds 0-{self.rules.chit_limit}")
-        ready_now = list(self._ready)
+        if chits is not None and not 0 <= chits <= game.rules.chit_limit:
+            raise OptionError(f"{chits} chits: a card holds 0-{game.rules.chit_limit}")
+        ready_now = list(pos.ready)
         if ready is not None:
-            ready_now[i] = ready and not self._out[i] and position != self.finish
-        if position == self.finish:
+            ready_now[i] = ready and not pos.out[i] and position != game.finish
+        if position == game.finish:
             ready_now[i] = False
         if not any(ready_now):
             raise OptionError("nobody would be ready: a segment ends when all have acted")
-        if position is not None and position != self._pos[i]:
-            self._pos[i] = position
-            if position == self.finish:
-                self._out[i] = True
-                self._finished.append(i)
+        if position is not None and position != pos.positions[i]:
+            pos.positions[i] = position
+            if position == game.finish:
+                pos.out[i] = True
+                pos.finished.append(i)
         if chits is not None:
-            self._chits[i] = chits
-        self._ready = ready_now
-        self._ready_count = [sum(1 for j, r in enumerate(self._ready) if r and self._seat[j] == s) for s in (0, 1)]
-        if self._to_move is not None and not self._ready_count[self._to_move]:
-            self._to_move = 1 - self._to_move
+            pos.chits[i] = chits
+        pos.ready[:] = ready_now
+        pos.ready_count[:] = [sum(1 for j in team if ready_now[j]) for team in game.team]
+        if pos.to_move is not None and not pos.ready_count[pos.to_move]:
+            pos.to_move = 1 - pos.to_move
 
     def copy(self) -> State:
-        """An independent copy: playing on one leaves the other as it was."""
-        new = object.__new__(State)
-        new.__dict__.update(self.__dict__)
-        for name in ("_pos", "_chits", "_ready", "_out", "_ready_count", "_finished", "_results"):
-            setattr(new, name, list(getattr(self, name)))
-        new._free = [[list(col) for col in cols] for cols in self._free]
-        new._history = [(course, list(turns)) for course, turns in self._history]
+        """An independent copy: playing on one leaves the other as it was.
+        Field by field, whatever the fields (:func:`copied`)."""
+        new = object.__new__(type(self))
+        for name in slots(type(self)):
+            setattr(new, name, copied(getattr(self, name)))
         return new
 
     def headline(self) -> str:
         """Where the game is: "round 2 of 3, segment 4: south to play"."""
         if self.is_terminal():
-            return f"the game is over after {self._round} rounds"
-        if self._course is None:
-            return f"round {self._round + 1} of {self.rules.rounds}: no course laid yet"
-        return f"round {self._round + 1} of {self.rules.rounds}, segment {self._segment}: {self.current_player()} to play"
+            return f"the game is over after {self.pos.round} rounds"
+        if self.pos.course is None:
+            return f"round {self.pos.round + 1} of {self.rules.rounds}: no course laid yet"
+        return f"round {self.pos.round + 1} of {self.rules.rounds}, segment {self.pos.segment}: {self.current_player()} to play"
 
     def __str__(self) -> str:
         """The position in words: the round, whose turn, and a row per obstacle
@@ -360,15 +234,15 @@ class State(Board):
     def course_rows(self) -> list[str]:
         """One line per obstacle card, west to east, with both of its positions.
         ``1a(2)`` is 1a holding two chits; ``1a*`` is exhausted this segment."""
-        course = self._course
+        course, pos = self.pos.course, self.pos
         if course is None:
             return []
         n = self.cards
         at: dict[int, list[str]] = {}
         for i, face in enumerate(self.faces):
-            if not self._out[i]:
-                mark = (f"({self._chits[i]})" if self._chits[i] else "") + ("" if self._ready[i] else "*")
-                at.setdefault(self._pos[i], []).append(face + mark)
+            if not pos.out[i]:
+                mark = (f"({pos.chits[i]})" if pos.chits[i] else "") + ("" if pos.ready[i] else "*")
+                at.setdefault(pos.positions[i], []).append(face + mark)
 
         def spot(position: int) -> str:
             return f"{position}: " + (" ".join(at.get(position, [])) or "-")
@@ -384,3 +258,16 @@ class State(Board):
         done = ", ".join(f"{k + 1}. {f}" for k, f in enumerate(self.finishers())) or "none"
         rows.append(f"  finished, in order: {done}   (1a(2): 1a holds 2 chits; *: exhausted)")
         return rows
+
+
+def slots(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and the classes it is made from: its fields."""
+    return tuple(name for c in cls.__mro__ for name in getattr(c, "__slots__", ()))
+
+
+def copied(value: object) -> object:
+    """A field's value for a copy: a position copied, a list copied (its items
+    never change in place), anything else (fixed facts, numbers, tuples) shared."""
+    if isinstance(value, Position):
+        return value.copy()
+    return value.copy() if type(value) is list else value

@@ -7,19 +7,25 @@ Three bots, weakest first (``hi5pnp simulate --help`` lists them):
 - ``random``: a uniformly random ready competitor, option, group and reward;
 - ``greedy``: the best turn by a one-turn value (:mod:`.heuristic`);
 - ``planner``: looks ahead: each of greedy's best few turns is played on a
-  copy of the game, both players go on greedily to the end of the next
+  copy of the position, both players go on greedily to the end of the next
   segment, and the turn whose position then scores best is taken.
+
+Greedy and the planner look at the competitors in one order drawn for each
+game from its generator (both seats alike, so the planner foresees greedy's
+choices among equals), and no choice of theirs depends on the card numbers
+or the order of the deal.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..deck import SIDES, CompetitorCard, Deck
-from ..rules import SEATS, Action, Brought, Reward, RulesError, Seat, State, Turn, TurnReport, deal
+from ..rules import SEATS, Action, Brought, Game, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
 from ..rules.legality import no_round
+from ..rules.play import play
 from . import BOT_NAMES, draw, heuristic
 
 
@@ -69,52 +75,75 @@ class RandomBot:
 
 
 class GreedyBot:
-    """The turn with the best one-turn value; ties broken at random."""
+    """The turn with the best one-turn value; ties broken by the game's generator."""
+
+    def __init__(self) -> None:
+        self._sight: heuristic.Sight | None = None
+
+    def start(self, game: Game, order: Sequence[int]) -> None:
+        """A new game: look at its competitors in ``order`` (:func:`heuristic.tie_order`)."""
+        self._sight = heuristic.Sight(game, order)
+
+    def sight(self, state: State, rng: random.Random) -> heuristic.Sight:
+        """This game as the bot sees it; if it was not started with it, its
+        order is drawn from ``rng`` at its first turn."""
+        if self._sight is None or self._sight.game is not state.game:
+            self._sight = heuristic.Sight(state.game, heuristic.tie_order(state.game, rng))
+        return self._sight
 
     def turn(self, state: State, rng: random.Random) -> Turn:
-        ranked = heuristic.ranked_turns(state)
-        top = ranked[0][0]
-        best = [t for v, t in ranked if v >= top - 1e-9]
-        return best[0] if len(best) == 1 else rng.choice(best)
+        if state.current_player() is None:
+            raise RulesError(no_round(state))
+        ranked = heuristic.choices(self.sight(state, rng), state.pos)
+        top = ranked[0].value
+        best = [c for c in ranked if c.value >= top - 1e-9]
+        return heuristic.turn_of(state.game, best[0] if len(best) == 1 else rng.choice(best))
 
     def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str:
         a, b = (heuristic.face_strength(deck, f) for f in card.faces)
         return f"{card.number}{'a' if a >= b else 'b'}"
 
 
-class PlannerBot:
-    """Greedy's ``width`` best turns, each followed by both players' greedy
-    turns to the end of the next segment (at most ``depth`` turns), judged by
-    :func:`heuristic.evaluate`. Effort grows with ``width × depth``."""
+class PlannerBot(GreedyBot):
+    """Greedy's ``width`` best turns, each played on a copy of the position and
+    followed by both players' greedy turns to the end of the next segment (at
+    most ``depth`` turns), judged by :func:`heuristic.evaluate`; a turn with
+    no other to weigh it against is taken at once. The look-ahead plays by
+    the engine's rules unchecked (:func:`~hi5pnp.rules.play.play`): its turns
+    are built from the engine's own facts. Effort grows with ``width × depth``."""
 
     def __init__(self, width: int = 4, depth: int = 24):
+        super().__init__()
         self.width = width
         self.depth = depth
 
     def turn(self, state: State, rng: random.Random) -> Turn:
-        seat = state.current_player()
+        if state.current_player() is None:
+            raise RulesError(no_round(state))
+        sight = self.sight(state, rng)
+        ranked = heuristic.choices(sight, state.pos)
+        seat = state.pos.to_move
         assert seat is not None
-        best: tuple[float, Turn] | None = None
-        for _, turn in heuristic.ranked_turns(state)[: self.width]:
-            value = self._look_ahead(state, turn, seat)
-            if best is None or value > best[0] + 1e-9:
-                best = (value, turn)
-        assert best is not None
-        return best[1]
+        best = ranked[0]
+        if len(ranked) > 1:
+            top: float | None = None
+            for choice in ranked[: self.width]:
+                value = self._look_ahead(sight, state.pos, choice, seat)
+                if top is None or value > top + 1e-9:
+                    top, best = value, choice
+        return heuristic.turn_of(state.game, best)
 
-    def _look_ahead(self, state: State, turn: Turn, seat: Seat) -> float:
-        trial = state.copy()
+    def _look_ahead(self, sight: heuristic.Sight, pos: Position, choice: heuristic.Choice, seat: int) -> float:
+        game, greedy = sight.game, heuristic.best_choice
+        trial = pos.copy()
+        ended = play(game, trial, *choice[1:])  # a choice is its value, then play's arguments
         segments = 0
-        report = trial.apply(turn)
         for _ in range(self.depth):
-            segments += report.segment_over
-            if segments >= 2 or trial.current_player() is None:
+            segments += ended != 0
+            if segments >= 2 or trial.to_move is None:
                 break
-            report = trial.apply(heuristic.ranked_turns(trial)[0][1])
-        return heuristic.evaluate(trial, seat)
-
-    def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str:
-        return GreedyBot().choose_face(deck, card, rng)
+            ended = play(game, trial, *greedy(sight, trial)[1:])
+        return heuristic.evaluate(sight, trial, seat)
 
 
 #: The bots by name, weakest first.
@@ -149,6 +178,11 @@ def play_game(
         else:
             teams[seat] = [f"{n}{rng.choice(SIDES)}" for n in setup.cards[seat]]
     state = State(deck, teams, setup.first, edition)
+    lookers = [bot for bot in bots.values() if isinstance(bot, GreedyBot)]
+    if lookers:  # greedy and the planner look at the competitors in one order, drawn for the game
+        order = heuristic.tie_order(state.game, rng)
+        for bot in lookers:
+            bot.start(state.game, order)
     for course in setup.courses:
         state.lay_course(course)
         while (mover := state.current_player()) is not None:

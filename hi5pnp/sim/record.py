@@ -52,6 +52,8 @@ def matrix_tallies(
     for matrix, unmarked in matrices:
         done = 0
         for col, left in zip(matrix, unmarked):
+            if left is col and col:  # the column as printed, untouched (the engine's positions share it)
+                continue
             for t in set(col):
                 trait_marks[t] += col.count(t) - left.count(t)
                 trait_columns[t] += not left

@@ -1,0 +1,162 @@
+"""The engine's one position: a copy cannot fall out of date, the fixed facts
+are shared and cannot change, the checked ``State.apply`` and the unchecked
+``play`` do the same, and the verdict on a turn reads public fields only."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+import random
+import re
+from pathlib import Path
+
+import pytest
+from conftest import new_state
+
+import hi5pnp.rules.legality
+from hi5pnp.errors import OptionError
+from hi5pnp.rules import Position, State, deal
+from hi5pnp.rules.play import play
+from hi5pnp.rules.position import FIELDS, new_position
+from hi5pnp.rules.state import slots
+from hi5pnp.sim import heuristic
+from hi5pnp.sim.bots import random_turn
+
+
+def fixed(value: object) -> bool:
+    """True for a value that cannot change in place: a number, a string, None,
+    an enum or a frozen record, or a tuple of such values."""
+    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+        return True
+    if isinstance(value, tuple):
+        return all(fixed(v) for v in value)
+    if dataclasses.is_dataclass(value):
+        return bool(type(value).__dataclass_params__.frozen)  # type: ignore[attr-defined]
+    return False
+
+
+def sharing(original: object, copy: object, names: tuple[str, ...]) -> list[str]:
+    """The fields that ``copy`` shares with ``original`` although they may change
+    in place, or that hold values that may (a list of lists, a dict)."""
+    wrong = []
+    for name in names:
+        a, b = getattr(original, name), getattr(copy, name)
+        if isinstance(a, Position):
+            wrong += [f"{name}.{n}" for n in sharing(a, b, FIELDS)]
+        elif type(a) is list:
+            if a is b or not all(fixed(v) for v in a):
+                wrong.append(name)
+        elif name != "game" and not fixed(a):
+            wrong.append(name)
+    return wrong
+
+
+def played_state(deck, seed: int = 3, turns: int = 40) -> State:
+    """A game some way into its first round, with marks, chits and a finisher or two."""
+    rng = random.Random(seed)
+    state = new_state(deck)
+    for _ in range(turns):
+        if state.current_player() is None:
+            break
+        state.apply(random_turn(state, rng))
+    return state
+
+
+def test_a_copy_shares_nothing_that_changes(deck):
+    state = played_state(deck)
+    copy = state.copy()
+    assert sharing(state, copy, slots(State)) == []
+    assert copy.game is state.game  # the fixed facts are one value, shared
+    assert str(copy) == str(state) and copy.history() == state.history()
+
+
+def test_the_sharing_check_finds_a_mutable_field():
+    """The check above fails for a field a copy would share: a dict, a list of
+    lists, a list not copied."""
+
+    @dataclasses.dataclass
+    class Wider:
+        board: list[int]
+        notes: dict[str, int]
+        grid: list[list[int]]
+
+    a = Wider([1], {"x": 1}, [[1]])
+    b = Wider(list(a.board), a.notes, list(a.grid))
+    assert sharing(a, b, ("board", "notes", "grid")) == ["notes", "grid"]
+    assert sharing(a, Wider(a.board, {}, []), ("board",)) == ["board"]
+
+
+def test_every_field_of_a_position_is_copied_by_its_kind(deck):
+    """Position.copy goes field by field: every field a dataclass field, and
+    every one holds a list of fixed values or a fixed value."""
+    pos = played_state(deck).pos
+    assert tuple(f.name for f in dataclasses.fields(Position)) == FIELDS
+    assert not hasattr(pos, "__dict__")  # slots: no field outside the list
+    assert sharing(pos, pos.copy(), FIELDS) == []
+    assert pos.copy() == pos
+
+
+def test_the_fixed_facts_cannot_change(deck):
+    game = new_state(deck).game
+    with pytest.raises(AttributeError):
+        game.finish = 3  # type: ignore[misc]
+    with pytest.raises(OptionError, match="fixed at its set-up"):
+        game.number["1a"] = 4
+    with pytest.raises(OptionError):
+        game.number.update({"1a": 4})
+
+
+def test_playing_on_a_copy_leaves_the_original(deck):
+    state = played_state(deck, turns=10)
+    before = state.pos.copy()
+    trial = state.pos.copy()
+    game = state.game
+    sight = heuristic.Sight(game, heuristic.tie_order(game, random.Random(1)))
+    while trial.to_move is not None:
+        c = heuristic.best_choice(sight, trial)
+        play(game, trial, c.i, c.action, c.spend, c.group, c.rewards)
+    assert state.pos == before and trial != before
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_apply_and_play_do_the_same(deck, mini, edition):
+    """For every turn the bots consider in many positions, the checked apply of
+    the turn and the unchecked play of its numbers leave the same position."""
+    for d in (deck, mini):
+        for seed in range(6):
+            rng = random.Random(seed)
+            setup = deal(d, rng)
+            state = State(d, {s: [f"{n}{rng.choice('ab')}" for n in setup.cards[s]] for s in setup.cards}, setup.first, edition)
+            sight = heuristic.Sight(state.game, heuristic.tie_order(state.game, rng))
+            for course in setup.courses:
+                state.lay_course(course)
+                while state.current_player() is not None:
+                    for c in heuristic.choices(sight, state.pos):
+                        checked = state.copy()
+                        report = checked.apply(heuristic.turn_of(state.game, c))
+                        unchecked = state.pos.copy()
+                        ended = play(state.game, unchecked, c.i, c.action, c.spend, c.group, c.rewards)
+                        assert unchecked == checked.pos, c
+                        assert ended == (2 if report.round_over else 1 if report.segment_over else 0)
+                    state.apply(random_turn(state, rng))
+
+
+def test_a_new_position_is_before_the_first_course(deck):
+    state = State(deck, {"north": ["1a", "2a", "3a", "4a", "5a"], "south": ["6a", "7a", "8a", "9a", "10a"]}, "south")
+    assert state.pos == new_position(state.game)
+    assert state.pos.token == 1 and state.pos.to_move is None and state.needs_course()
+
+
+def test_the_verdict_reads_no_private_field():
+    source = Path(hi5pnp.rules.legality.__file__).read_text()
+    assert re.findall(r"\b(?:board|state)\._\w+", source) == []
+
+
+def test_a_game_travels_whole(deck):
+    """A game in play pickles and deep-copies (to another process, say) and
+    goes on the same."""
+    state = played_state(deck)
+    for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert str(again) == str(state) and again.history() == state.history() and again.pos == state.pos
+        assert again.game.number == state.game.number
