@@ -57,7 +57,7 @@ def test_a_rate_on_its_edge_needs_far_more_games():
 def test_several_bots_name_the_bots_that_flag_each_rate():
     fair = judge(summary(20_000, {"1a": 0.5, "1b": 0.5}), WINDOWS)
     strong = judge(summary(20_000, {"1a": 0.5, "1b": 0.7}), WINDOWS)
-    unsure = judge(summary(1000, {"1a": 0.5, "1b": 0.57}), WINDOWS)
+    unsure = judge(summary(1000, {"1a": 0.5, "1b": 0.61}), WINDOWS)
     both = Agreement({"greedy": fair, "planner": strong, "random": unsure})
     assert both.state == "not fair"
     assert both.flagged() == {"1b": {"outside": ["planner"], "unsure": ["random"]}}

@@ -36,12 +36,12 @@ def run(*args: str) -> tuple[int, str, str]:
 def weak(tmp_path: Path) -> Path:
     """The mini deck with a colour no obstacle has, and face 3a's gems all of
     it (it can neither bring anyone nor mark a box), judged on wide windows
-    (the mini deck is lopsided on purpose: its faces range over 35-65 %)."""
+    (the mini deck is lopsided on purpose: its faces range over 38-71 %)."""
     folder = tmp_path / "weak"
     shutil.copytree(GOLDEN / "mini", folder)
     game = (folder / "game.yaml").read_text()
     game = game.replace('  blue: "#0057B8"\n', '  blue: "#0057B8"\n  green: "#00875A"   # no obstacle is green\n')
-    (folder / "game.yaml").write_text(game + "balance:\n  first_player: [50, 75]\n  face_win_rate: [30, 70]\n")
+    (folder / "game.yaml").write_text(game + "balance:\n  first_player: [50, 75]\n  face_win_rate: [32, 74]\n")
     cards = (folder / "competitors.yaml").read_text()
     assert WEAK[0] in cards
     (folder / "competitors.yaml").write_text(cards.replace(*WEAK))
