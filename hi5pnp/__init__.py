@@ -9,6 +9,7 @@ The public API (what ``__all__`` names) is stable; everything else may change::
     verdict = hi5pnp.check_log("game.yaml")         # verdict.valid, verdict.to_json()
     hi5pnp.build_kit(deck, "output")                # the PDFs
     summary = hi5pnp.simulate(deck, hi5pnp.Plan(games=1000, north="greedy", south="greedy"))
+    c = hi5pnp.compare(hi5pnp.load_deck("my-deck"), deck, hi5pnp.Plan())  # c.faces["3a"]: a change, paired
 
 Heavy parts (the kit, with reportlab and pypdf) are imported when first used.
 """
@@ -42,6 +43,8 @@ _EXPORTS = {
     "CardSize": "hi5pnp.render.cardsize",
     "simulate": "hi5pnp.sim.run",
     "Plan": "hi5pnp.sim.run",
+    "compare": "hi5pnp.sim.compare",
+    "Comparison": "hi5pnp.sim.compare",
     "Hi5Error": "hi5pnp.errors",
     "DeckError": "hi5pnp.errors",
     "LogError": "hi5pnp.errors",
@@ -55,6 +58,7 @@ __all__ = [
     "BuildOptions",
     "CardSize",
     "Chit",
+    "Comparison",
     "Deck",
     "DeckError",
     "Hi5Error",
@@ -72,6 +76,7 @@ __all__ = [
     "__version__",
     "build_kit",
     "check_log",
+    "compare",
     "game_log",
     "load_deck",
     "make_kit",
@@ -86,6 +91,7 @@ if TYPE_CHECKING:
     from .kit import BuildOptions, build_kit, make_kit
     from .render.cardsize import CardSize
     from .rules import Action, Brought, Chit, Illegal, Mark, RulesError, Seat, State, Turn
+    from .sim.compare import Comparison, compare
     from .sim.run import Plan, simulate
 
 
