@@ -160,3 +160,22 @@ def test_a_game_travels_whole(deck):
     for again in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
         assert str(again) == str(state) and again.history() == state.history() and again.pos == state.pos
         assert again.game.number == state.game.number
+
+
+@pytest.mark.parametrize("team", [[1, 2, 3, 4, 5], "1a 2a 3a 4a 5a", None])
+def test_a_team_that_is_not_a_list_of_face_ids_is_refused_by_name(deck, team):
+    from conftest import SOUTH
+
+    with pytest.raises(OptionError) as err:
+        State(deck, {"north": team, "south": SOUTH}, "north")
+    assert str(err.value) == f"teams: north's team must be a list of face ids such as ['1a', '2b'], not {team!r}"
+
+
+def test_nobody_faces_an_obstacle_between_rounds(deck):
+    from conftest import NORTH, SOUTH
+
+    state = State(deck, {"north": NORTH, "south": SOUTH}, "north")
+    with pytest.raises(OptionError, match="no obstacle at position 1"):
+        state.facing(NORTH[0])
+    state.lay_course(["1a", "2a", "3a", "4a", "5a", "6a"])
+    assert state.facing(NORTH[0]).position == 1

@@ -123,8 +123,8 @@ def facing(game: Game, pos: Position, i: int, others: bool = True) -> Facing:
     m = game.comp[i].gems.count(ob.color)
     eligible: tuple[str, ...] = ()
     if others:
-        faces, out = game.faces, pos.out
-        eligible = tuple([faces[j] for j in range(len(at)) if at[j] == p and not out[j] and j != i])
+        faces = game.faces
+        eligible = tuple([faces[j] for j in others_at(pos, i)])
     c = pos.chits[i]
     return Facing(game.faces[i], p, ob, m, eligible, c, min(m, c, game.finish - p - 1))
 
