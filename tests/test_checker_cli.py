@@ -179,6 +179,21 @@ def test_deal_is_seeded_and_fills_in_to_a_log(tmp_path):
     assert obj["error"]["kind"] == "rules" and "cut short" in obj["error"]["message"]
 
 
+def test_the_deal_is_yaml_any_tool_reads_and_check_says_what_to_fill_in(tmp_path):
+    import yaml
+
+    text = run("deal", "--seed", 7).output
+    data = yaml.safe_load(text)  # no YAML error: the placeholders are quoted
+    dealt = data["teams"]["north"] + data["teams"]["south"]
+    assert sorted(int(x[:-1]) for x in dealt) == list(range(1, 11)) and all(x.endswith("?") for x in dealt)
+    assert all(r["turns"] is None and len(r["course"]) == 6 for r in data["rounds"])
+    (tmp_path / "game.yaml").write_text(text)
+    r = run("check", tmp_path / "game.yaml")
+    assert r.exit_code == 2  # a log not filled in yet is not a log (a read fault)
+    card = data["teams"]["north"][0][:-1]
+    assert f"game.yaml:10:11: '{card}?': choose a side, {card}a or {card}b" in r.output
+
+
 LIGHT = ("hi5pnp.kit", "hi5pnp.kit.options", "hi5pnp.render", "hi5pnp.render.paper", "hi5pnp.render.cardsize", "hi5pnp.render.units")
 
 

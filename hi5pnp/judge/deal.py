@@ -24,8 +24,8 @@ def skeleton(setup: Setup, deck_name: str, edition: int, seed: int | None = None
     head = f"# Dealt by hi5pnp deal{f' --seed {seed}' if seed is not None else ''}."
     lines = [
         head,
-        "# Fill in: a side (a or b) for each card marked '?', then each round's turns,",
-        "# one a line, as they are played. Check it with: hi5pnp check <this file>",
+        "# Fill in: a side for each card marked '?' (\"3?\" becomes 3a or 3b), then each",
+        "# round's turns, one a line, as they are played. Check it with: hi5pnp check <this file>",
         f"log: {FORMAT}",
         f"deck: {deck_line(deck_name)}",
         f"edition: {edition}",
@@ -34,7 +34,7 @@ def skeleton(setup: Setup, deck_name: str, edition: int, seed: int | None = None
         "teams:                 # the cards dealt; write the side each player chose",
     ]
     for seat in SEATS:
-        lines.append(f"  {seat}: {flow(f'{n}?' for n in setup.cards[seat])}")
+        lines.append(f"  {seat}: {flow(quote(f'{n}?') for n in setup.cards[seat])}")  # quoted: valid YAML
     lines.append(f"first: {setup.first}")
     lines.append("rounds:")
     examples = [f"      # - {code:<22}{meaning}" for code, meaning in notation_examples(EDITIONS[edition])]
