@@ -174,3 +174,16 @@ def test_a_faulty_deck_is_exit_1_where_the_deck_is_the_input(deck_copy, tmp_path
     assert folder == tmp_path / "deck"  # beside the log
     result = run("check", str(tmp_path / "game.yaml"))
     assert result.returncode == 2 and "the deck cannot be read" in result.stderr
+
+
+def test_build_shows_the_design_warnings_validate_gives(deck_copy, tmp_path):
+    """A deck declaring a colour nothing uses builds, and says so at the line, as validate does."""
+    deck_copy("game.yaml", '  gold: "#E0A100"\n', '  gold: "#E0A100"\n  black: "#222222"\n')
+    folder = deck_copy("game.yaml", "  gold: star\n", "  gold: star\n  black: circle\n")
+    built = run("build", "--deck", str(folder), "--out", str(tmp_path / "kit"), "--paper", "a4", "--jobs", "1")
+    checked = run("validate", "--deck", str(folder))
+    assert built.returncode == 0 and checked.returncode == 0, built.stderr + checked.stderr
+    warning = next(line for line in checked.stderr.splitlines() if "no gem or obstacle is black" in line)
+    assert "game.yaml:20:10: warning:" in warning
+    assert warning in built.stderr.splitlines()
+    assert built.stdout.startswith("wrote ") and ".pdf" in built.stdout

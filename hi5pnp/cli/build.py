@@ -101,6 +101,8 @@ def build(
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     import gc
 
+    from ..deck import load_deck
+    from ..deck.lints import design_lints
     from ..kit import BuildOptions, build_kit
     from .base import Failure
 
@@ -125,18 +127,23 @@ def build(
         ink=ink,
     )
 
-    def once() -> None:
-        kit = build_kit(deck, out, options, templates, jobs=jobs)
-        for warning in kit.warnings:
-            click.echo(f"note: {warning}", err=True)
+    def once(watching: bool = False) -> tuple[str, list[str]]:
+        """Build; what was written, and the notes and design warnings to show."""
+        loaded = load_deck(deck)
+        kit = build_kit(loaded, out, options, templates, jobs=jobs)
+        notes = [f"note: {warning}" for warning in kit.warnings] + [str(w) for w in design_lints(loaded)]
         pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
-        click.echo(f"wrote {len(kit.files)} files to {shown_path(out)}/: {', '.join(pdfs)}")
+        listed = "" if watching else f": {', '.join(pdfs)}"  # a watch names the files once, in its first line's count
+        return f"wrote {len(kit.files)} files to {shown_path(out)}/{listed}", notes
 
     if not watch:
-        once()
+        done, notes = once()
+        for note in notes:
+            click.echo(note, err=True)
+        click.echo(done)
         return
     from ..data import template_folder
     from ..deck.load import deck_folder
     from .watch import watch_and_run
 
-    watch_and_run([deck_folder(deck), templates or template_folder()], out, once)
+    watch_and_run([deck_folder(deck), templates or template_folder()], out, lambda: once(watching=True))

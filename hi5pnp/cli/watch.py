@@ -1,6 +1,7 @@
 """``hi5pnp build --watch``: build, then build again whenever a file of the
-deck or the templates changes (watchdog's file-system events), printing each
-build's faults or the files written, until interrupted."""
+deck or the templates changes (watchdog's file-system events), until
+interrupted. Each build prints one line (the time, what it wrote, how long
+it took and which files changed), then its warnings, or its faults."""
 
 from __future__ import annotations
 
@@ -56,7 +57,10 @@ def _identity(folder: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
-def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -> None:
+Run = Callable[[], tuple[str, list[str]]]  # a build: what it did ("wrote 20 files to output/"), and its warnings
+
+
+def watch_and_run(folders: Sequence[Path], out: Path, run: Run) -> None:
     """Run ``run`` now and after every change under ``folders`` (changes
     under ``out`` excepted), until Ctrl-C. A failed run prints its faults and
     the watch goes on.
@@ -70,6 +74,8 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
     from watchdog.observers.api import ObservedWatch
 
     changed = threading.Event()
+    touched: set[str] = set()  # the files changed since the last build (the observer's thread adds)
+    lock = threading.Lock()
     replaced = threading.Event()  # a watched folder's path may name another folder now
     kit = out.resolve()
 
@@ -81,7 +87,10 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
             if event.event_type in ("opened", "closed_no_write") or (event.is_directory and event.event_type == "modified"):
                 return  # a folder "modified" is an entry added or removed: its own event says which
             paths = [str(event.src_path), str(getattr(event, "dest_path", "") or "")]
-            if any(p and _counts(p, self.root, kit) for p in paths):
+            counted = [p for p in paths if p and _counts(p, self.root, kit)]
+            if counted:
+                with lock:
+                    touched.update(Path(p).name for p in counted)
                 changed.set()
 
     class Parent(FileSystemEventHandler):
@@ -127,9 +136,9 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
     observer.start()
     shown = ", ".join(shown_path(f) for f in folders)
     try:
+        _run_once(run, "the first build")
+        click.echo(f"watching {shown} for changes (Ctrl-C to stop)", err=True)
         while True:
-            _run_once(run)
-            click.echo(f"watching {shown} for changes (Ctrl-C to stop)", err=True)
             while not changed.is_set():
                 time.sleep(SETTLE)  # a plain sleep: Ctrl-C ends it cleanly
                 follow()
@@ -137,6 +146,10 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
                 changed.clear()
                 time.sleep(SETTLE)
                 follow()
+            with lock:
+                seen = sorted(touched)
+                touched.clear()
+            _run_once(run, f"{', '.join(seen[:3])}{f' and {len(seen) - 3} more' if len(seen) > 3 else ''} changed" if seen else "the folder moved")
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the clean-up
         click.echo("stopped watching", err=True)
@@ -145,10 +158,17 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Callable[[], None]) -
         observer.join()
 
 
-def _run_once(run: Callable[[], None]) -> None:
+def _run_once(run: Run, why: str) -> None:
+    """One build, told in a line: the time, what it did, how long, and why it ran."""
+    start = time.monotonic()
+    stamp = time.strftime("%H:%M:%S")
     try:
-        run()
+        done, warnings = run()
     except Hi5Error as exc:
+        click.echo(f"{stamp} build failed; the previous kit is as it was ({why}, {time.monotonic() - start:.1f} s)", err=True)
         for line in exc.lines():
             click.echo(line, err=True)
-        click.echo("build failed; the previous kit is as it was", err=True)
+        return
+    click.echo(f"{stamp} {done} in {time.monotonic() - start:.1f} s ({why})")
+    for line in warnings:
+        click.echo(line, err=True)
