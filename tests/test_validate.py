@@ -37,6 +37,15 @@ def test_an_unquoted_hash_colour_says_hash_starts_a_comment(deck_copy):
     assert len(err.splitlines()) == 1
 
 
+def test_an_unquoted_hash_colour_suggests_the_value_written_not_another_colour(deck_copy):
+    deck_copy("game.yaml", '  gold: "#E0A100"\n', '  gold: "#E0A100"\n  purple: #7b2d8e   # a new colour\n')
+    folder = deck_copy("game.yaml", "  gold: star\n", "  gold: star\n  purple: circle\n")
+    code, _, err = validate(str(folder))
+    assert code == 1
+    assert f"game.yaml:{line_of(folder / 'game.yaml', 'purple: #7b2d8e')}:10: colour 'purple' has no value" in err
+    assert err.rstrip().endswith('quote the colour: purple: "#7B2D8E"'), err
+
+
 @pytest.mark.parametrize(
     "name, old, new, hint",
     [

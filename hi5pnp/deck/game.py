@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .fields import FieldReader, show
@@ -29,6 +30,7 @@ BOUNDS = (
 )
 
 _HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+_COMMENTED_HEX = re.compile(r":\s*#([0-9A-Fa-f]{6})\b")  # name: #7B2D8E, which YAML reads as no value
 NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour or trait name
 
 
@@ -106,13 +108,24 @@ def _read_colors(r: FieldReader, m: YMap) -> dict[str, str]:
             r.fault_key(cm, name, f"colour name {show(name)} must be a lower-case word")
             continue
         if hexv is None:
-            r.fault(cm, name, f"colour '{name}' has no value: in YAML an unquoted '#' starts a comment; quote the colour: {name}: \"#C8102E\"")
+            meant = _hex_in_comment(cm.path, cm.key_at(name)[0]) or "#C8102E"
+            r.fault(cm, name, f"colour '{name}' has no value: in YAML an unquoted '#' starts a comment; quote the colour: {name}: \"{meant}\"")
             hexv = "#000000"
         elif not isinstance(hexv, str) or not _HEX.match(hexv):
             r.fault(cm, name, f"colour '{name}' has {show(hexv)}; a colour is an sRGB hex like \"#C8102E\"")
             hexv = "#000000"  # still declared, so its uses are not faults too
         colors[name] = hexv.upper()
     return colors
+
+
+def _hex_in_comment(path: str, line: int) -> str | None:
+    """The colour an unquoted ``name: #7B2D8E`` meant: the hex YAML read as a comment on that line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig").splitlines()[line - 1]
+    except (OSError, UnicodeError, IndexError):
+        return None
+    found = _COMMENTED_HEX.search(text)
+    return f"#{found.group(1).upper()}" if found else None
 
 
 def _read_traits(r: FieldReader, m: YMap) -> tuple[str, ...]:
