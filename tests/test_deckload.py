@@ -79,6 +79,19 @@ def test_one_fault(deck_copy, name, old, new, needle, message):
     assert text.startswith(f"{fault.path}:{fault.line}:"), text
 
 
+def test_a_card_number_used_twice_hides_none_of_the_cards_faults(deck_copy):
+    deck_copy("competitors.yaml", "- card: 2\n", "- card: 1  # a copy-paste slip\n")
+    folder = deck_copy("competitors.yaml", "gems: [red, red, blue]\n    matrix: [[power]", "gems: [red, red, bleu]\n    matrix: [[power]")
+    with pytest.raises(DeckError) as info:
+        load_deck(folder)
+    path = folder / "competitors.yaml"
+    found = [(f.line, f.message) for f in info.value.faults]
+    assert found == [
+        (line_of(path, "a copy-paste slip"), "card number 1 is used twice (first at line 12)"),
+        (line_of(path, "bleu"), "gem colour 'bleu' is not a colour of game.yaml (red, blue, green, gold); did you mean 'blue'?"),
+    ]
+
+
 def test_faults_are_collected_together(deck_copy):
     deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, purple, blue]")
     deck_copy("obstacles.yaml", "color: red, trait: speed", "color: red, trait: stamina")

@@ -74,28 +74,29 @@ def read_cards(
             r.fault(doc, i, f"each {kind} card must be a mapping with card, a and b, not {describe(cm)}")
             continue
         r.unknown_keys(cm, ("card", *SIDES), f"{article} {kind} card")
-        num = _card_number(r, cm, seen, f"{article} {kind} card")
+        num, twice = _card_number(r, cm, seen, f"{article} {kind} card")
         faces = _face_maps(r, cm, f"{kind} card {num}" if num is not None else f"{kind} card")
         if num is None or faces is None:
             continue
-        a, b = (read_face(r, fm, num, side, names) for side, fm in zip(SIDES, faces))
-        if a is not None and b is not None:
+        a, b = (read_face(r, fm, num, side, names) for side, fm in zip(SIDES, faces))  # a card used twice is read too: its faults are shown
+        if a is not None and b is not None and not twice:
             cards.append(make_card(num, a, b))
     return tuple(cards)
 
 
-def _card_number(r: FieldReader, m: YMap, seen: dict[int, int], what: str) -> int | None:
+def _card_number(r: FieldReader, m: YMap, seen: dict[int, int], what: str) -> tuple[int | None, bool]:
+    """The card's number, and whether an earlier card has it (a fault; the card is still read for its other faults)."""
     num = r.get(m, "card", int, what)
     if num is None:
-        return None
+        return None, False
     if not 1 <= num <= MAX_NUMBER:
         r.fault(m, "card", f"card number must be a whole number from 1 to {MAX_NUMBER}, not {show(num)}")
-        return None
+        return None, False
     if num in seen:
         r.fault(m, "card", f"card number {num} is used twice (first at line {seen[num]})")
-        return None
+        return int(num), True
     seen[num] = m.at("card")[0]
-    return int(num)
+    return int(num), False
 
 
 def _face_maps(r: FieldReader, m: YMap, where: str) -> tuple[YMap, YMap] | None:
