@@ -4,7 +4,7 @@ on standard error and exit codes, the same way in every command.
 Exit status (README, "Exit status"):
 - 0: done; the deck or game is valid.
 - 1: the input has faults: ``check``, the game breaks a rule or a recorded
-  value differs; ``validate``, ``build``, ``deal``, the deck or a template has
+  value differs; ``validate``, ``stats``, ``build``, ``deal``, the deck or a template has
   faults, or asks for a layout that cannot be made.
 - 2: the command could not run: a bad flag; an input that is missing (a deck
   folder, a log, a templates folder); a log that cannot be read, or its deck

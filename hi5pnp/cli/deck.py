@@ -1,15 +1,20 @@
-"""``hi5pnp validate``: every fault of a deck, compiler-style, then design warnings."""
+"""``hi5pnp validate``: every fault of a deck, compiler-style, then design warnings;
+``hi5pnp stats``: the deck's counts of gems, boxes and obstacle faces."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import shown_path
 from .base import DECK_HELP, DECK_TYPE, NO, Command
 from .build import CardSizeType
+
+if TYPE_CHECKING:
+    from ..deck import Deck
 
 
 @click.command(cls=Command)
@@ -29,15 +34,12 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     Exit status: 0 valid (warnings allowed unless --strict), 1 the deck has
     faults, 2 there is no deck there.
     """
-    from ..deck import load_deck
     from ..deck.lints import design_lints
     from ..kit import BuildOptions
     from ..kit.build import make_kit
     from ..render.template import Templates
 
-    if deck_arg and deck_opt:
-        raise click.UsageError("name the deck once: as DECK or with --deck")
-    deck = load_deck(deck_opt or deck_arg)
+    deck = _load(deck_arg, deck_opt)
     kit = make_kit(deck, BuildOptions(card=card), Templates(templates) if templates else None)  # raises on what build refuses
     for note in kit.warnings:  # as build shows them: a file it would not make
         click.echo(f"note: {note}", err=True)
@@ -52,3 +54,32 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     )
     if strict and warnings:
         raise SystemExit(NO)
+
+
+@click.command(cls=Command)
+@click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
+@click.option("--deck", "deck_opt", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/deck-format.md).")
+def stats(deck_arg: str | None, deck_opt: str | None, as_json: bool) -> None:
+    """Count a deck: gems per colour and matrix boxes per trait, per competitor
+    face and in total; obstacle faces per colour and trait.
+
+    Exit status: 0 counted, 1 the deck has faults (as validate shows them),
+    2 there is no deck there.
+    """
+    from ..deck.counts import count, table
+
+    counts = count(_load(deck_arg, deck_opt))
+    if as_json:
+        click.echo(json.dumps(counts.to_json(), indent=1))
+    else:
+        click.echo("\n".join(table(counts)))
+
+
+def _load(deck_arg: str | None, deck_opt: str | None) -> Deck:
+    """The deck named as DECK or with --deck (not both): loaded, or its faults raised."""
+    from ..deck import load_deck
+
+    if deck_arg and deck_opt:
+        raise click.UsageError("name the deck once: as DECK or with --deck")
+    return load_deck(deck_opt or deck_arg)
