@@ -37,6 +37,27 @@ def test_an_unquoted_hash_colour_says_hash_starts_a_comment(deck_copy):
     assert len(err.splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    "old,new,changed,mine,theirs",
+    [  # the line changed is named, whether YAML trips on it or on the line after
+        ('    name: "Brutus Hale"\n', '     name: "Brutus Hale"\n', 'name: "Brutus Hale"', 5, "the lines after it in the same block 4"),
+        ('    gems: [red, red, blue]\n    matrix: [[speed, power]', '   gems: [red, red, blue]\n    matrix: [[speed, power]', "   gems:", 3,
+         "the lines around it 4"),
+        ('    name: "Pip Pocket"\n', '    name: Pip\n      Pocket: 2\n', "Pocket: 2", 6, "the lines around it 4"),
+    ],
+    ids=["first-of-block", "under-indented", "over-indented"],
+)
+def test_an_indentation_slip_is_told_in_words_at_the_line_changed(deck_copy, old, new, changed, mine, theirs):
+    folder = deck_copy("competitors.yaml", old, new)
+    code, _, err = validate(str(folder))
+    assert code == 1
+    line = line_of(folder / "competitors.yaml", changed)
+    assert err.strip() == (
+        f"{folder / 'competitors.yaml'}:{line}:{mine + 1}: not valid YAML: this line is indented {mine} spaces, {theirs}: "
+        "the entries of one list or mapping line up exactly, so indent it like them"
+    )
+
+
 def test_an_unquoted_hash_colour_suggests_the_value_written_not_another_colour(deck_copy):
     deck_copy("game.yaml", '  gold: "#E0A100"\n', '  gold: "#E0A100"\n  purple: #7b2d8e   # a new colour\n')
     folder = deck_copy("game.yaml", "  gold: star\n", "  gold: star\n  purple: circle\n")

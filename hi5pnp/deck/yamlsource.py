@@ -23,6 +23,7 @@ from yaml import events
 
 from ..errors import Fault
 from .located import YList, YMap, fault_at, fault_key, fault_on
+from .slips import slip
 
 __all__ = ["MAX_BYTES", "YList", "YMap", "YamlReadError", "decode", "fault_at", "fault_key", "fault_on", "load", "parse", "read_text"]
 
@@ -205,7 +206,10 @@ def parse(text: str, path: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(mark) if mark else (0, 0)
-        raise fail(pos, f"not valid YAML: {_slip(text, pos) or exc.problem or exc.context}") from None
+        found = slip(text, pos)
+        if found is not None:
+            raise fail(found[0], f"not valid YAML: {found[1]}") from None
+        raise fail(pos, f"not valid YAML: {exc.problem or exc.context}") from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: its position is an offset
         at = int(exc.position)
         line = text.count("\n", 0, at) + 1
@@ -306,13 +310,3 @@ def load(path: Path, shown: str | None = None, inside: Path | None = None) -> An
     """Read and parse one YAML file (see :func:`read_bytes` and :func:`parse`)."""
     shown = shown or str(path)
     return parse(read_text(path, shown, inside), shown)
-
-
-def _slip(text: str, pos: tuple[int, int]) -> str:
-    """The common slip behind a YAML error at ``pos``, in words, or ''."""
-    lines = text.splitlines()
-    line = lines[pos[0] - 1] if 0 < pos[0] <= len(lines) else ""
-    indent = line[: len(line) - len(line.lstrip(" \t"))]
-    if "\t" in indent or line[pos[1] - 1 : pos[1]] == "\t":
-        return "a tab in the indentation; YAML indents with spaces only"
-    return ""
