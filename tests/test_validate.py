@@ -130,7 +130,11 @@ def test_design_lints_warn_at_their_lines(deck_copy):
     assert f"game.yaml:{line_of(game, 'red:')}:8: warning: no obstacle is red, so the 16 red gems never match" in err
     assert "warning: 1b (Pip Pocket) is the same competitor as 1a (Dash Dunmore)" in err
     assert "warning: 2a's wits boxes can never be marked: no blue, red obstacle carries that trait" in err
-    assert "warning: obstacle traits are skewed: speed 2, power 5, grace 3, wits 2" in err
+    obstacles = folder / "obstacles.yaml"  # a skew is told at the faces that make it: the first of the most used trait
+    first_power = line_of(obstacles, "trait: power")
+    skew = next(line for line in err.splitlines() if "obstacle traits are skewed" in line)
+    assert f"obstacles.yaml:{first_power}:" in skew, skew
+    assert "warning: obstacle traits are skewed: speed 2, power 5, grace 3, wits 2 (power more than 2 times speed); the power obstacle faces: " in skew
     assert validate("--strict", str(folder))[0] == 1
 
 

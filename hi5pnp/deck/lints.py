@@ -109,27 +109,43 @@ def _duplicates(deck: Deck) -> list[Fault]:
     return out
 
 
-def _skew(counts: Counter[str], names: Iterable[str], what: str) -> str:
+def _skew(counts: Counter[str], names: Iterable[str], what: str) -> tuple[str, str] | None:
+    """The most used of ``names`` and the warning, when it is used more than SKEW times the least."""
     present = {n: counts[n] for n in names if counts[n]}
     if len(present) < 2:
-        return ""
+        return None
     most, least = max(present, key=present.__getitem__), min(present, key=present.__getitem__)
     if present[most] <= SKEW * present[least]:
-        return ""
+        return None
     listed = ", ".join(f"{n} {c}" for n, c in present.items())
-    return f"warning: {what} are skewed: {listed} ({most} more than {SKEW:g} times {least})"
+    return most, f"warning: {what} are skewed: {listed} ({most} more than {SKEW:g} times {least})"
 
 
 def _skews(deck: Deck) -> list[Fault]:
-    checks = [
-        (Counter(g for f in deck.competitor_faces() for g in f.gems), deck.colors, "gem colours", ("colors",)),
-        (Counter(o.color for o in deck.obstacle_faces()), deck.colors, "obstacle colours", ("colors",)),
-        (Counter(t for f in deck.competitor_faces() for col in f.matrix for t in col), deck.traits, "matrix traits", ("traits",)),
-        (Counter(o.trait for o in deck.obstacle_faces()), deck.traits, "obstacle traits", ("traits",)),
-    ]
+    """Skewed counts, each at the lines that make it: the obstacle faces of the
+    most used colour or trait, or (for gems and boxes, spread over the cards)
+    that colour or trait in game.yaml."""
+    faces = deck.obstacle_faces()
     out = []
-    for counts, names, what, keys in checks:
-        message = _skew(counts, names, what)
-        if message:
-            out.append(deck.sources.fault("game.yaml", keys, message))
+    for key, counts, names, what in (
+        ("color", Counter(g for f in deck.competitor_faces() for g in f.gems), deck.colors, "gem colours"),
+        ("color", Counter(o.color for o in faces), deck.colors, "obstacle colours"),
+        ("trait", Counter(t for f in deck.competitor_faces() for col in f.matrix for t in col), deck.traits, "matrix traits"),
+        ("trait", Counter(o.trait for o in faces), deck.traits, "obstacle traits"),
+    ):
+        found = _skew(counts, names, what)
+        if found is None:
+            continue
+        most, message = found
+        where: tuple[str, tuple[str | int, ...]]
+        if what.startswith("obstacle"):
+            its = [o for o in faces if getattr(o, key) == most]
+            first = its[0]
+            where = ("obstacles.yaml", (_card_index(deck, "obstacles.yaml", first.card), first.side, key))
+            message += f"; the {most} obstacle faces: {', '.join(o.id for o in its)}"
+        elif key == "color":
+            where = ("game.yaml", ("colors", most))
+        else:
+            where = ("game.yaml", ("traits", list(deck.traits).index(most)))
+        out.append(deck.sources.fault(where[0], where[1], message))
     return out
