@@ -3,6 +3,7 @@ are build errors naming the template and its line."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -87,13 +88,19 @@ def test_a_name_too_long_for_the_card(deck_copy):
     fault = error.faults[0]
     assert "Dashiell Bartholomew Dunmore-Fitzgerald" in fault.message and "shorten it" in fault.message
     assert "competitor face 1a" in fault.message
-    assert fault.line == line_of(TEMPLATE_DIR / "competitor.yaml.j2", "id: name")
+    # told at the name's line in the deck, the template's line second, with how much fits
+    assert fault.path.endswith("competitors.yaml") and fault.line == line_of(folder / "competitors.yaml", "Dashiell")
+    template = f"competitor.yaml.j2:{line_of(TEMPLATE_DIR / 'competitor.yaml.j2', 'id: name')} draws it (element 'name')"
+    assert fault.message.endswith(template), fault.message
+    fits = int(re.search(r"at most (\d+) of its 39 characters fit at 8 pt", fault.message).group(1))
+    assert 15 <= fits < 39
 
 
 def test_a_character_the_font_lacks(deck_copy):
     folder = deck_copy("obstacles.yaml", 'name: "Mud Pit"', 'name: "Mud Pit ★"')
     fault = _error(folder, TEMPLATE_DIR).faults[0]
     assert "characters the font cannot draw: ★" in fault.message
+    assert fault.path.endswith("obstacles.yaml") and fault.line == line_of(folder / "obstacles.yaml", "Mud Pit ★")
 
 
 def test_a_long_name_shrinks_to_fit(deck_copy):

@@ -34,16 +34,8 @@ def design_lints(deck: Deck) -> list[Fault]:
     return found
 
 
-def _card_index(deck: Deck, filename: str, number: int) -> int:
-    doc = deck.sources.docs.get(filename)
-    for k, item in enumerate(doc or []):
-        if isinstance(item, dict) and item.get("card") == number:
-            return k
-    return -1
-
-
 def _face_fault(deck: Deck, face: CompetitorFace, key: str, message: str) -> Fault:
-    return deck.sources.fault("competitors.yaml", (_card_index(deck, "competitors.yaml", face.card), face.side, key), message)
+    return deck.sources.face_fault("competitors.yaml", face.card, face.side, key, message)
 
 
 def _colours(deck: Deck) -> list[Fault]:
@@ -137,15 +129,12 @@ def _skews(deck: Deck) -> list[Fault]:
         if found is None:
             continue
         most, message = found
-        where: tuple[str, tuple[str | int, ...]]
         if what.startswith("obstacle"):
             its = [o for o in faces if getattr(o, key) == most]
-            first = its[0]
-            where = ("obstacles.yaml", (_card_index(deck, "obstacles.yaml", first.card), first.side, key))
             message += f"; the {most} obstacle faces: {', '.join(o.id for o in its)}"
+            out.append(deck.sources.face_fault("obstacles.yaml", its[0].card, its[0].side, key, message))
         elif key == "color":
-            where = ("game.yaml", ("colors", most))
+            out.append(deck.sources.fault("game.yaml", ("colors", most), message))
         else:
-            where = ("game.yaml", ("traits", list(deck.traits).index(most)))
-        out.append(deck.sources.fault(where[0], where[1], message))
+            out.append(deck.sources.fault("game.yaml", ("traits", list(deck.traits).index(most)), message))
     return out

@@ -151,6 +151,12 @@ class Sources(NamedTuple):
                 break
         return Fault(self.shown.get(filename, filename), line, column, message)
 
+    def face_fault(self, filename: str, number: int, side: str, key: str, message: str) -> Fault:
+        """A fault at the ``key`` of face ``side`` of card ``number`` in ``filename``."""
+        doc = self.docs.get(filename)
+        index = next((k for k, item in enumerate(doc or []) if isinstance(item, dict) and item.get("card") == number), -1)
+        return self.fault(filename, (index, side, key), message)
+
 
 @dataclass(frozen=True)
 class Deck:

@@ -110,7 +110,9 @@ def render_faces(
             name, face = "obstacle.yaml.j2", obstacle_context(deck, f)
             item = f"obstacle face {f.id}"
         images = {"art": f.art} if f.art else {}
-        out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images}))
+        filename = "competitors.yaml" if isinstance(f, CompetitorFace) else "obstacles.yaml"
+        written = {f.name: deck.sources.face_fault(filename, f.card, f.side, "name", "")}  # deck text a layout fault is told at
+        out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images, "written": written}))
     return tuple(out)
 
 

@@ -88,12 +88,18 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
     write the element (``locate``)."""
     faults: list[Fault] = []
 
-    def bad(eid: str | None, message: str) -> None:
+    written: dict[str, Fault] = context.get("written") or {}  # deck text -> where the deck writes it
+
+    def bad(eid: str | None, message: str, text: object = None) -> None:
         what = f"element '{eid}': " if eid else ""
         item = context.get("item_name")
         for_item = f" (on {item})" if item else ""
         where, line = locate(eid)
-        fault = Fault(where, line, 0, f"{what}{message}{for_item}")
+        deck = written.get(text) if isinstance(text, str) else None
+        if deck is not None:  # the designer's text: told at its line in the deck, the template's line second
+            fault = Fault(deck.path, deck.line, deck.column, f"{message}{for_item}; the template {where}:{line} draws it ({what.rstrip(': ')})")
+        else:
+            fault = Fault(where, line, 0, f"{what}{message}{for_item}")
         if fault not in faults:  # one line for a fault shared by many elements (every box of a matrix)
             faults.append(fault)
 
@@ -139,7 +145,7 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
             continue
         message = _check_props(kind, props)
         if message:
-            bad(eid, message)
+            bad(eid, message, props.get("text"))
             continue
         if kind == "image" and (not isinstance(props["src"], str) or props["src"] not in layout.images):
             bad(eid, f"image {props['src']!r} is not a picture of this item ({', '.join(layout.images) or 'it has none'})")
@@ -147,7 +153,7 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
         if kind == "text":
             message = _fit_text(props)
             if message:
-                bad(eid, message)
+                bad(eid, message, props["text"])
                 continue
         if props["layer"] == "content" and safe > 0:
             x0, y0, x1, y1 = bbox(kind, props)
@@ -253,9 +259,12 @@ def _fit_text(p: dict[str, Any]) -> str:
         return ""
     fitted = size * p["width"] / w
     if fitted + 1e-6 < min_size:
+        text = p["text"]
+        fits = max((k for k in range(len(text) + 1) if to_mm(fonts.width(text[:k], p["font"], min_size)) <= p["width"] + 1e-6), default=0)
         return (
-            f"text '{p['text']}' is {w:.1f} mm wide at {size:g} pt; the box is {p['width']:g} mm "
-            f"and it would need {fitted:.1f} pt (smallest allowed {min_size:g} pt): shorten it"
+            f"text '{text}' is {w:.1f} mm wide at {size:g} pt; the box is {p['width']:g} mm "
+            f"and it would need {fitted:.1f} pt (smallest allowed {min_size:g} pt): shorten it; "
+            f"at most {fits} of its {len(text)} characters fit at {min_size:g} pt"
         )
     p["size"] = fitted
     return ""
