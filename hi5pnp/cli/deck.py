@@ -1,5 +1,6 @@
 """``hi5pnp validate``: every fault of a deck, compiler-style, then design warnings;
-``hi5pnp stats``: the deck's counts of gems, boxes and obstacle faces."""
+``hi5pnp stats``: the deck's counts of gems, boxes and obstacle faces;
+``hi5pnp new``: a deck of one's own, to start from."""
 
 from __future__ import annotations
 
@@ -83,3 +84,27 @@ def _load(deck_arg: str | None, deck_opt: str | None) -> Deck:
     if deck_arg and deck_opt:
         raise click.UsageError("name the deck once: as DECK or with --deck")
     return load_deck(deck_opt or deck_arg)
+
+
+@click.command(name="new", cls=Command)
+@click.argument("folder", type=click.Path(file_okay=True, path_type=Path))
+@click.option("--templates", "with_templates", is_flag=True, help="Copy the layout templates too, into FOLDER/templates, to change the cards' look.")
+def new(folder: Path, with_templates: bool) -> None:
+    """Start a deck of your own in FOLDER (new or empty): the bundled deck's
+    files, to edit and then validate, build and simulate.
+
+    The copies are plain files: editing them never changes the bundled deck.
+    """
+    from ..deck import load_deck
+    from ..deck.starter import TEMPLATES, new_deck
+
+    written = new_deck(folder, templates=with_templates)
+    load_deck(folder)  # what it wrote loads, as the next steps expect
+    shown = shown_path(folder)
+    click.echo(f"wrote a deck of your own to {shown}/: {', '.join(p.name for p in written if p.parent == folder)}")
+    if with_templates:
+        click.echo(f"and the layout templates to {shown}/{TEMPLATES}/ (docs/templates.md)")
+    own = f" --templates {shown}/{TEMPLATES}" if with_templates else ""
+    click.echo("next: edit its YAML (docs/deck-format.md), then")
+    for step in (f"hi5pnp validate --deck {shown}{own}", f"hi5pnp build --deck {shown}{own} --out {shown}/kit", f"hi5pnp simulate --deck {shown}"):
+        click.echo(f"  {step}")

@@ -1,0 +1,47 @@
+"""A deck of one's own: the bundled deck's files (and, if asked, the layout
+templates) copied into a new folder the designer owns (``hi5pnp new DIR``).
+The copies are plain files, never links, so editing them never touches the
+bundled deck."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from .. import data
+from ..errors import OutputError, shown_path
+
+TEMPLATES = "templates"  # the templates' folder inside the new deck
+
+
+def new_deck(target: Path, *, templates: bool = False, deck: str = "default") -> list[Path]:
+    """Copy the bundled deck ``deck`` into ``target`` (a new or empty folder),
+    and the bundled templates into ``target/templates`` when ``templates``;
+    the files written, in order. Raises :class:`OutputError` for a folder
+    that holds anything, a path that is a file or a link."""
+    source = data.bundled_deck(deck)
+    if source is None:
+        raise OutputError(f"there is no bundled deck '{deck}' (bundled: {', '.join(data.bundled_decks())})")
+    if os.path.islink(target):
+        raise OutputError(f"{shown_path(target)}: a link; give a new folder for the deck")
+    if target.exists():
+        if not target.is_dir():
+            raise OutputError(f"{shown_path(target)}: not a folder; give a new or empty folder for the deck")
+        if any(target.iterdir()):
+            raise OutputError(f"{shown_path(target)}: the folder is not empty; give a new or empty folder for the deck, so nothing of yours is replaced")
+    written = _copy(source, target)
+    if templates:
+        written += _copy(data.template_folder(), target / TEMPLATES)
+    return written
+
+
+def _copy(source: Path, target: Path) -> list[Path]:
+    """The regular files of ``source`` (not its subfolders) copied as plain files into ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for path in sorted(source.iterdir()):
+        if path.is_file() and not path.name.startswith("."):
+            shutil.copyfile(path, target / path.name)  # the contents: a link's target, never the link
+            written.append(target / path.name)
+    return written
