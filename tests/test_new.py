@@ -64,3 +64,18 @@ def test_a_folder_holding_anything_a_file_or_a_link_is_refused(tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     assert run("new", str(empty)).exit_code == 0 and (empty / "game.yaml").is_file()
+
+
+def test_the_bundled_deck_and_templates_are_real_folders_so_a_copy_is_ones_own(tmp_path):
+    """`cp -r cards mydeck` copies files, never a link back to the bundled deck."""
+    import shutil
+
+    deck, templates = bundled_deck("default"), template_folder()
+    for folder in (deck, templates):
+        assert not folder.is_symlink() and not any(p.is_symlink() for p in folder.iterdir())
+    mine = tmp_path / "mydeck"
+    shutil.copytree(deck, mine)  # as cp -r does
+    before = {p.name: p.read_bytes() for p in deck.iterdir()}
+    (mine / "competitors.yaml").write_text((mine / "competitors.yaml").read_text().replace("Dash Dunmore", "Dash Dunmoor"))
+    assert {p.name: p.read_bytes() for p in deck.iterdir()} == before
+    assert load_deck(mine).competitor_face("1a").name == "Dash Dunmoor"

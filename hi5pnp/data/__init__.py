@@ -1,9 +1,11 @@
-"""The files hi5pnp ships with: the bundled decks (``decks/<name>/``) and the
+"""The files hi5pnp ships with: the bundled deck (``decks/default/``) and the
 layout templates (``templates/``), found with :mod:`importlib.resources`.
 
-In a source checkout, the top-level ``cards/`` and ``templates/`` are links to
-these folders: the designer's working copy and the shipped files are the same
-files.
+The repository keeps one copy of each, as real folders at its top: ``cards/``
+and ``templates/``. The build backend maps them into the package
+(pyproject.toml, ``force-include``), so an installed hi5pnp finds them here;
+a source checkout or an editable install, where the package has no copy,
+finds the top-level folders themselves.
 """
 
 from __future__ import annotations
@@ -13,6 +15,9 @@ from pathlib import Path
 
 DEFAULT_DECK = "default"
 
+#: Where a source checkout keeps what the package ships: the folder in the package -> the repository's folder.
+_IN_THE_REPOSITORY = {("decks", DEFAULT_DECK): "cards", ("templates",): "templates"}
+
 
 def _folder(*parts: str) -> Path:
     found = files(__name__).joinpath(*parts)
@@ -20,12 +25,16 @@ def _folder(*parts: str) -> Path:
     # deck reader need real folders, so a zipped hi5pnp is not supported.
     if not isinstance(found, Path):
         raise RuntimeError(f"hi5pnp's data must be installed as files, not inside {found}")
+    if not found.is_dir() and parts in _IN_THE_REPOSITORY:
+        top = Path(__file__).resolve().parents[2] / _IN_THE_REPOSITORY[parts]
+        if top.is_dir():
+            return top
     return found
 
 
 def bundled_decks() -> list[str]:
     """The names of the decks that ship with hi5pnp."""
-    return sorted(p.name for p in _folder("decks").iterdir() if (p / "game.yaml").is_file())
+    return [DEFAULT_DECK] if (_folder("decks", DEFAULT_DECK) / "game.yaml").is_file() else []
 
 
 def bundled_deck(name: str) -> Path | None:
