@@ -61,6 +61,8 @@ def test_a_folder_holding_anything_a_file_or_a_link_is_refused(tmp_path):
     (tmp_path / "link").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     r = run("new", str(tmp_path / "link"))
     assert r.exit_code == 2 and "a link" in r.output and not (tmp_path / "elsewhere").exists()
+    r = run("new", str(afile / "mydeck"))
+    assert r.exit_code == 2 and "cannot write the deck here" in r.output and "Traceback" not in r.output
     empty = tmp_path / "empty"
     empty.mkdir()
     assert run("new", str(empty)).exit_code == 0 and (empty / "game.yaml").is_file()

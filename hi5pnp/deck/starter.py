@@ -30,9 +30,12 @@ def new_deck(target: Path, *, templates: bool = False, deck: str = "default") ->
             raise OutputError(f"{shown_path(target)}: not a folder; give a new or empty folder for the deck")
         if any(target.iterdir()):
             raise OutputError(f"{shown_path(target)}: the folder is not empty; give a new or empty folder for the deck, so nothing of yours is replaced")
-    written = _copy(source, target)
-    if templates:
-        written += _copy(data.template_folder(), target / TEMPLATES)
+    try:
+        written = _copy(source, target)
+        if templates:
+            written += _copy(data.template_folder(), target / TEMPLATES)
+    except OSError as exc:  # a file on the way, no right to write there, a full disk
+        raise OutputError(f"{shown_path(target)}: cannot write the deck here: {exc.strerror or exc}") from None
     return written
 
 
