@@ -33,7 +33,6 @@ def test_the_quick_pick_is_the_first_of_the_ranking(deck, mini, edition):
                 state.lay_course(course)
                 while state.current_player() is not None:
                     ranked = heuristic.choices(sight, state.pos)
-                    assert ranked == sorted(ranked, key=lambda c: -c.value)
                     assert heuristic.best_choice(sight, state.pos) == max(ranked, key=lambda c: c.value)
                     state.apply(random_turn(state, rng))
 

@@ -71,14 +71,17 @@ def _unused(deck: Deck, key: str, names: list[str], obstacles: Counter[str], car
     return out
 
 
+def markable_traits(deck: Deck, face: CompetitorFace) -> set[str]:
+    """The traits ``face`` can mark: those of the obstacles of its gem colours
+    (a mark is of the trait faced, and only a matching gem brings anyone along)."""
+    return {o.trait for o in deck.obstacle_faces() if o.color in face.gems}
+
+
 def _unmarkable(deck: Deck) -> list[Fault]:
     """Boxes of a trait that no obstacle of the face's gem colours carries."""
-    reach: dict[str, set[str]] = {}
-    for o in deck.obstacle_faces():
-        reach.setdefault(o.color, set()).add(o.trait)
     out = []
     for face in deck.competitor_faces():
-        markable = set().union(*(reach.get(g, set()) for g in face.gems))
+        markable = markable_traits(deck, face)
         lost = sorted({t for col in face.matrix for t in col} - markable)
         if lost and markable:
             colours = ", ".join(sorted(set(face.gems)))

@@ -19,10 +19,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..deck.edit import ValueEdit
+from ..deck.lints import markable_traits
 from ..errors import OptionError
 
 MOST_OBSTACLE_EDITS = 6  # obstacle edits kept for a face, by reach
@@ -48,30 +49,22 @@ def _card_index(deck: Deck, filename: str, number: int) -> int:
     raise OptionError(f"card {number} of {filename} has no place in the file the deck was read from; load the deck from its folder")
 
 
-def _with_competitor(deck: Deck, new: CompetitorFace) -> Deck:
+def _with_face(deck: Deck, new: CompetitorFace | ObstacleFace) -> Deck:
     """The deck with ``new`` in place of the face of its card and side (its
     fingerprint, a digest of files no longer as they are, left empty)."""
-    cards = tuple(
-        c if c.number != new.card else replace(c, a=new) if new.side == "a" else replace(c, b=new) for c in deck.competitors
-    )
-    return replace(deck, competitors=cards, fingerprint="")
+    def swapped(cards: tuple[Any, ...]) -> tuple[Any, ...]:
+        return tuple(c if c.number != new.card else replace(c, **{new.side: new}) for c in cards)
 
-
-def _with_obstacle(deck: Deck, new: ObstacleFace) -> Deck:
-    cards = tuple(
-        c if c.number != new.card else replace(c, a=new) if new.side == "a" else replace(c, b=new) for c in deck.obstacles
-    )
-    return replace(deck, obstacles=cards, fingerprint="")
+    if isinstance(new, CompetitorFace):
+        return replace(deck, competitors=swapped(deck.competitors), fingerprint="")
+    return replace(deck, obstacles=swapped(deck.obstacles), fingerprint="")
 
 
 def unmarkable(deck: Deck) -> dict[str, int]:
     """Each face's boxes that no obstacle of its gem colours can mark."""
-    reach_of: dict[str, set[str]] = {}
-    for o in deck.obstacle_faces():
-        reach_of.setdefault(o.color, set()).add(o.trait)
     lost = {}
     for face in deck.competitor_faces():
-        markable = set().union(*(reach_of.get(g, set()) for g in face.gems))
+        markable = markable_traits(deck, face)
         lost[face.id] = sum(t not in markable for col in face.matrix for t in col)
     return lost
 
@@ -104,7 +97,7 @@ def _gem_edits(deck: Deck, face: CompetitorFace, index: int) -> Iterator[Candida
                 face.id,
                 f"{face.id}'s gem {j + 1}: {old} to {colour}",
                 ValueEdit("competitors.yaml", (index, face.side, "gems", j), old, colour),
-                _with_competitor(deck, new),
+                _with_face(deck, new),
             )
 
 
@@ -123,7 +116,7 @@ def _box_edits(deck: Deck, face: CompetitorFace, index: int) -> Iterator[Candida
                     face.id,
                     f"{face.id}'s column {c + 1}, box {b + 1}: {old} to {trait}",
                     ValueEdit("competitors.yaml", (index, face.side, "matrix", c, b), old, trait),
-                    _with_competitor(deck, replace(face, matrix=matrix)),
+                    _with_face(deck, replace(face, matrix=matrix)),
                 )
 
 
@@ -138,7 +131,7 @@ def _obstacle_edits(deck: Deck, target: CompetitorFace) -> Iterator[Candidate]:
                         target.id,
                         f"obstacle {o.id}{f' ({o.name})' if o.name else ''}'s {'colour' if key == 'color' else key}: {old} to {name}",
                         ValueEdit("obstacles.yaml", (index, o.side, key), old, name),
-                        _with_obstacle(deck, replace(o, color=name) if key == "color" else replace(o, trait=name)),
+                        _with_face(deck, replace(o, color=name) if key == "color" else replace(o, trait=name)),
                     )
 
 

@@ -24,7 +24,6 @@ then nearest its middle.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -34,6 +33,8 @@ from . import MOST_SEED
 from .balance import Window, Windows, bounds_of
 from .compare import Change, Comparison, compare
 from .edits import Candidate, Way, candidates
+from .executor import Progress
+from .findings import outside_by
 from .paired import FIRST
 from .run import Plan, simulate
 from .stats import Summary, interval
@@ -43,7 +44,6 @@ CONFIRM_SHARE = 2  # a confirmed one 1/2
 LEAST_GAMES = 20  # and at least this many
 MOST_TOP = 20
 USUAL_EDITS = 25  # about the edits a face gets (20 to 35 on the bundled deck): the games foreseen until the face is chosen
-Progress = Callable[[int, int], object]  # (games played, games in all), a pair of games counting two
 
 
 class Estimate(NamedTuple):
@@ -130,15 +130,11 @@ class Tuning:
 
 def _outside_by(rate: float, window: Window) -> float:
     """How far ``rate`` (0-1) lies outside ``window`` (percent): 0 inside."""
-    return max(window[0] / 100 - rate, rate - window[1] / 100, 0.0)
+    return max(outside_by(rate, window), 0.0)
 
 
 def _from_middle(rate: float, window: Window) -> float:
     return abs(rate - (window[0] + window[1]) / 200)
-
-
-def _nearest_edge(rate: float, window: Window) -> float:
-    return min(rate - window[0] / 100, window[1] / 100 - rate)
 
 
 def choose_face(summary: Summary, windows: Windows, deck: Deck, face: str | None = None) -> tuple[str, Way, list[str]]:
@@ -155,7 +151,7 @@ def choose_face(summary: Summary, windows: Windows, deck: Deck, face: str | None
     elif outside:
         chosen = outside[0]
     elif rates:
-        chosen = min(rates, key=lambda f: _nearest_edge(rates[f], window))
+        chosen = max(rates, key=lambda f: outside_by(rates[f], window))  # the nearest an edge: the least margin left
     else:
         raise OptionError("games: no face was played; play more games")
     way: Way = "raise" if rates[chosen] < (window[0] + window[1]) / 200 else "lower"
