@@ -1,6 +1,7 @@
 """``hi5pnp validate``: every fault of a deck, compiler-style, then design warnings;
 ``hi5pnp stats``: the deck's counts of gems, boxes and obstacle faces;
-``hi5pnp new``: a deck of one's own, to start from."""
+``hi5pnp new``: a deck of one's own, to start from; ``hi5pnp export --csv``:
+the same with the cards as spreadsheet files."""
 
 from __future__ import annotations
 
@@ -108,3 +109,25 @@ def new(folder: Path, with_templates: bool) -> None:
     click.echo("next: edit its YAML (docs/deck-format.md), then")
     for step in (f"hi5pnp validate --deck {shown}{own}", f"hi5pnp build --deck {shown}{own} --out {shown}/kit", f"hi5pnp simulate --deck {shown}"):
         click.echo(f"  {step}")
+
+
+@click.command(name="export", cls=Command)
+@click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
+@click.option("--deck", "deck_opt", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
+@click.option("--csv", "folder", required=True, metavar="DIR", type=click.Path(file_okay=True, path_type=Path),
+              help="A new or empty folder: the deck, with its cards as competitors.csv and obstacles.csv.")
+def export(deck_arg: str | None, deck_opt: str | None, folder: Path) -> None:
+    """Write the deck into DIR with its cards as CSV, to edit in a spreadsheet.
+
+    DIR is a whole deck (game.yaml, score_sheets.yaml and any pictures are
+    copied beside the CSV files): validate, build and simulate it with
+    --deck DIR; it builds the very same kit. Columns: docs/deck-format.md.
+    """
+    from ..deck import load_deck
+    from ..deck.csvexport import export_csv
+
+    written = export_csv(_load(deck_arg, deck_opt), folder)
+    load_deck(folder)  # what it wrote loads, as the next steps expect
+    shown = shown_path(folder)
+    click.echo(f"wrote the deck with its cards as CSV to {shown}/: {', '.join(p.relative_to(folder).as_posix() for p in written)}")
+    click.echo(f"next: edit the CSV files in a spreadsheet (save as CSV, UTF-8), then hi5pnp build --deck {shown} --out {shown}/kit")

@@ -74,7 +74,7 @@ def tune(
             raise click.UsageError(
                 "--apply: the bundled deck is part of hi5pnp; copy its folder and tune the copy (--deck FOLDER)"
             )
-        _check_writable(loaded.path, ("competitors.yaml", "obstacles.yaml"))
+        _check_writable(loaded.path, tuple(loaded.sources.files.get(name, name) for name in ("competitors.yaml", "obstacles.yaml")))
     if face is not None and loaded.competitor_face(face) is None:
         raise click.BadParameter(f"{printable(face)!r} is not a competitor face of the deck (1a, 1b, 2a, ...)", param_hint="--face")
     shown = progress if progress is not None else sys.stderr.isatty() and not as_json

@@ -59,12 +59,13 @@ def read_cards(
     read_face: Callable[[FieldReader, YMap, int, str, Names], Face | None],
     make_card: Callable[[int, Face, Face], Card],
 ) -> tuple[Card, ...]:
-    """The cards of competitors.yaml or obstacles.yaml (``kind``: competitor/obstacle)."""
+    """The cards of competitors.yaml or obstacles.yaml (``kind``: competitor/obstacle),
+    or of their CSV files as :mod:`.csvsource` reads them."""
     if not isinstance(doc, YList):
         r.faults.append(Fault(path, 1, 1, f"{kind}s.yaml must be a list of cards, not {describe(doc)}"))
         return ()
     if len(doc) > MAX_CARDS[kind]:
-        r.fault_on(doc, f"{kind}s.yaml has {len(doc)} cards; a deck has at most {MAX_CARDS[kind]}")
+        r.fault_on(doc, f"{Path(path).name} has {len(doc)} cards; a deck has at most {MAX_CARDS[kind]}")
         return ()
     article = "an" if kind[0] in "aeiou" else "a"
     cards: list[Card] = []

@@ -1,5 +1,7 @@
 """Writing one value into a deck's YAML in place: a gem's colour, a matrix
 box's trait, an obstacle's colour or trait, changed where the file writes it.
+(Cards given as CSV are edited the same way: only the row holding the value
+is written again, :func:`edited_csv`.)
 
 The reader knows where every value starts (:mod:`.located`); the scalar
 written there, plain or quoted, in a flow list (``gems: [red, blue, gold]``)
@@ -15,6 +17,8 @@ and only once a copy of the deck with the edit has loaded without a fault.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -30,8 +34,8 @@ from yaml import events
 
 from ..errors import DeckError, Fault, OptionError, OutputError, printable, shown_path
 from ..files import write_atomically
-from . import yamlsource
-from .load import deck_files, load_deck
+from . import csvsource, yamlsource
+from .load import AS_CSV, deck_files, load_deck
 from .located import YList, YMap
 from .model import Deck
 
@@ -76,6 +80,17 @@ def _walk(doc: Any, keys: tuple[Key, ...], where: str) -> tuple[Any, tuple[int, 
     return node, pos
 
 
+def _expected(doc: Any, edit: ValueEdit, shown: str) -> tuple[int, int]:
+    """Where the value the edit changes is (line, column), once it is found to be ``edit.old``."""
+    found, (line, column) = _walk(doc, edit.keys, shown)
+    if found != edit.old:
+        raise OptionError(
+            f"{printable(shown)}:{line}:{column}: holds {printable(str(found))!r}, not {printable(edit.old)!r}: "
+            "the deck has changed since; run the command again"
+        )
+    return line, column
+
+
 class _Scalar(NamedTuple):
     start: int  # offsets of its first character and one past its last in the text
     end: int
@@ -116,12 +131,7 @@ def edited_text(text: str, shown: str, edit: ValueEdit) -> Edited:
         doc = yamlsource.parse(text, shown)
     except yamlsource.YamlReadError as exc:
         raise DeckError(exc.fault) from None
-    found, (line, column) = _walk(doc, edit.keys, shown)
-    if found != edit.old:
-        raise OptionError(
-            f"{printable(shown)}:{line}:{column}: holds {printable(str(found))!r}, not {printable(edit.old)!r}: "
-            "the deck has changed since; run the command again"
-        )
+    line, column = _expected(doc, edit, shown)
     start, end, one_line, style = _scalar_at(text, line, column)
     if not one_line or style not in (None, "'", '"'):
         raise OptionError(f"{printable(shown)}:{line}:{column}: the value spans lines; edit it by hand")
@@ -139,6 +149,46 @@ def edited_text(text: str, shown: str, edit: ValueEdit) -> Edited:
     )
 
 
+def edited_csv(text: str, shown: str, edit: ValueEdit) -> Edited:
+    """``text`` (a CSV file of cards, ``shown``) with the value at
+    ``edit.keys`` (as in the YAML it stands for) written as ``edit.new``:
+    the row that holds it is written again, every other line stays as it is.
+    Raises as :func:`edited_text`."""
+    kind = next(k for name, (file, k) in AS_CSV.items() if name == edit.file)
+    try:
+        doc = csvsource.parse(text, shown, kind)[0]
+    except csvsource.CsvReadError as exc:
+        raise DeckError(exc.faults) from None
+    line, column = _expected(doc, edit, shown)
+    row = next(row for row in csvsource.rows(text, shown) if row.line == line)
+    cells = list(row.cells)
+    if len(edit.keys) >= 3 and edit.keys[-3] == "matrix" and isinstance(edit.keys[-1], int):  # one box of a column's cell
+        boxes = [box for box in csvsource.BOXES.split(cells[column - 1]) if box]
+        boxes[edit.keys[-1]] = edit.new
+        cells[column - 1] = " ".join(boxes)
+    else:
+        cells[column - 1] = edit.new
+    lines = text.splitlines(keepends=True)
+    ending = "\r\n" if lines[row.end - 1].endswith("\r\n") else "\n"
+    written = io.StringIO()
+    csv.writer(written, delimiter=csvsource.separator(text), lineterminator=ending).writerow(cells)
+    before = "".join(lines[row.line - 1 : row.end])
+    after = written.getvalue() if before.endswith(("\n", "\r")) else written.getvalue().rstrip("\r\n")
+    new_text = "".join(lines[: row.line - 1]) + after + "".join(lines[row.end :])
+    if _walk(csvsource.parse(new_text, shown, kind)[0], edit.keys, shown)[0] != edit.new:
+        raise OptionError(f"{printable(shown)}:{line}:{column}: {edit.new!r} cannot be written there")
+    return Edited(new_text, line, before.rstrip("\r\n"), after.rstrip("\r\n"))
+
+
+def _edited(text: str, shown: str, edit: ValueEdit, file: str) -> Edited:
+    return edited_csv(text, shown, edit) if file != edit.file else edited_text(text, shown, edit)
+
+
+def _file(deck: Deck, name: str) -> str:
+    """The file that holds ``name``'s data in the deck: itself, or its CSV."""
+    return deck.sources.files.get(name, name)
+
+
 def _read(path: Path, shown: str) -> tuple[bytes, str]:
     """A deck file's byte-order mark (or b"") and its text."""
     try:
@@ -154,8 +204,8 @@ def _shown(deck: Deck, name: str) -> str:
 
 def edit_of(deck: Deck, edit: ValueEdit) -> Edited:
     """The edit made on the deck's file as it is now on disk."""
-    shown = _shown(deck, edit.file)
-    return edited_text(_read(deck.path / edit.file, shown)[1], shown, edit)
+    shown, file = _shown(deck, edit.file), _file(deck, edit.file)
+    return _edited(_read(deck.path / file, shown)[1], shown, edit, file)
 
 
 def diff_of(deck: Deck, edit: ValueEdit) -> list[str]:
@@ -170,19 +220,20 @@ def apply_edit(deck: Deck, edit: ValueEdit) -> Deck:
     """Write ``edit`` into the deck's file in place and return the deck read
     again. A copy of the deck with the edit is loaded first: if it has a
     fault, the file is left as it was and :class:`DeckError` says why."""
-    path = deck.path / edit.file
+    file = _file(deck, edit.file)
+    path = deck.path / file
     shown = _shown(deck, edit.file)
     if path.is_symlink():
         raise OutputError(f"{printable(shown)}: is a link; edit the file it leads to, or give the deck's own folder")
     mark, text = _read(path, shown)
-    done = edited_text(text, shown, edit)
+    done = _edited(text, shown, edit, file)
     data = mark + done.text.encode("utf-8")
     with tempfile.TemporaryDirectory(prefix="hi5pnp-edit-") as tmp:
         copy = Path(tmp) / "deck"
         for name in deck_files(deck):
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(deck.path / name, copy / name)
-        (copy / edit.file).write_bytes(data)
+        (copy / file).write_bytes(data)
         try:
             load_deck(copy)
         except DeckError as exc:

@@ -7,22 +7,26 @@ mistake in one run.
 
 from __future__ import annotations
 
-import hashlib
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .. import data
 from ..errors import DeckError, DeckNotFoundError, Fault, shown_path
-from . import yamlsource
+from . import csvsource, yamlsource
 from .cards import Names, read_cards, read_competitor_face, read_obstacle_face
 from .fields import FieldReader
+from .fingerprint import deck_fingerprint
 from .game import Game, read_game
-from .model import SIDES, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Sources
+from .model import SIDES, CompetitorCard, Deck, ObstacleCard, Sources
 from .scoresheet import read_sheet
 
 DECK_FILES = ("game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml")
 OPTIONAL = ("score_sheets.yaml",)
+#: The cards may be given as CSV instead (:mod:`.csvsource`): the file each may be, and the kind of its cards.
+AS_CSV = {"competitors.yaml": ("competitors.csv", "competitor"), "obstacles.yaml": ("obstacles.csv", "obstacle")}
+DATA_FILES = DECK_FILES + tuple(file for file, _ in AS_CSV.values())  # every file of a deck's data (art aside)
 
 
 def deck_folder(deck: str | Path | None) -> Path:
@@ -48,7 +52,7 @@ def _present(folder: Path) -> list[str]:
     try:
         if not folder.is_dir():
             raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, "deck folder not found (a deck is a folder of YAML files)"))
-        return [name for name in DECK_FILES if (folder / name).exists()]
+        return [name for name in DECK_FILES if (folder / name).exists() or (name in AS_CSV and (folder / AS_CSV[name][0]).exists())]
     except OSError as exc:
         raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, f"the deck folder cannot be read: {exc.strerror or exc}")) from None
 
@@ -69,19 +73,13 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     r = FieldReader()
     docs: dict[str, Any] = {}
     shown: dict[str, str] = {}
-    digest = hashlib.sha256()
-    for name in DECK_FILES:
-        path = folder / name
+    files = {name: _file_of(r, folder, name) for name in DECK_FILES}
+    for name, file in files.items():
+        path = folder / file
         shown[name] = shown_path(path)
         if name in OPTIONAL and (not need_score_sheet or name not in present):
             continue
-        try:
-            text = yamlsource.read_text(path, shown[name], inside)
-            digest.update(name.encode() + b"\0" + text.encode() + b"\0")
-            docs[name] = yamlsource.parse(text, shown[name])
-        except yamlsource.YamlReadError as exc:
-            r.faults.append(exc.fault)
-            docs[name] = _BROKEN
+        docs[name] = _read(r, path, shown[name], inside, AS_CSV[name][1] if file != name else None)
     if docs["game.yaml"] is _BROKEN:
         raise DeckError(r.faults)
     game = read_game(r, docs["game.yaml"], shown["game.yaml"])
@@ -99,14 +97,10 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     sheet = None
     if docs.get("score_sheets.yaml") not in (None, _BROKEN):
         sheet = read_sheet(r, docs["score_sheets.yaml"], shown["score_sheets.yaml"])
-    _check_counts(r, game, docs)
+    _check_counts(r, game, docs, files)
     if r.faults or game is None or game.rules is None:
         raise DeckError(r.faults)
-    pictured: list[CompetitorFace | ObstacleFace] = [f for c in competitors for f in c.faces] + [f for o in obstacles for f in o.faces]
-    for face in pictured:  # a face's picture is an input of the kit too
-        if face.art:
-            digest.update(f"art {type(face).__name__} {face.id}".encode() + b"\0" + face.art.digest)
-    return Deck(
+    loaded = Deck(
         path=folder,
         title=game.title,
         subtitle=game.subtitle,
@@ -120,15 +114,48 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         trait_icons=game.trait_icons,
         score_sheet=sheet,
         balance=game.balance,
-        fingerprint=digest.hexdigest(),
-        sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}),
+        sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}, files),
     )
+    return replace(loaded, fingerprint=deck_fingerprint(loaded))
+
+
+def _file_of(r: FieldReader, folder: Path, name: str) -> str:
+    """The file that gives ``name``'s data: the YAML file, or its CSV
+    alternative when only that is there (both: a fault; the YAML is read)."""
+    if name not in AS_CSV:
+        return name
+    csv_name = AS_CSV[name][0]
+    if not os.path.lexists(folder / csv_name):
+        return name
+    if os.path.lexists(folder / name):
+        r.faults.append(Fault(shown_path(folder / csv_name), 0, 0, f"both {name} and {csv_name} are in the deck; keep one of them"))
+        return name
+    return csv_name
+
+
+def _read(r: FieldReader, path: Path, shown: str, inside: Path | None, csv_kind: str | None) -> Any:
+    """A deck file as located values (a CSV file's cards as its YAML would
+    give them); ``_BROKEN`` when it cannot be read (its fault recorded)."""
+    try:
+        text = yamlsource.read_text(path, shown, inside)
+        if csv_kind is None:
+            return yamlsource.parse(text, shown)
+        doc, faults = csvsource.parse(text, shown, csv_kind)
+        r.faults += faults
+        return doc
+    except yamlsource.YamlReadError as exc:
+        r.faults.append(exc.fault)
+        return _BROKEN
+    except csvsource.CsvReadError as exc:
+        r.faults += exc.faults
+        return _BROKEN
 
 
 def deck_files(deck: Deck) -> list[str]:
     """The files of ``deck``'s folder that a deck reads, as paths from the
-    folder: its YAML files that are there, and the art files its faces name."""
-    names = [name for name in DECK_FILES if os.path.lexists(deck.path / name)]
+    folder: its YAML (or CSV) files that are there, and the art files its faces name."""
+    names = [deck.sources.files.get(name, name) for name in DECK_FILES]
+    names = [name for name in names if os.path.lexists(deck.path / name)]
     for kind in ("competitors.yaml", "obstacles.yaml"):
         cards = deck.sources.docs.get(kind)
         for card in cards if isinstance(cards, yamlsource.YList) else ():
@@ -145,7 +172,7 @@ def deck_paths(deck: Deck) -> list[Path]:
     return [deck.path / name for name in deck_files(deck)]
 
 
-def _check_counts(r: FieldReader, game: Game | None, docs: dict[str, Any]) -> None:
+def _check_counts(r: FieldReader, game: Game | None, docs: dict[str, Any], files: dict[str, str]) -> None:
     """Enough competitor cards for two teams; at least one obstacle card."""
     given = docs["competitors.yaml"]
     if game is not None and game.rules is not None and game.rules_map is not None and isinstance(given, yamlsource.YList):
@@ -155,7 +182,7 @@ def _check_counts(r: FieldReader, game: Game | None, docs: dict[str, Any]) -> No
                 game.rules_map,
                 "team_size",
                 f"team_size {game.rules.team_size} needs at least {need} competitor cards "
-                f"(2 × team_size); competitors.yaml has {len(given)}",
+                f"(2 × team_size); {files['competitors.yaml']} has {len(given)}",
             )
     obstacles = docs["obstacles.yaml"]
     if isinstance(obstacles, yamlsource.YList) and not obstacles and not r.faults:

@@ -133,7 +133,8 @@ class Sources(NamedTuple):
     too long to draw) is reported at its line without reading the file again."""
 
     shown: Mapping[str, str]  # file name -> path as messages show it
-    docs: Mapping[str, Any]  # file name -> located YAML document
+    docs: Mapping[str, Any]  # file name -> located YAML document (a CSV file's cards as the YAML would give them)
+    files: Mapping[str, str] = {}  # file name -> the file read for it: itself, or competitors.csv/obstacles.csv
 
     def fault(self, filename: str, keys: tuple[str | int, ...], message: str) -> Fault:
         """A fault at ``keys`` (a path of mapping keys and list indexes) in
@@ -173,7 +174,7 @@ class Deck:
     trait_icons: dict[str, str] = field(default_factory=dict)  # trait -> icon shape
     score_sheet: ScoreSheet | None = None
     balance: Balance | None = None
-    fingerprint: str = ""  # sha256 of the deck's files
+    fingerprint: str = ""  # sha256 of what the deck says (.fingerprint.deck_fingerprint)
     sources: Sources = field(default_factory=lambda: Sources({}, {}), repr=False, compare=False)
     _competitor_faces: dict[str, CompetitorFace] = field(init=False, repr=False, compare=False)
     _obstacle_faces: dict[str, ObstacleFace] = field(init=False, repr=False, compare=False)

@@ -23,13 +23,7 @@ def new_deck(target: Path, *, templates: bool = False, deck: str = "default") ->
     source = data.bundled_deck(deck)
     if source is None:
         raise OutputError(f"there is no bundled deck '{deck}' (bundled: {', '.join(data.bundled_decks())})")
-    if os.path.islink(target):
-        raise OutputError(f"{shown_path(target)}: a link; give a new folder for the deck")
-    if target.exists():
-        if not target.is_dir():
-            raise OutputError(f"{shown_path(target)}: not a folder; give a new or empty folder for the deck")
-        if any(target.iterdir()):
-            raise OutputError(f"{shown_path(target)}: the folder is not empty; give a new or empty folder for the deck, so nothing of yours is replaced")
+    check_target(target)
     try:
         written = _copy(source, target)
         if templates:
@@ -37,6 +31,18 @@ def new_deck(target: Path, *, templates: bool = False, deck: str = "default") ->
     except OSError as exc:  # a file on the way, no right to write there, a full disk
         raise OutputError(f"{shown_path(target)}: cannot write the deck here: {exc.strerror or exc}") from None
     return written
+
+
+def check_target(target: Path) -> None:
+    """Refuse (:class:`OutputError`) a folder for a new deck that holds
+    anything, a path that is a file or a link: nothing of the user's is replaced."""
+    if os.path.islink(target):
+        raise OutputError(f"{shown_path(target)}: a link; give a new folder for the deck")
+    if target.exists():
+        if not target.is_dir():
+            raise OutputError(f"{shown_path(target)}: not a folder; give a new or empty folder for the deck")
+        if any(target.iterdir()):
+            raise OutputError(f"{shown_path(target)}: the folder is not empty; give a new or empty folder for the deck, so nothing of yours is replaced")
 
 
 def _copy(source: Path, target: Path) -> list[Path]:

@@ -151,13 +151,13 @@ class DeckCache:
 
     def files(self) -> list[Path]:
         """The files of the decks this cache read that a deck reads (an
-        output never replaces one); of a deck with faults, its YAML files."""
-        from ..deck.load import DECK_FILES, deck_folder, deck_paths
+        output never replaces one); of a deck with faults, its YAML and CSV files."""
+        from ..deck.load import DATA_FILES, deck_folder, deck_paths
 
         found: list[Path] = []
         for (where, _), deck in self._decks.items():
             if isinstance(deck, DeckError):
-                found += [deck_folder(where) / name for name in DECK_FILES]
+                found += [deck_folder(where) / name for name in DATA_FILES]
             else:
                 found += deck_paths(deck)
         return found

@@ -25,7 +25,7 @@ from pathlib import Path
 from ..data import DEFAULT_DECK, bundled_deck
 from ..deck import Deck, load_deck
 from ..deck.art import MAX_ART_BYTES
-from ..deck.load import DECK_FILES, deck_files
+from ..deck.load import DATA_FILES, deck_files
 from ..deck.yamlsource import MAX_BYTES, YamlReadError, read_bytes
 from ..errors import DeckError, OutputError, printable, shown_path, some_names
 from ..files import sha256_of, write_output
@@ -148,7 +148,7 @@ def copy_deck(deck: Deck, target: Path) -> None:
     source, inside = deck.path, deck.path.resolve()
     files: dict[str, bytes] = {}
     for name in deck_files(deck):
-        limit = MAX_BYTES if name in DECK_FILES else MAX_ART_BYTES
+        limit = MAX_BYTES if name in DATA_FILES else MAX_ART_BYTES
         try:
             data = read_bytes(source / name, shown_path(source / name), inside=inside, limit=limit)
         except YamlReadError as exc:
