@@ -1,8 +1,9 @@
-"""The files hi5pnp ships with: the bundled deck (``decks/default/``) and the
-layout templates (``templates/``), found with :mod:`importlib.resources`.
+"""The files hi5pnp ships with: the bundled deck (``decks/default/``), the
+layout templates (``templates/``) and the documentation (``docs/``, with
+README.md), found with :mod:`importlib.resources`.
 
-The repository keeps one copy of each, as real folders at its top: ``cards/``
-and ``templates/``. The build backend maps them into the package
+The repository keeps one copy of each, as real folders at its top: ``cards/``,
+``templates/`` and ``docs/``. The build backend maps them into the package
 (pyproject.toml, ``force-include``), so an installed hi5pnp finds them here;
 a source checkout or an editable install, where the package has no copy,
 finds the top-level folders themselves.
@@ -16,7 +17,7 @@ from pathlib import Path
 DEFAULT_DECK = "default"
 
 #: Where a source checkout keeps what the package ships: the folder in the package -> the repository's folder.
-_IN_THE_REPOSITORY = {("decks", DEFAULT_DECK): "cards", ("templates",): "templates"}
+_IN_THE_REPOSITORY = {("decks", DEFAULT_DECK): "cards", ("templates",): "templates", ("docs",): "docs"}
 
 
 def _folder(*parts: str) -> Path:
@@ -45,3 +46,18 @@ def bundled_deck(name: str) -> Path | None:
 def template_folder() -> Path:
     """The bundled layout templates."""
     return _folder("templates")
+
+
+def docs_folder() -> Path:
+    """The documentation: the pages of docs/ (the wheel carries README.md there too)."""
+    return _folder("docs")
+
+
+def doc_pages() -> dict[str, Path]:
+    """Each page of the documentation by name (``deck-format``, ``README``), in order."""
+    folder = docs_folder()
+    pages = {p.stem: p for p in sorted(folder.glob("*.md"))} if folder.is_dir() else {}
+    readme = folder.parent / "README.md"  # a source checkout: README.md beside docs/
+    if "README" not in pages and readme.is_file():
+        pages = {"README": readme, **pages}
+    return pages
