@@ -9,7 +9,7 @@ import click
 
 from ..deck import EDITION_NUMBERS
 from ..errors import shown_path
-from ..kit.options import FLIPS, INKS, METHODS, MOST_BLEED, MOST_OFFSET, Flip, Ink, Method
+from ..kit.options import FLIPS, INKS, METHODS, MOST_BLEED, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
 from ..render.paper import PAPER_NAMES, PaperName
 from .base import DECK_HELP, DECK_TYPE, Command
 
@@ -93,10 +93,15 @@ class OffsetType(click.ParamType):
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).")  # fmt: skip
+@click.option(
+    "--only", type=click.Choice(ONLY), default="all", show_default=True,
+    help="cards: build the card sheets alone (duplex and fold), the quick loop while editing cards "
+    "(with --watch); the folder then holds those files alone, until a whole build.",
+)  # fmt: skip
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 def build(
     deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: Flip, back_offset: tuple[float, float],
-    edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, watch: bool,
+    edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, only: Only, watch: bool,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     import gc
@@ -104,6 +109,7 @@ def build(
     from ..deck import load_deck
     from ..deck.lints import design_lints
     from ..kit import BuildOptions, build_kit
+    from ..render.template import Templates
     from .base import Failure
 
     if templates is not None and not templates.is_dir():
@@ -125,12 +131,19 @@ def build(
         edition=int(edition) if edition else None,
         method=method,
         ink=ink,
+        only=only,
     )
+
+    kept: list[Templates] = []  # a watch's templates, remembering the layouts made, while the files are as they were
 
     def once(watching: bool = False) -> tuple[str, list[str]]:
         """Build; what was written, and the notes and design warnings to show."""
         loaded = load_deck(deck)
-        kit = build_kit(loaded, out, options, templates, jobs=jobs)
+        chosen = Templates(templates, remember=watching)
+        if kept and kept[0].folder == chosen.folder and kept[0].fingerprint() == chosen.fingerprint():
+            chosen = kept[0]  # a rebuild lays out only the faces that changed (docs/kit.md, "Speed")
+        kept[:] = [chosen]
+        kit = build_kit(loaded, out, options, chosen, jobs=jobs)
         notes = [f"note: {warning}" for warning in kit.warnings] + [str(w) for w in design_lints(loaded)]
         pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
         listed = "" if watching else f": {', '.join(pdfs)}"  # a watch names the files once, in its first line's count

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from ..render.template import Templates
     from .build import Kit
     from .options import BuildOptions
 
@@ -36,13 +37,15 @@ def build_kit(
     deck: Deck | str | Path | None = None,
     out: str | Path = "output",
     options: BuildOptions | None = None,
-    templates: str | Path | None = None,
+    templates: str | Path | Templates | None = None,
     *,
     jobs: int | None = None,
 ) -> Kit:
     """Build the kit from a deck (a loaded one, a bundled deck's name or a
     folder; None: the bundled deck) into the folder ``out``; a failure leaves
-    the previous kit there as it was. ``jobs``: see :func:`make_kit`."""
+    the previous kit there as it was. ``templates``: a folder of templates,
+    or a :class:`~hi5pnp.render.template.Templates` (None: the bundled
+    ones). ``jobs``: see :func:`make_kit`."""
     from ..deck import Deck, load_deck
     from ..render.template import Templates
     from .build import make_kit
@@ -50,7 +53,8 @@ def build_kit(
     from .output import write_kit
 
     loaded = deck if isinstance(deck, Deck) else load_deck(deck)
-    kit = make_kit(loaded, options or BuildOptions(), Templates(Path(templates)) if templates is not None else None, jobs=jobs)
+    chosen = templates if isinstance(templates, Templates) or templates is None else Templates(Path(templates))
+    kit = make_kit(loaded, options or BuildOptions(), chosen, jobs=jobs)
     write_kit(kit.files, Path(out))
     return kit
 

@@ -96,6 +96,8 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     size, as far as the processors this process may use go; 1: this one alone)."""
     templates = templates or Templates()
     decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
+    if options.only == "cards":
+        return _cards_only(deck, options, templates)
     edition = options.edition or deck.edition
     example = worked_example(deck, edition)
     cards = render_cards(deck, templates, options.card, options.bleed, options.ink)
@@ -119,6 +121,11 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
         for name, data, placed in made:
             files[name] = data
             placements.extend(placed)
+    return _with_manifest(deck, options, templates, files, placements, warnings)
+
+
+def _with_manifest(deck: Deck, options: BuildOptions, templates: Templates, files: dict[str, bytes], placements: list[Placement], warnings: list[str]) -> Kit:
+    """The kit of ``files``, with its manifest added last."""
     manifest = {
         "generator": "hi5pnp",
         "deck": deck.title,
@@ -131,6 +138,27 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     }
     files[MANIFEST] = (json.dumps(manifest, indent=1, ensure_ascii=False) + "\n").encode()
     return Kit(files, placements, manifest, warnings)
+
+
+def _cards_only(deck: Deck, options: BuildOptions, templates: Templates) -> Kit:
+    """The card sheets alone (``only="cards"``): those of the kit's method
+    (duplex, or fold and sleeve) for each paper size, as the whole kit has
+    them, byte for byte."""
+    cards = render_cards(deck, templates, options.card, options.bleed, options.ink)
+    title = deck.full_title
+    files: dict[str, bytes] = {}
+    placements: list[Placement] = []
+    warnings: list[str] = []
+    with reproducible():
+        for paper in options.papers:
+            name = f"cards-{options.method}-{paper}.pdf"
+            if options.method == "duplex":
+                data, placed = duplex_file(cards, options.card, options.bleed, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)")
+            else:
+                data, placed = fold_file(cards, options.card, options.bleed, paper, name, f"{title} — cards (fold and sleeve)")
+            files[name] = data
+            placements.extend(placed)
+    return _with_manifest(deck, options, templates, files, placements, warnings)
 
 
 PaperFiles = tuple[list[tuple[str, bytes, list[Placement]]], list[str]]  # (name, bytes, placements) of each file; warnings

@@ -21,6 +21,8 @@ from ..render.paper import PAPER_NAMES, PaperName
 Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
 Method = Literal["duplex", "fold"]  # the cards in the assembled kit
 Ink = Literal["normal", "low"]  # low: white grounds and outlines instead of solid fills
+Only = Literal["all", "cards"]  # cards: the card sheets alone, for a quick loop while editing cards
+ONLY: tuple[Only, ...] = get_args(Only)
 FLIPS: tuple[Flip, ...] = get_args(Flip)
 METHODS: tuple[Method, ...] = get_args(Method)
 INKS: tuple[Ink, ...] = get_args(Ink)
@@ -45,6 +47,7 @@ class BuildOptions:
     edition: int | None = None  # rules edition of the rulebook; None: the deck's
     method: Method = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
     ink: Ink = "normal"  # "low": white grounds and outlines instead of solid fills
+    only: Only = "all"  # "cards": the card sheets (duplex and fold) alone
 
     def __post_init__(self) -> None:
         papers: Any = self.papers
@@ -66,6 +69,7 @@ class BuildOptions:
             check_choice("edition", self.edition, EDITION_NUMBERS)
         check_choice("method", self.method, METHODS)
         check_choice("ink", self.ink, INKS)
+        check_choice("only", self.only, ONLY)
         # as the manifest records them whatever was given: a list, whole numbers
         object.__setattr__(self, "papers", tuple(papers))
         object.__setattr__(self, "bleed", float(self.bleed))
@@ -82,6 +86,7 @@ class BuildOptions:
             "edition": self.edition,
             "method": self.method,
             "ink": self.ink,
+            "only": self.only,
         }
 
 

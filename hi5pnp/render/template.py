@@ -140,13 +140,34 @@ def _fault_in(exc: BaseException, shown: str, message: str) -> Fault:
     return Fault(where, line, 0, message)
 
 
+MOST_REMEMBERED = 4096  # layouts a remembering Templates keeps: the faces of the largest deck, twice over
+
+
+def _made_key(value: Any) -> Any:
+    """What a value of a template's context that JSON cannot write is, for remembering a layout: a picture by its digest."""
+    digest = getattr(value, "digest", None)
+    if isinstance(digest, bytes):
+        return digest.hex()
+    raise _NotRemembered(type(value).__name__)
+
+
+class _NotRemembered(Exception):
+    """A value of a template's context that no remembered layout is keyed by."""
+
+
 class Templates:
     """A folder of templates (the bundled ones when None) and the one jinja2
     environment that renders them."""
 
-    def __init__(self, folder: Path | None = None):
+    def __init__(self, folder: Path | None = None, *, remember: bool = False):
         self.folder = folder if folder is not None else data.template_folder()
         self._sources: dict[str, str] = {}  # template name -> its text, read once
+        # remember=True: each layout made is kept, by its template and the
+        # values it was given, and given again for the same values (build
+        # --watch: a rebuild lays out only the faces that changed). For as
+        # long as the template files are as they were: whoever keeps such a
+        # Templates checks fingerprint() before each use (docs/kit.md, "Speed").
+        self._made: dict[tuple[str, str], Layout] | None = {} if remember else None
         # sandboxed: a template is data a designer may be sent, and may reach
         # no further than the values it is given (no attributes of Python's
         # own, such as __globals__, and so no os.system)
@@ -208,7 +229,23 @@ class Templates:
             raise TemplateError(_fault_in(exc, shown, f"cannot render: {exc}")) from None
 
     def layout(self, name: str, context: dict[str, Any]) -> Layout:
-        """A layout template rendered and checked."""
+        """A layout template rendered and checked (given again, not made
+        again, for the same values when the Templates remembers layouts:
+        a layout is never changed once made)."""
+        if self._made is None:
+            return self._layout(name, context)
+        try:
+            key = (name, json.dumps({k: v for k, v in context.items() if k != "written"}, sort_keys=True, default=_made_key))
+        except _NotRemembered:  # a value of a kind no layout is remembered by
+            return self._layout(name, context)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= MOST_REMEMBERED:
+                self._made.clear()
+            made = self._made[key] = self._layout(name, context)
+        return made
+
+    def _layout(self, name: str, context: dict[str, Any]) -> Layout:
         text = self.render(name, context)
         shown = self.shown(name)
         try:
