@@ -23,7 +23,8 @@ ALLOWED = {
     "judge": {"rules", "render", "deck"} | BOTTOM,
     "sim": {"judge", "render", "rules", "deck"} | BOTTOM,
     "kit": {"render", "rules", "deck"} | BOTTOM,
-    "cli": {"kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
+    "web": {"kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
+    "cli": {"web", "kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
 }
 LONGEST = 400
 

@@ -1,4 +1,4 @@
-"""The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal | simulate | tune | images | preview | docs``.
+"""The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal | simulate | tune | images | preview | docs | serve``.
 
 The only place where errors become messages and exit codes
 (:mod:`.base`). Each command imports what it needs when it runs, so that
@@ -15,6 +15,7 @@ from .deck import export, new, stats, validate
 from .docs import docs
 from .images import images, preview
 from .judge import check, deal_cmd, replay
+from .serve import serve
 from .sim import simulate
 from .tune import tune
 
@@ -31,5 +32,5 @@ def main() -> None:
     """
 
 
-for command in (new, export, build, validate, stats, check, replay, deal_cmd, simulate, tune, images, preview, docs):
+for command in (new, export, build, validate, stats, check, replay, deal_cmd, simulate, tune, images, preview, docs, serve):
     main.add_command(command)

@@ -1,0 +1,56 @@
+"""``hi5pnp serve``: the local web desk (:mod:`hi5pnp.web`), started with
+uvicorn on this machine's own address unless told otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .base import DECK_HELP, DECK_TYPE, Command, Failure
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+@click.command(cls=Command)
+@click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
+@click.option("--logs", type=click.Path(file_okay=False, exists=True, path_type=Path), help="The judge's folder of game logs.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("hi5pnp-desk"), show_default=True,
+              help="The desk's own folder: kits built on the print page, pasted logs.")  # fmt: skip
+@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on. Anything but this machine's own lets others on the network use the desk.")  # fmt: skip
+def serve(deck: str | None, logs: Path | None, out: Path, templates: Path | None, port: int, host: str) -> None:
+    """Start the web desk and print its address: the designer's gallery
+    (following the deck's files as they are saved), the judge's page and the
+    print page. Ctrl-C stops it."""
+    import socket
+
+    import uvicorn
+
+    from ..deck import load_deck
+    from ..errors import DeckError, DeckNotFoundError
+    from ..web import Desk, make_app
+
+    try:
+        load_deck(deck)
+    except DeckNotFoundError:
+        raise
+    except DeckError as exc:  # the gallery shows them, and the cards once they are mended
+        click.echo(f"note: the deck has {len(exc.faults)} fault(s); the gallery shows them", err=True)
+    if out.exists() and not out.is_dir():
+        raise Failure([f"{out}: not a folder; --out names the desk's own folder"])
+    if host not in LOCAL:
+        click.echo(f"warning: listening on {host}: anyone who can reach this machine there can use the desk", err=True)
+    desk = Desk(deck=deck, logs=logs, out=out, templates=templates)
+    hosts = None if host in LOCAL else ["*"] if host in ("0.0.0.0", "::") else [host, "127.0.0.1", "localhost"]
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        raise Failure([f"{host}:{port}: cannot listen there: {exc.strerror or exc}"]) from None
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"the hi5pnp desk is at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)")
+    config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])

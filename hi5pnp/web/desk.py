@@ -1,0 +1,108 @@
+"""What one run of ``hi5pnp serve`` holds: the folders it was given, its
+own output folder, the per-run token that every state-changing request must
+carry, and what it keeps between requests (face images, the last
+simulation). The pages (:mod:`.gallery`, :mod:`.judging`, :mod:`.printing`)
+read and write only through it."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..deck.load import deck_folder
+from ..render.template import Templates
+
+MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)
+MAX_FORM = 64 << 10  # bytes of any other form
+MAX_IMAGES = 2048  # face images kept in memory (about 60 KB each at the gallery's resolution)
+
+
+@dataclass
+class Desk:
+    """One run's folders and state. ``deck``: a bundled deck's name or a
+    folder (None: the bundled deck); ``logs``: the judge's folder of logs;
+    ``out``: the desk's own folder (kits built on the hobbyist's page,
+    pasted logs)."""
+
+    deck: str | None = None
+    logs: Path | None = None
+    out: Path = Path("hi5pnp-desk")
+    templates: Path | None = None
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    images: dict[str, bytes] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    render_lock: threading.Lock = field(default_factory=threading.Lock)  # reportlab and PDFium draw one thing at a time
+    sim: dict[str, Any] = field(default_factory=dict)  # the background simulation: state, progress, result
+    _templates: Templates | None = None
+
+    @property
+    def deck_path(self) -> Path:
+        return deck_folder(self.deck)
+
+    def card_templates(self) -> Templates:
+        """The card templates, remembering the layouts made while their files are unchanged (as build --watch)."""
+        fresh = Templates(self.templates, remember=True)
+        with self.lock:
+            kept = self._templates
+            if kept is None or kept.fingerprint() != fresh.fingerprint():
+                self._templates = kept = fresh
+        return kept
+
+    def token_ok(self, given: object) -> bool:
+        return isinstance(given, str) and hmac.compare_digest(given.encode(), self.token.encode())
+
+    def keep_image(self, key: str, data: bytes) -> None:
+        with self.lock:
+            if len(self.images) >= MAX_IMAGES:
+                self.images.clear()
+            self.images[key] = data
+
+    def watched(self) -> list[Path]:
+        """The folders whose files the pages follow: the deck's and the templates'."""
+        from ..data import template_folder
+
+        return [self.deck_path, self.templates or template_folder()]
+
+    def signature(self) -> str:
+        """A digest of the names, sizes and times of the watched folders'
+        files: it changes when a file is saved, added or removed."""
+        h = hashlib.sha256()
+        for folder in self.watched():
+            try:
+                entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            except OSError:
+                h.update(b"missing\0")
+                continue
+            for entry in entries:
+                if entry.name.startswith(".") or not entry.is_file():
+                    continue
+                st = entry.stat()
+                h.update(f"{entry.name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        return h.hexdigest()
+
+    def log_files(self) -> list[str]:
+        """The game logs of the judge's folder, by name (none without --logs)."""
+        if self.logs is None or not self.logs.is_dir():
+            return []
+        return sorted(p.name for p in self.logs.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file() and not p.name.startswith("."))
+
+    def log_path(self, name: str) -> Path | None:
+        """The log ``name`` of the judge's folder, or a pasted one; None for any other name."""
+        if name in self.log_files() and self.logs is not None:
+            path = self.logs / name
+        elif name.startswith("pasted-") and name[7:].removesuffix(".yaml").isalnum():
+            path = self.pasted / name
+        else:
+            return None
+        real, home = path.resolve(), (path.parent.resolve())
+        return path if real.is_relative_to(home) and real.is_file() else None
+
+    @property
+    def pasted(self) -> Path:
+        return self.out / "pasted"

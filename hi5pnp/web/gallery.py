@@ -1,0 +1,107 @@
+"""The designer's page: every face as the printed card, each fault and
+warning at its file:line (beside its face where it is a face's), the deck's
+counts, and the last simulation with its chart. The open page follows the
+deck: :func:`events` tells it when a file of the deck or the templates is
+saved, and it fetches the gallery again."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+from typing import Any
+
+from ..deck import load_deck
+from ..deck.counts import count, table
+from ..deck.lints import design_lints
+from ..errors import DeckError, TemplateError
+from ..kit.images import faces_of, preview_png
+from ..render.cardsize import POKER
+from ..render.faces import competitor_context, deck_context, obstacle_context, render_faces
+from .desk import Desk
+
+GALLERY_DPI = 100  # a face is about 250 px wide: sharp at the gallery's size
+POLL = 0.4  # seconds between looks at the deck's files: a save shows well within two seconds
+STREAM_FOR = 300.0  # seconds an event stream lasts; the browser opens another by itself
+
+
+def face_version(deck: Any, kind: str, face: Any, templates_fingerprint: str) -> str:
+    """A digest of everything a face's picture is made from: its own values,
+    the deck-wide values its template is given, its picture, the templates.
+    The same digest, the same image (so a browser keeps the faces that did not change)."""
+    own = competitor_context(deck, face) if kind == "competitor" else obstacle_context(deck, face)
+    art = face.art.digest.hex() if face.art else ""
+    said = json.dumps([kind, own, deck_context(deck), art, templates_fingerprint], sort_keys=True, default=str)
+    return hashlib.sha256(said.encode()).hexdigest()[:20]
+
+
+def gallery(desk: Desk) -> dict[str, Any]:
+    """What the gallery shows now: the faults (then no faces), or each face
+    with its image's address and its own faults, the warnings and the counts."""
+    try:
+        deck = load_deck(desk.deck)
+    except DeckError as exc:
+        return {"faults": [str(f) for f in exc.faults], "faces": [], "warnings": [], "stats": ""}
+    templates = desk.card_templates()
+    fp = templates.fingerprint()
+    warnings = design_lints(deck)
+    faces = []
+    for kind, face in faces_of(deck):
+        mine = [str(w) for w in warnings if f"face {face.id} " in f"{w.message} " or f"face {face.id}," in w.message]
+        try:
+            render_faces(deck, templates, POKER, 0.0, [face])  # its layout, remembered: a fault is the face's
+        except TemplateError as exc:
+            mine = [str(f) for f in exc.faults] + mine
+            faces.append({"kind": kind, "id": face.id, "name": face.name, "src": "", "faults": mine})
+            continue
+        version = face_version(deck, kind, face, fp)
+        faces.append({"kind": kind, "id": face.id, "name": face.name, "src": f"/face/{kind}/{face.id}.png?v={version}", "faults": mine})
+    return {
+        "faults": [],
+        "faces": faces,
+        "warnings": [str(w) for w in warnings],
+        "stats": "\n".join(table(count(deck))),
+        "title": deck.full_title,
+    }
+
+
+def face_image(desk: Desk, kind: str, face_id: str) -> tuple[bytes, str] | None:
+    """The PNG of a face as printed, and its version; None when the deck has no such face (or cannot be read)."""
+    try:
+        deck = load_deck(desk.deck)
+    except DeckError:
+        return None
+    found = next((f for k, f in faces_of(deck) if k == kind and f.id == face_id), None)
+    if found is None:
+        return None
+    templates = desk.card_templates()
+    version = face_version(deck, kind, found, templates.fingerprint())
+    data = desk.images.get(version)
+    if data is None:
+        with desk.render_lock:  # the PDF libraries draw one face at a time
+            _, data = preview_png(deck, face_id, kind, GALLERY_DPI, POKER, templates)
+        desk.keep_image(version, data)
+    return data, version
+
+
+async def events(desk: Desk, disconnected: Any, lasting: float = STREAM_FOR) -> Any:
+    """Server-sent events for an open page: ``deck`` when a watched file
+    changes, ``sim`` when the simulation moves on; a comment now and then
+    keeps the connection open. Ends after ``lasting`` seconds."""
+    seen = await asyncio.to_thread(desk.signature)
+    sim = desk.sim.get("step", 0)
+    yield "retry: 1000\n\n"
+    waited = 0.0
+    while waited < lasting and not await disconnected():
+        await asyncio.sleep(POLL)
+        waited += POLL
+        now = await asyncio.to_thread(desk.signature)
+        if now != seen:
+            seen = now
+            yield f"event: deck\ndata: {now[:16]}\n\n"
+        step = desk.sim.get("step", 0)
+        if step != sim:
+            sim = step
+            yield f"event: sim\ndata: {step}\n\n"
+        if int(waited / POLL) % 40 == 0:
+            yield ": still here\n\n"

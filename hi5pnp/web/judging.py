@@ -1,0 +1,121 @@
+"""The judge's page: the logs of the judge's folder (or one pasted), each
+checked exactly as ``hi5pnp check`` checks it (the same verdict, the same
+JSON), its records, its turns round by round with the position before any
+of them (the picture of ``replay --until``), a turn tried in place of
+another (``--try``), and the printable verdict."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from ..errors import Fault, InputError, printable
+from ..files import write_atomically
+from ..judge.batch import read_one, verdict_of
+from ..judge.check import DeckCache, with_deck
+from ..judge.verdict import verdict_lines
+from .desk import MAX_PASTE, Desk
+
+Tries = list[tuple[int, str]]
+
+
+def judged(desk: Desk, name: str, tries: Tries) -> dict[str, Any] | None:
+    """What the page shows of the log ``name`` (None: no such log): the
+    verdict in words and as ``check --json`` gives it, the turns to step
+    through, and the tries made."""
+    path = desk.log_path(name)
+    if path is None:
+        return None
+    verdict = verdict_of(str(path), DeckCache(None), tries)
+    obj = verdict.to_json()
+    if tries:
+        obj["tried"] = [{"line": line, "turn": turn} for line, turn in tries]
+    return {
+        "name": name,
+        "shown": _shown(desk, name),
+        "json": obj,
+        "lines": verdict_lines(verdict, tries),
+        "outcome": verdict.outcome,
+        "turns": _turns(path),
+        "tries": tries,
+    }
+
+
+def outcome(desk: Desk, name: str) -> str:
+    """A log's verdict in a word: valid, invalid or unreadable."""
+    path = desk.log_path(name)
+    return verdict_of(str(path), DeckCache(None)).outcome if path is not None else "unreadable"
+
+
+def _shown(desk: Desk, name: str) -> str:
+    return "a pasted log" if name.startswith("pasted-") else name
+
+
+def _turns(path: Path) -> list[dict[str, Any]]:
+    """Each round's course and turns as written, with their lines (empty when the log cannot be read)."""
+    try:
+        log = read_one(str(path))
+    except (InputError, OSError):
+        return []
+    rounds = []
+    for number, rnd in enumerate(log.rounds, 1):
+        turns = [{"line": line, "text": printable(text), "n": k} for k, (line, text) in enumerate(zip(rnd.turn_lines, rnd.turn_texts), 1)]
+        rounds.append({"round": number, "course_line": rnd.course_line, "turns": turns})
+    return rounds
+
+
+def position_svg(desk: Desk, name: str, until: int | None) -> bytes | None:
+    """The picture of the position before line ``until`` (the end of the game when None), as ``replay --until --svg`` draws it."""
+    from ..judge import drawing
+    from ..judge.replay import replay_lines
+
+    path = desk.log_path(name)
+    if path is None:
+        return None
+    try:
+        game, deck = with_deck(read_one(str(path)), DeckCache(None))
+    except (InputError, OSError):
+        return None
+    done = replay_lines(game, deck, until)
+    if done.position is None:
+        return None
+    where = f"before line {until}" if done.verdict is None else "where the replay ended"
+    with desk.render_lock:
+        return drawing.svg(drawing.position_drawing(done.position, game.players, where))
+
+
+def verdict_pdf(desk: Desk, name: str, tries: Tries) -> bytes | None:
+    """The printable verdict, as ``check --pdf`` writes it."""
+    from ..judge.sheet import verdict_pdf as sheet
+
+    path = desk.log_path(name)
+    if path is None:
+        return None
+    verdict = verdict_of(str(path), DeckCache(None), tries)
+    with desk.render_lock:
+        return sheet(verdict, tries)
+
+
+def paste(desk: Desk, text: bytes) -> str:
+    """Keep a pasted log in the desk's own folder; its name there (the
+    same text, the same name). Raises InputError when it is too long."""
+    if len(text) > MAX_PASTE:
+        raise InputError(Fault("the pasted log", 0, 0, f"{len(text):,} bytes; a log is at most {MAX_PASTE:,}"))
+    name = f"pasted-{hashlib.sha256(text).hexdigest()[:16]}.yaml"
+    desk.pasted.mkdir(parents=True, exist_ok=True)
+    write_atomically(desk.pasted / name, text)
+    return name
+
+
+def parse_tries(lines: list[str], turns: list[str]) -> tuple[Tries, str]:
+    """The tries of a form (a line number and a turn each, blank ones left
+    out); and what is wrong with them, if anything."""
+    tries: Tries = []
+    for line, turn in zip(lines, turns):
+        if not line.strip() and not turn.strip():
+            continue
+        if not line.strip().isdigit() or int(line) < 1:
+            return [], f"'{printable(line)}' is not a line number"
+        tries.append((int(line), turn.strip()))
+    return tries, ""

@@ -1,0 +1,23 @@
+// The desk's one script: an open page follows the deck and the simulation.
+// The server says when a deck file is saved (event "deck") or the
+// simulation moves on ("sim"); the page fetches that part again and swaps it in.
+(function () {
+  "use strict";
+  const parts = { deck: document.getElementById("gallery"), sim: document.getElementById("simulation") };
+  if (!parts.deck && !parts.sim) return;
+  async function refresh(part) {
+    if (!part) return;
+    const focused = document.activeElement && part.contains(document.activeElement) ? document.activeElement.name : null;
+    const response = await fetch(part.dataset.follow, { cache: "no-store" });
+    if (!response.ok) return;
+    part.innerHTML = await response.text();
+    if (focused) {
+      const again = part.querySelector("[name='" + focused + "']");
+      if (again) again.focus();
+    }
+    document.body.dataset.refreshed = String(Date.now());
+  }
+  const events = new EventSource("/events");
+  events.addEventListener("deck", () => refresh(parts.deck));
+  events.addEventListener("sim", () => refresh(parts.sim));
+})();

@@ -1,0 +1,206 @@
+"""The web desk's routes, in-process through Starlette's test client: each
+page, the gallery following the deck, the judge's page agreeing with
+``check``, the print page's build, and the desk's rules (hosts, tokens,
+bounded bodies, escaping, files only from the folders given)."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from hi5pnp.cli import main
+from hi5pnp.web import Desk, make_app
+from hi5pnp.web.gallery import events
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@pytest.fixture
+def desk(tmp_path) -> Desk:
+    shutil.copytree(ROOT / "cards", tmp_path / "deck")
+    (tmp_path / "logs").mkdir()
+    for name in ("dispute_assist.yaml", "dispute_score.yaml", "dispute_short.yaml"):
+        shutil.copy(GOLDEN / name, tmp_path / "logs" / name)
+    shutil.copytree(GOLDEN / "mini", tmp_path / "logs" / "mini")
+    return Desk(deck=str(tmp_path / "deck"), logs=tmp_path / "logs", out=tmp_path / "desk")
+
+
+@pytest.fixture
+def client(desk) -> TestClient:
+    return TestClient(make_app(desk), base_url="http://127.0.0.1")
+
+
+def verdict_json(page: str) -> dict:
+    """The verdict's JSON as the log page shows it."""
+    return json.loads(html.unescape(re.search(r'<pre id="verdict-json">(.*?)</pre>', page, re.S).group(1)))
+
+
+def rename(desk: Desk, old: str, new: str) -> None:
+    path = Path(desk.deck or "") / "competitors.yaml"
+    path.write_text(path.read_text().replace(old, new, 1))
+
+
+# the designer ----------------------------------------------------------------------------------------
+
+
+def test_the_gallery_shows_every_face_as_an_image(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "The deck, as printed" in page.text
+    shown = re.findall(r'<img src="(/face/(competitor|obstacle)/(\w+)\.png\?v=(\w+))"', page.text)
+    assert len(shown) == 32
+    src = shown[0][0]
+    image = client.get(src)
+    assert image.status_code == 200 and image.content.startswith(b"\x89PNG") and "immutable" in image.headers["cache-control"]
+    assert client.get(src.split("?")[0] + "?v=old").headers["cache-control"] == "no-store"
+    assert client.get("/face/competitor/99z.png").status_code == 404
+
+
+def test_an_edit_changes_that_face_alone(client, desk):
+    before = re.findall(r'<img src="/face/competitor/(\w+)\.png\?v=(\w+)"', client.get("/gallery").text)
+    rename(desk, "Dash Dunmore", "Dash Dunmore II")
+    page = client.get("/gallery").text
+    after = re.findall(r'<img src="/face/competitor/(\w+)\.png\?v=(\w+)"', page)
+    assert "1a · Dash Dunmore II" in page
+    assert [face for (face, v), (_, w) in zip(before, after) if v != w] == ["1a"]
+
+
+def test_faults_show_at_their_line_and_a_face_fault_beside_its_face(client, desk):
+    rename(desk, "gems: [red, red, blue]", "gems: [red, purpel, blue]")
+    page = client.get("/gallery").text
+    assert "The deck cannot be read (1 fault)" in page and re.search(r"competitors.yaml:\d+:\d+: gem colour &#39;purpel&#39;", page)
+    rename(desk, "purpel", "red")
+    rename(desk, '"Dash Dunmore"', '"Dash Dunmore the Very Magnificent"')
+    page = client.get("/gallery").text
+    assert re.search(r'id="face-competitor-1a">\s*<span class="caption">1a · Dash Dunmore the Very Magnificent</span>\s*<code class="fault">[^<]*competitors.yaml:\d+', page)
+
+
+def test_the_event_stream_tells_of_a_save(desk):
+    async def watch() -> list[str]:
+        said = []
+
+        async def still() -> bool:
+            return False
+
+        async for event in events(desk, still, lasting=2.0):
+            said.append(event)
+            if event.startswith("retry"):
+                rename(desk, "Dash Dunmore", "Dash Dunmore II")
+            if event.startswith("event: deck"):
+                break
+        return said
+
+    assert any(e.startswith("event: deck") for e in asyncio.run(watch()))
+
+
+def test_a_simulation_needs_the_token_and_reports_back(client, desk):
+    assert client.post("/simulate", data={"games": "20", "bot": "random", "token": "wrong"}).status_code == 403
+    assert client.post("/simulate", data={"games": "x", "bot": "random", "token": desk.token}).status_code == 409
+    done = client.post("/simulate", data={"games": "20", "bot": "random", "token": desk.token}, follow_redirects=False)
+    assert done.status_code == 303
+    for _ in range(200):
+        if desk.sim.get("state") != "running":
+            break
+        asyncio.run(asyncio.sleep(0.05))
+    assert desk.sim["state"] == "done", desk.sim.get("error")
+    part = client.get("/simulation").text
+    assert desk.sim["result"]["balance"]["headline"] in part.replace("&#39;", "'") and "<svg" in part
+
+
+# the judge ---------------------------------------------------------------------------------------------
+
+
+def test_the_judges_folder_is_listed_with_each_verdict(client):
+    page = client.get("/judge").text
+    assert re.search(r'dispute_assist.yaml</a></td><td class="invalid">invalid', page)
+    assert re.search(r'dispute_score.yaml</a></td><td class="invalid">invalid', page)
+
+
+@pytest.mark.parametrize("name", ["dispute_assist.yaml", "dispute_score.yaml", "dispute_short.yaml"])
+def test_the_log_page_says_what_check_says(client, desk, name):
+    page = client.get(f"/judge/log/{name}").text
+    said = CliRunner().invoke(main, ["check", "--json", str(Path(desk.logs) / name)])
+    assert verdict_json(page) == json.loads(said.stdout)
+
+
+def test_the_position_is_the_picture_replay_draws(client, desk, tmp_path):
+    svg = client.get("/judge/log/dispute_assist.yaml/position.svg?until=16")
+    assert svg.status_code == 200 and svg.headers["content-type"].startswith("image/svg")
+    out = tmp_path / "p.svg"
+    CliRunner().invoke(main, ["replay", str(Path(desk.logs) / "dispute_assist.yaml"), "--until", "16", "--svg", str(out)])
+    assert svg.content == out.read_bytes()
+
+
+def test_a_try_changes_the_verdict_not_the_file(client, desk):
+    path = Path(desk.logs) / "dispute_assist.yaml"
+    before = path.read_bytes()
+    page = client.get("/judge/log/dispute_assist.yaml", params={"line": "16", "turn": "1a assist 3a:chit"}).text
+    said = CliRunner().invoke(main, ["check", "--json", str(path), "--try", "16", "1a assist 3a:chit"])
+    assert verdict_json(page) == json.loads(said.stdout) and verdict_json(page)["tried"] == [{"line": 16, "turn": "1a assist 3a:chit"}]
+    assert verdict_json(page) != verdict_json(client.get("/judge/log/dispute_assist.yaml").text)
+    assert path.read_bytes() == before
+    bad = client.get("/judge/log/dispute_assist.yaml", params={"line": "x", "turn": "1a"})
+    assert "&#39;x&#39; is not a line number" in bad.text
+    pdf = client.get("/judge/log/dispute_assist.yaml/verdict.pdf", params={"line": "16", "turn": "1a assist 3a:chit"})
+    assert pdf.content.startswith(b"%PDF") and "attachment" in pdf.headers["content-disposition"]
+
+
+def test_a_pasted_log_is_checked_and_bounded(client, desk):
+    text = (GOLDEN / "dispute_score.yaml").read_text()
+    assert client.post("/judge/paste", data={"log": text, "token": "no"}).status_code == 403
+    done = client.post("/judge/paste", data={"log": text, "token": desk.token}, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"].startswith("/judge/log/pasted-")
+    page = client.get(done.headers["location"]).text
+    assert "a pasted log" in page
+    big = client.post("/judge/paste", content=b"token=" + desk.token.encode() + b"&log=" + b"x" * (2 << 20), headers={"content-type": "application/x-www-form-urlencoded"})
+    assert big.status_code == 413
+
+
+def test_a_player_name_is_escaped(client, desk):
+    path = Path(desk.logs) / "dispute_score.yaml"
+    text = path.read_text()
+    assert "Ann" in text
+    path.write_text(text.replace("Ann", "<script>alert(1)</script>", 1))
+    page = client.get("/judge/log/dispute_score.yaml").text
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+# the hobbyist -------------------------------------------------------------------------------------------
+
+
+def test_the_print_page_builds_the_kit_chosen_and_offers_its_files(client, desk):
+    page = client.get("/print").text
+    assert "No kit built here yet" in page and "cards-duplex-" in page
+    built = client.post("/print/build", data={"paper": "a4", "card": "poker", "bleed": "0", "ink": "low", "method": "duplex", "token": desk.token})
+    assert built.status_code == 200 and "built 11 files" in built.text
+    assert "cards-duplex-a4.pdf" in built.text and "letter" not in re.sub(r"<select.*?</select>", "", built.text, flags=re.S)
+    pdf = client.get("/print/file/kit-a4.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert json.loads((desk.out / "kit" / "manifest.json").read_text())["options"]["ink"] == "low"
+    bad = client.post("/print/build", data={"paper": "a4", "card": "poker", "bleed": "9", "ink": "normal", "method": "duplex", "token": desk.token})
+    assert bad.status_code == 400 and "bleed" in bad.text
+
+
+# the desk's rules ------------------------------------------------------------------------------------------
+
+
+def test_another_host_a_missing_length_and_names_outside_are_refused(client, desk):
+    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+    assert client.post("/print/build", content=b"x", headers={"content-length": "", "content-type": "application/x-www-form-urlencoded"}).status_code in (400, 411)
+    for path in ("/judge/log/..%2F..%2Fetc%2Fpasswd", "/judge/log/mini", "/print/file/..%2Fmanifest.json", "/print/file/notes.txt"):
+        assert client.get(path).status_code == 404, path
+    (Path(desk.logs) / "outside.yaml").symlink_to(ROOT / "cards" / "game.yaml")
+    assert client.get("/judge/log/outside.yaml").status_code == 404
+
+
+def test_serve_refuses_a_missing_deck_and_a_port_it_cannot_have(tmp_path):
+    r = CliRunner().invoke(main, ["serve", "--deck", str(tmp_path / "none")])
+    assert r.exit_code == 2 and "deck folder not found" in r.output

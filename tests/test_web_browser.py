@@ -1,0 +1,150 @@
+"""The web desk in a real browser: Debian's headless Chromium, driven by
+selenium through Debian's chromium-driver (.ci/run installs both; without
+them these tests are skipped). Each page renders at desktop and phone
+widths, the gallery shows every face, a saved edit appears without a
+reload, the judge's page agrees with ``check --json``, and every control
+is reached with the Tab key. Screenshots go to $HI5PNP_SCREENSHOTS when set."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from hi5pnp.cli import main
+from hi5pnp.web import Desk, make_app
+
+webdriver = pytest.importorskip("selenium.webdriver")
+CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's chromium and chromium-driver are not installed")
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+PAGES = {"gallery": "/", "judge": "/judge", "log": "/judge/log/dispute_assist.yaml?until=16", "print": "/print"}
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A desk on a free port of this machine, its deck a copy of the bundled one."""
+    home = tmp_path_factory.mktemp("desk")
+    shutil.copytree(ROOT / "cards", home / "deck")
+    (home / "logs").mkdir()
+    shutil.copy(GOLDEN / "dispute_assist.yaml", home / "logs")
+    shutil.copytree(GOLDEN / "mini", home / "logs" / "mini")
+    desk = Desk(deck=str(home / "deck"), logs=home / "logs", out=home / "out")
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield desk, f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def shoot(browser, name: str) -> None:
+    folder = os.environ.get("HI5PNP_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        browser.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+def wait_for(condition, seconds: float) -> float:
+    """Seconds until ``condition()`` holds; fails after ``seconds``."""
+    start = time.monotonic()
+    while not condition():
+        if time.monotonic() - start > seconds:
+            pytest.fail(f"not within {seconds} s")
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_every_page_renders_and_fits(served, browser, width):
+    _, base = served
+    browser.set_window_size(width, 1000)
+    for name, path in PAGES.items():
+        browser.get(base + path)
+        assert browser.find_element("tag name", "h1").text, name
+        wide = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 1, f"{name} is {wide} px wider than a {width} px window"
+        shoot(browser, f"{name}-{width}")
+
+
+def test_the_gallery_shows_every_face(served, browser):
+    _, base = served
+    browser.set_window_size(1280, 1000)
+    browser.get(base + "/")
+    loaded = "return [...document.querySelectorAll('.faces img')].filter(i => i.complete && i.naturalWidth > 200).length"
+    browser.execute_script("document.querySelectorAll('.faces img').forEach(i => i.loading = 'eager')")
+    wait_for(lambda: browser.execute_script(loaded) == 32, 20)
+
+
+def test_a_saved_edit_appears_without_a_reload(served, browser):
+    desk, base = served
+    browser.set_window_size(1280, 1000)
+    browser.get(base + "/")
+    browser.execute_script("window.notReloaded = true")
+    time.sleep(0.6)  # the event stream is open
+    path = Path(desk.deck) / "competitors.yaml"
+    path.write_text(path.read_text().replace('"Dash Dunmore"', '"Dash Dunmore Junior"', 1))
+    caption = "return document.querySelector('#face-competitor-1a .caption').textContent"
+    took = wait_for(lambda: "Junior" in browser.execute_script(caption), 2.0)
+    assert browser.execute_script("return window.notReloaded") is True
+    src = browser.execute_script("return document.querySelector('#face-competitor-1a img').src")
+    wait_for(lambda: browser.execute_script("return document.querySelector('#face-competitor-1a img').naturalWidth") > 200, 2.0)
+    assert "v=" in src and took < 2.0
+
+
+def test_the_judges_page_agrees_with_check(served, browser):
+    desk, base = served
+    browser.get(base + PAGES["log"])
+    shown = json.loads(browser.execute_script("return document.getElementById('verdict-json').textContent"))
+    said = CliRunner().invoke(main, ["check", "--json", str(desk.logs / "dispute_assist.yaml")])
+    assert shown == json.loads(said.stdout)
+    assert browser.execute_script("return document.querySelector('img.position').naturalWidth") > 100
+
+
+@pytest.mark.parametrize("name", ["gallery", "judge", "log", "print"])
+def test_every_control_is_reached_with_the_tab_key(served, browser, name):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    _, base = served
+    browser.set_window_size(1280, 1000)
+    browser.get(base + PAGES[name])
+    controls = browser.execute_script(
+        "return [...document.querySelectorAll('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea, summary')]"
+        ".filter(e => e.offsetParent !== null).length"
+    )
+    reached = set()
+    for _ in range(controls + 5):
+        ActionChains(browser).send_keys(Keys.TAB).perform()  # to the page, as a keyboard does (a file input takes no keys)
+        reached.add(browser.execute_script("const e = document.activeElement; return e.tagName + '|' + (e.getAttribute('href') || e.name || e.textContent).slice(0, 60)"))
+    assert len(reached) >= controls, f"{len(reached)} of {controls} controls reached"
