@@ -28,6 +28,7 @@ from ..rules import State
 from .check import Verdict
 from .drawing import position_drawing
 from .log import GameLog
+from .tries import Try
 from .verdict import about, columns_words, no_result_words, result_words, stood_words, where_words
 
 PAGE = PAPER_SIZES["a4"]  # mm: the verdict is an A4 sheet
@@ -52,13 +53,13 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(printable(text), style)  # a log's control characters shown, never drawn as boxes
 
 
-def verdict_pdf(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> bytes:
+def verdict_pdf(v: Verdict, tried: Sequence[Try] = ()) -> bytes:
     """The printable verdict on ``v`` (a read fault included: it is listed);
     ``tried``: the lines whose turns were read as others (``check --try``)."""
     st = _styles()
     story = _story(v, st)
-    for k, (line, turn) in enumerate(tried):
-        note = f"Checked with line {line} read as <b>{escape(turn)}</b> (a correction tried; the file is unchanged)."
+    for k, t in enumerate(tried):
+        note = f"Checked with {escape(t.words())} (a correction tried; the file is unchanged)."
         story.insert(2 + k, _p(note, st["body"]))
     buf = io.BytesIO()
 
