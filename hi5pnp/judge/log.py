@@ -93,6 +93,7 @@ class GameLog:
     written: dict[str, Written] = field(default_factory=dict)  # "rounds[2].points.north" -> the value recorded
     adjudicated: Adjudicated | None = None
     edition_line: int = 0  # 0 when the log names no edition
+    tried_lines: dict[int, str] = field(default_factory=dict)  # check --try: each tried line as the file writes it
     format_line: int = 1  # the 'log:' line
 
     @property

@@ -138,11 +138,24 @@ def read_log_tried(path: str | Path, shown: str, tries: Sequence[Try], data: byt
         renumbered = [f._replace(line=number[f.line - 1]) if 1 <= f.line <= len(number) else f for f in exc.faults]
         raise UnreadLog(renumbered, exc.header, [], exc.folder, exc.deck_line) from None
     log = renumber(log, number)
+    log.tried_lines = {t.line: as_written(old[t.line - 1]) for t in tries}
     turn_lines = {n for rnd in log.rounds for n in rnd.turn_lines}
     for t in tries:
         if not t.after and not t.delete and _ITEM.match(old[t.line - 1]) and t.line not in turn_lines:
             raise LogError(Fault(shown, t.line, 0, f"line {t.line} is a list entry, but not a turn of a round"))
     return log
+
+
+def as_written(line: str) -> str:
+    """A line of the file as a judge reads it: no list dash, no comment."""
+    item, key = _ITEM.match(line), _KEY.match(line)
+    text = line.strip()
+    if item is not None:
+        text = text[1:].strip()
+    elif key is not None:
+        text = f"{key.group(2)}: {(key.group(3) or '').strip()}".strip()
+    quoted = text[:1] in "\"'" and text[-1:] == text[:1] and len(text) > 1
+    return text[1:-1] if quoted else text.split(" #")[0].strip()
 
 
 def renumber(log: GameLog, number: list[int]) -> GameLog:

@@ -106,7 +106,8 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
                 lines.append(f"    {legal.more_words()}")
         if stop.position is not None:
             lines.append(f"  {where_words(stop)}:")
-            lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None)]
+            disputed = stop.turn.split()[0].lower() if stop.turn else None
+            lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None, disputed)]
     if v.records:
         lines.append(f"  written values that differ from the game ({len(v.records)}):")
         lines += [f"    line {r.line}: {r.words()}" for r in v.records]
@@ -144,3 +145,32 @@ def adjudicated_words(log: GameLog) -> str:
     if a is None:
         return ""
     return f"adjudicated (line {a.line}): winner {a.winner}, {a.reason}; the standings take this result"
+
+
+def where_in_log(log: GameLog | None, line: int) -> str:
+    """Where a log line is, as the record sheet numbers it: "round 2, turn 14",
+    "round 2, course", "round 2, points", "the result", "north's team"; '' if
+    none of these."""
+    if log is None:
+        return ""
+    for r, rnd in enumerate(log.rounds, 1):
+        if line in rnd.turn_lines:
+            return f"round {r}, turn {rnd.turn_lines.index(line) + 1}"
+        if line == rnd.course_line:  # a round cut short, a round too many
+            return f"round {r}"
+        if line in rnd.course_lines:
+            return f"round {r}, course"
+    for name, w in log.written.items():
+        if w.line == line:  # "rounds[2].points.north" -> "round 2, points"; "result.score.north" -> "the result"
+            head, _, rest = name.partition(".")
+            return f"round {head[7:-1]}, {rest.split('.')[0]}" if head.startswith("rounds[") else "the result"
+    for seat, n in log.team_lines.items():
+        if n == line or line in log.team_item_lines.get(seat, []):
+            return f"{seat}'s team"
+    return "the edition" if line == log.edition_line else ""
+
+
+def reference(log: GameLog | None, line: int) -> str:
+    """"round 2, turn 14 (log line 113)", or "log line 7" where the line is no turn or round entry."""
+    where = where_in_log(log, line)
+    return f"{where} (log line {line})" if where else f"log line {line}"
