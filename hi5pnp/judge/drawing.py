@@ -247,7 +247,7 @@ def _matrix(pen: _Pen, state: State, face: str, x: float, y: float, tallest: int
     team = TEAM[state.seat(face)]
     top = y + tallest * BOX
     room = WIDTH / 5 - 2  # a competitor's cell, less a gap: no text runs into the next
-    gems = 3 * 3.0 + 1
+    gems = 3 * 3.6 + 1
     said = room
     if face == pen.highlight:
         pen.rect(x - 1.2, y - 5.2, room + 1.4, tallest * BOX + 15, "#FBEAE8", DISPUTE, 1.2, 1.2)
@@ -256,8 +256,9 @@ def _matrix(pen: _Pen, state: State, face: str, x: float, y: float, tallest: int
     pen.text(x, top + 7, _fit(f"{face} {card.name}", room - gems, "bold", 7.5), 7.5, "bold", team)
     name_w = min(fonts.width(f"{face} {card.name}", "bold", 7.5) / pt(1), room - gems)
     for k, gem in enumerate(card.gems):  # the gems matched against the obstacles
-        gx = x + name_w + 2.6 + k * 3.0
-        pen.circle(gx, top + 8.0, 1.3, state.deck.colors[gem], "#FFFFFF", 0.3)
+        gx = x + name_w + 2.8 + k * 3.6
+        pen.circle(gx, top + 8.0, 1.6, state.deck.colors[gem], "#FFFFFF", 0.3)
+        pen.shape(state.deck.glyphs[gem], gx, top + 8.05, 1.9, "#FFFFFF")  # its glyph, as on the cards
     pen.text(x, top + 2.8, _fit(status(state, face), said, "regular", 7), 7, fill=MUTED)
     for c, (column, free) in enumerate(zip(card.matrix, state.unmarked(face))):
         bx = x + c * (BOX + 0.8)

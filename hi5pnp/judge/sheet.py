@@ -144,7 +144,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
     if p is None:
         if tried:
             out.append(_p(f'<font color="{RIGHT}"><b>VALID WITH {fixes}</b></font>: with the lines below read as ruled, every turn '
-                          "is legal and every written value agrees; the log as written is not valid.", st["h"]))  # fmt: skip
+                          "is legal and every written value agrees.", st["h"]))  # fmt: skip
         else:
             out.append(_p(f'<font color="{RIGHT}"><b>VALID</b></font>: every turn is legal and every written value agrees.', st["h"]))
     elif p.kind == "read":
@@ -232,7 +232,8 @@ def _records_table(v: Verdict, st: dict[str, ParagraphStyle]) -> Table:
     """Every value the log may write, beside what the game gives; a row that differs shaded."""
     rows: list[list[Any]] = [["Log line", "What", "Written", "Computed"]]
     for r in v.compared:
-        written, computed = ("—" if x is None else " ".join(x) if isinstance(x, list) else str(x) for x in (r.recorded, r.computed))
+        written, computed = ("—" if x is None else " ".join(str(y) for y in x) if isinstance(x, list) else str(x) for x in (r.recorded, r.computed))
+        written += f" ({r.slip})" if r.slip else ""
         mark = "  (differs)" if r.differs else "" if r.recorded is None else "  (agrees)"
         rows.append([str(r.line) if r.line else "", r.what, written, computed + mark])
     wrong = [k for k, r in enumerate(v.compared, 1) if r.differs]

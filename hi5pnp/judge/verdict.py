@@ -84,7 +84,8 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
         return [printable(str(f)) for f in v.read_faults]
     s = v.state
     kind = {"rules": "rules", "record": "a written value differs"}.get(p.kind, p.kind) if p is not None else ""
-    lines = [f"{v.path}: valid" if p is None else f"{v.path}:{p.line}: invalid ({kind}): {p.message}"]
+    fixes = f" with {len(tried)} correction{'s' * (len(tried) != 1)}" if tried else ""
+    lines = [f"{v.path}: valid{fixes}" if p is None else f"{v.path}:{p.line}: invalid ({kind}): {p.message}"]
     head = about(v.log, s.edition.number if s is not None else None)
     if head:
         lines.append(f"  {head}")
