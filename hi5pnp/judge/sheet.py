@@ -154,7 +154,8 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
         return out + _signature(v, st)
     else:
         also = f" ({len(tried)} correction{'s' * (len(tried) != 1)} tried)" if tried else ""
-        out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>{also}: {escape(reference(log, p.line))}: {escape(p.message)}', st["h"]))
+        where = reference(log, p.line) if p.kind == "rules" else f"log line {p.line}"  # a written value names its round itself
+        out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
     out += _corrections(tried, log, st)
     for said in (edition_words(v), adjudicated_words(log) if log is not None else ""):
         if said:

@@ -113,8 +113,9 @@ def game_of(v: Verdict, shown: str) -> Game | LeftOut:
     if not v.complete:
         return LeftOut(shown, "the game is not complete")
     if len(names) < 2:
-        missing = " and ".join(s for s in SEATS if s not in names)
-        return LeftOut(shown, f"valid, but {missing} is not named under 'players'")
+        missing = [str(s) for s in SEATS if s not in names]
+        who = "neither player is" if len(missing) == 2 else f"{missing[0]} is"
+        return LeftOut(shown, f"valid, but {who} named under 'players'")
     return Game(shown, names, v.state.winner(), dict(v.state.scores()))
 
 
