@@ -43,6 +43,7 @@ def verdict(*args):
         (("points: {north: 3, south: 4}", "points: {nort: 2, south: 4}"), "rounds[2].points.north", 2, 2),
         (("points: {north: 3, south: 4}", "points: {north: two, south: 4}"), "rounds[2].points.north", "two", 2),
         (("score: {north: 11, south: 10}", "score: {north: 10, suoth: 10}"), "result.score.south", 10, 10),
+        (("score: {north: 11, south: 10}", "score: {n: 10, s: 10}"), "result.score.north", 10, 10),
     ],
 )
 def test_a_value_that_cannot_be_compared_is_a_record_fault_and_the_rest_is_checked(folder, change, field, recorded, computed):

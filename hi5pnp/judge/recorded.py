@@ -80,8 +80,10 @@ def _seat_values(r: FieldReader, m: YMap, key: str, field: str, written: dict[st
     for k in sm:
         if k in SEATS:
             continue
-        close = difflib.get_close_matches(str(k).lower(), SEATS, n=1, cutoff=0.5)
-        meant = close[0] if close else None
+        word = str(k).strip().lower()
+        prefix = [seat for seat in SEATS if word and seat.startswith(word)]  # n, s, sou: a seat cut short
+        close = prefix or difflib.get_close_matches(word, SEATS, n=1, cutoff=0.5)
+        meant = close[0] if len(close) == 1 else None
         if meant is None or f"{field}.{meant}" in written:
             r.fault_key(sm, k, f"unknown field {show(k)} in '{key}'; expected north and south")
             continue
