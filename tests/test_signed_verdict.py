@@ -142,3 +142,13 @@ def test_no_text_of_the_picture_runs_past_its_cell(deck):
     for s, _ in strings(drawing):
         if s.text.startswith(("at 12", "finished")):
             assert stringWidth(s.text, s.fontName, s.fontSize) <= pt(180 / 5 - 2) + 0.5, s.text
+
+
+def test_a_log_that_is_not_yaml_keeps_the_header_lines_it_can_read(tmp_path):
+    log = tmp_path / "g.yaml"
+    log.write_text('log: hi5/1\nevent: "Club night"\ntable: 5\nplayers: {north: Ann, south: Sam}\nteams: [a, b\n')
+    pdf = tmp_path / "v.pdf"
+    assert run("check", log, "--pdf", pdf).exit_code == 2
+    got = pages(pdf)[0]
+    assert "CANNOT BE READ" in got and "not valid YAML" in got
+    assert "Verdict · Club night · north Ann v south Sam · table 5" in got

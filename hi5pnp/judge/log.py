@@ -19,11 +19,11 @@ from ..deck.located import YList, YMap
 from ..deck.model import CompetitorFace, ObstacleFace
 from ..errors import Fault, LogError
 from ..rules import LOG_FORMAT, SEATS, NotationError, Seat, Turn, face_id
+from .header import TEXT_KEYS, Header, UnreadLog, header_of_text
 from .recorded import Adjudicated, Written, read_adjudicated, read_result, read_round_records
 from .suggest import with_hint
 
 FORMAT = LOG_FORMAT
-TEXT_KEYS = ("event", "date", "judge", "table", "notes")  # free text, kept as written
 TOP_KEYS = ("log", "deck", "edition", *TEXT_KEYS, "players", "teams", "first", "rounds", "result", "adjudicated")
 ROUND_KEYS = ("course", "turns", "finish", "points")
 
@@ -41,35 +41,6 @@ class LogRound:
 
     def turn_text(self, k: int) -> str:
         return " ".join(self.turn_texts[k].split())
-
-
-@dataclass
-class Header:
-    """What a log says about its game before the turns (event, players, deck,
-    edition): kept even when the rest of the log cannot be read."""
-
-    path: str
-    deck: str | None = None
-    edition: int | None = None
-    players: dict[Seat, str] = field(default_factory=dict)
-    texts: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def event(self) -> str:
-        return self.texts.get("event", "")
-
-
-class UnreadLog(LogError):
-    """A log that cannot be read, with what of its header could be, and the
-    words written where a face id goes (for a "did you mean" once the deck is known)."""
-
-    def __init__(self, faults: list[Fault] | Fault, header: Header | None = None,
-                 face_words: list[tuple[Fault, str, str]] | None = None, folder: Path | None = None, deck_line: int = 0):  # fmt: skip
-        super().__init__(faults)
-        self.header = header
-        self.face_words = face_words or []  # (fault, word as written, "competitor" | "obstacle")
-        self.folder = folder
-        self.deck_line = deck_line
 
 
 @dataclass
@@ -104,20 +75,24 @@ class GameLog:
 def read_log(path: Path, shown: str | None = None) -> GameLog:
     """Read a log file; raise :class:`LogError` listing every read fault."""
     shown = shown or str(path)
+    text = None
     try:
-        doc = yamlsource.load(path, shown)
+        text = yamlsource.read_text(path, shown)
+        doc = yamlsource.parse(text, shown)
     except yamlsource.YamlReadError as exc:
-        raise UnreadLog(exc.fault) from None
+        raise UnreadLog(exc.fault, header_of_text(text, shown)) from None
     return parse_log(doc, shown, path.parent)
 
 
 def read_log_bytes(data: bytes, shown: str, folder: Path) -> GameLog:
     """Read a log from its bytes (standard input's, say); a deck it names is
     looked for in ``folder``."""
+    text = None
     try:
-        doc = yamlsource.parse(yamlsource.decode(data, shown), shown)
+        text = yamlsource.decode(data, shown)
+        doc = yamlsource.parse(text, shown)
     except yamlsource.YamlReadError as exc:
-        raise UnreadLog(exc.fault) from None
+        raise UnreadLog(exc.fault, header_of_text(text, shown)) from None
     return parse_log(doc, shown, folder)
 
 
