@@ -202,3 +202,18 @@ def test_the_bye_goes_to_the_lowest_placed_player():
     ranked, _ = standings(games, Names())
     p = next_round(ranked, set(), set(), {}, 2)
     assert p.bye is not None and p.bye.key == ranked[-1].key
+
+
+def test_a_dropped_player_leaves_an_odd_count_and_a_bye(tmp_path):
+    folder = tmp_path / "event"
+    shutil.copytree(EVENT, folder)
+    for later in [*folder.glob("r4-*.yaml"), *folder.glob("r5-*.yaml")]:
+        later.unlink()
+    r = run("pairings", folder, "--drop", "dee  LOWE")
+    assert r.exit_code == 0, r.output
+    assert "Dee Lowe" not in r.stdout and r.stdout.count("table ") == 2
+    bye = [line for line in r.stdout.splitlines() if line.strip().startswith("bye:")]
+    ranked = json.loads(run("standings", folder, "--json").stdout)["standings"]
+    lowest = [s["player"] for s in ranked if s["player"] != "Dee Lowe"][-1]
+    assert bye and lowest in bye[0]
+    assert run("pairings", folder, "--drop", "Nobody").exit_code == 2
