@@ -13,11 +13,12 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from ..deck import yamlsource
 from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
 from ..machine import end_with_parent, worker_count
 from .check import DeckCache, Verdict, check_game, unreadable, with_deck
-from .log import GameLog, read_log, read_log_bytes
+from .log import GameLog, UnreadLog, read_log, read_log_bytes
 from .tries import Try, read_log_tried
 from .verdict import verdict_lines
 
@@ -74,10 +75,15 @@ def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: b
     sha256 = ""
     try:
         data = read_stdin() if path == STDIN else None
-        if digest:
+        if digest:  # the bytes hashed are the bytes checked: read once, as any log is (a regular file, 1 MiB at most)
             import hashlib
 
-            sha256 = hashlib.sha256(data if data is not None else Path(path).read_bytes()[: MAX_BYTES + 1]).hexdigest()
+            if data is None:
+                try:
+                    data = yamlsource.read_bytes(Path(path), shown)
+                except yamlsource.YamlReadError as exc:
+                    raise UnreadLog(exc.fault) from None
+            sha256 = hashlib.sha256(data).hexdigest()
         verdict = check_game(*with_deck(read_one(path, tries, data), decks))
     except InputError as exc:
         verdict = unreadable(shown, exc, decks)
