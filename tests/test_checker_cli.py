@@ -115,7 +115,6 @@ def test_a_broken_deck_is_a_read_fault(logs):
         (("deck: mini", "deck: mini\nedition: 3"), "edition 3 does not exist"),
         (("teams:", "teams:\n  east: [1a]"), "unknown field 'east'"),
         (("course: [1a, 2a]", "course: [1a, 7a]"), "7a is not an obstacle face"),
-        (("winner: draw", "winner: nobody"), "'winner' must be north, south or draw"),
     ],
 )
 def test_read_faults_name_file_and_line(logs, change, words):

@@ -80,5 +80,5 @@ def test_an_invalid_verdict_shows_what_was_legal_and_the_course():
     text = "\n".join(verdict_lines(verdict))
     assert "north to play" in text and "final obstacle" in text
     assert "2: 1a(1)* 2a 3a" in text  # who stands where, chits held, exhausted marked
-    assert "1a Ada  at 2, exhausted, 1 chit" in text  # every competitor, with its matrix
+    assert "1a Ada  gems red red blue   at 2, exhausted, 1 chit" in text  # every competitor, with its gems and matrix
     assert "no result: the game is not complete" in text and "winner" not in text

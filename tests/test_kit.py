@@ -277,10 +277,12 @@ def test_record_sheet_has_numbered_turn_lines_per_round(kit):
     assert len(reader.pages) == 1 + 3 + 1  # the set-up, a page per round, a spare for a long round
     first = reader.pages[0].extract_text()
     assert "3a assist 7b 2a:chit" in first and "NORTH" in first and "SOUTH" in first
+    for field in ("Table", "Edition played", "North's signature", "South's signature"):
+        assert field in first, field  # a game is found by its table, checked under the edition ticked, signed by both
     for k, page in enumerate(reader.pages[1:], 1):
         text = page.extract_text()
         assert (f"Round {k}" if k <= 3 else "Round ___ (continued)") in text
-        assert "More turns? Carry on on a spare round page." in text
+        assert "More turns? Carry on on a spare round page." in text and "Table" in text
         numbers = {int(n) for n in text.split() if n.isdigit()}
         assert set(range(1, 91)) <= numbers  # at least 90 numbered turn lines
 

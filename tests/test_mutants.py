@@ -418,7 +418,7 @@ def test_a_position_in_words(deck):
             "  4a    gold grace   4: -                9: -",
             "  5a    red wits     5: -                8: -",
             "  6a    blue power   6: -                7: -",
-            "  finished, in order: 1. 3a   (1a(2): 1a holds 2 chits; *: exhausted)",
+            "  finished, in order: 1. 3a   (X(2): a competitor holding 2 chits; X*: exhausted)",
         ]
     )
     state.arrange("4a", position=13)

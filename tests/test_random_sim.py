@@ -17,6 +17,7 @@ import pytest
 from conftest import GOLDEN, make_deck
 
 from hi5pnp.deck import load_deck, yamlsource
+from hi5pnp.errors import LogError
 from hi5pnp.judge import game_log
 from hi5pnp.judge.check import DeckCache, check_file, check_game
 from hi5pnp.judge.log import parse_log
@@ -125,7 +126,7 @@ def test_mutated_logs_never_crash_the_checker(decks, name):
             try:
                 verdict = read_back(text, deck)
             except Exception as exc:  # a read fault is fine; nothing else is
-                assert type(exc).__name__ == "LogError", exc
+                assert isinstance(exc, LogError), exc
                 continue
             invalid += not verdict.valid
             verdict.to_json()

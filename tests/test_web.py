@@ -204,3 +204,20 @@ def test_another_host_a_missing_length_and_names_outside_are_refused(client, des
 def test_serve_refuses_a_missing_deck_and_a_port_it_cannot_have(tmp_path):
     r = CliRunner().invoke(main, ["serve", "--deck", str(tmp_path / "none")])
     assert r.exit_code == 2 and "deck folder not found" in r.output
+
+
+def test_the_judges_page_gives_the_folders_standings_as_the_command_does(tmp_path):
+    event = GOLDEN / "event"
+    desk = Desk(deck=None, logs=event, out=tmp_path / "desk")
+    page = TestClient(make_app(desk), base_url="http://127.0.0.1").get("/judge").text
+    said = json.loads(CliRunner().invoke(main, ["standings", "--json", str(event)]).stdout)
+    rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)-(\d+)-(\d+)</td><td>(\d+)</td>", page)
+    assert [(int(r[0]), html.unescape(r[1]), int(r[6])) for r in rows] == [(s["rank"], s["player"], s["points"]) for s in said["standings"]]
+    assert len(re.findall(r"<li><code>", page.split("Standings")[1])) == len(said["left_out"])
+
+
+def test_a_line_left_out_is_tried_as_check_tries_it(client, desk):
+    path = str(Path(desk.logs) / "dispute_assist.yaml")
+    page = client.get("/judge/log/dispute_assist.yaml", params={"line": "16", "turn": "-"}).text
+    said = CliRunner().invoke(main, ["check", "--json", path, "--try", "16", "-"])
+    assert verdict_json(page) == json.loads(said.stdout) and verdict_json(page)["tried"] == [{"line": 16, "delete": True}]

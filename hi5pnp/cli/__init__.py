@@ -1,4 +1,5 @@
-"""The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal | simulate | tune | images | preview | docs | serve``.
+"""The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal |
+standings | pairings | simulate | tune | images | preview | docs | serve``.
 
 The only place where errors become messages and exit codes
 (:mod:`.base`). Each command imports what it needs when it runs, so that
@@ -13,6 +14,7 @@ from .base import Group, print_version
 from .build import build
 from .deck import export, new, stats, validate
 from .docs import docs
+from .event import pairings, standings
 from .images import images, preview
 from .judge import check, deal_cmd, replay
 from .serve import serve
@@ -32,5 +34,5 @@ def main() -> None:
     """
 
 
-for command in (new, export, build, validate, stats, check, replay, deal_cmd, simulate, tune, images, preview, docs, serve):
+for command in (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, images, preview, docs, serve):
     main.add_command(command)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
@@ -13,6 +14,9 @@ from ..deck import EDITION_NUMBERS
 from ..errors import printable
 from ..machine import JOBS_PER_CPU
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
+
+if TYPE_CHECKING:
+    from ..judge.tries import Try
 
 #: A verdict's exit status (the game-log contract).
 STATUS = {"valid": OK, "invalid": NO, "unreadable": CANNOT}
@@ -27,13 +31,14 @@ LOG_TYPE = click.Path(allow_dash=True)
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help=f"Processes for a big batch (default: one per processor; at most one per log and {JOBS_PER_CPU} per processor).")  # fmt: skip
-@click.option("--try", "tries", nargs=2, type=(click.IntRange(min=1), str), metavar="LINE TURN", multiple=True,
-              help='Check the log with the turn on LINE read as TURN (e.g. --try 41 "7a assist 2a:chit"), the file '
-                   "unchanged; again for more lines.")  # fmt: skip
+@click.option("--try", "tries", nargs=2, type=(str, str), metavar="LINE TEXT", multiple=True,
+              help='Check the log with the turn on LINE read as TEXT (e.g. --try 41 "7a assist 2a:chit"), a header line '
+                   'with another value (--try 3 "edition: 1"), LINE left out (--try 41 -), or TEXT inserted after it '
+                   '(--try 41+ "4a"); the file unchanged; again for more lines.')  # fmt: skip
 @click.option("--pdf", "pdf", metavar="FILE", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the verdict as a printable PDF (one log only); an existing PDF is replaced, never the log, "
                    "a file of its deck, another kind of file, a link or a device.")  # fmt: skip
-def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[int, str], ...], pdf: str | None) -> None:
+def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[str, str], ...], pdf: str | None) -> None:
     """Check game logs against the rules. A folder stands for its .yaml files;
     - reads a log from standard input. Several logs end with a summary line
     (on standard error with --json).
@@ -52,7 +57,13 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
         used = " and ".join(name for name, given in (("--try", tries), ("--pdf", pdf)) if given)
         raise click.UsageError(f"{used} take{'s' * (' and ' not in used)} one log, not {len(files)}")
     if tries or pdf:
-        sys.exit(_check_one(files[0], deck, as_json, tries, pdf))
+        from ..judge.tries import parse_try
+
+        try:
+            corrections = [parse_try(line, text) for line, text in tries]
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--try") from None
+        sys.exit(_check_one(files[0], deck, as_json, corrections, pdf))
     worst = OK
     counts = dict.fromkeys(STATUS, 0)
     unread: list[str] = []
@@ -70,7 +81,7 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
     sys.exit(worst)
 
 
-def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[int, str], ...], pdf: str | None) -> int:
+def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf: str | None) -> int:
     """One log, perhaps with turns tried in place of others, perhaps as a PDF too."""
     import json
 
@@ -83,17 +94,17 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: tuple[tuple[in
 
         check_output(pdf, keep=_named_file(path), kind=PDF)  # at once: the deck's files are known once it is read
     decks = DeckCache(deck)
-    verdict = verdict_of(path, decks, tries)
+    verdict = verdict_of(path, decks, tries, digest=pdf is not None)
     if as_json:
         obj = verdict.to_json()
         if tries:
-            obj["tried"] = [{"line": line, "turn": turn} for line, turn in tries]
+            obj["tried"] = [t.to_json() for t in tries]
         click.echo(json.dumps(obj))
     else:
-        for line, turn in tries:
-            passed = verdict.state is not None and (verdict.stopped is None or verdict.stopped.line > line)
-            after = " (legal here)" if passed else ""
-            click.echo(f"trying line {line} as {turn!r}{after}; the file is not changed")
+        for t in tries:
+            passed = verdict.state is not None and (verdict.stopped is None or verdict.stopped.line > t.line)
+            after = " (legal here)" if passed and not t.delete else ""
+            click.echo(printable(f"trying {t.words()}{after}; the file is not changed"))
         click.echo("\n".join(verdict_lines(verdict, tries)), err=verdict.outcome == "unreadable")
     if pdf is not None:
         from ..files import PDF, write_output
@@ -135,7 +146,10 @@ def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: 
         from ..judge import drawing
 
         where = f"before line {until}" if done.verdict is None else "where the replay ended"
-        picture = drawing.position_drawing(done.position, game.players, where)
+        stop = done.verdict.stopped if done.verdict is not None else None
+        disputed = stop.turn.split()[0] if stop is not None and stop.turn else None
+        turn = f"{stop.where}: {stop.turn}" if stop is not None and stop.turn else ""
+        picture = drawing.position_drawing(done.position, game.players, where, highlight=disputed, turn=turn)
         for target, render, kind in ((svg, drawing.svg, SVG), (png, drawing.png, PNG)):
             if target:
                 write_output(target, render(picture), keep=[*_named_file(log), *decks.files()], kind=kind)

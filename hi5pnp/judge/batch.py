@@ -13,11 +13,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from ..deck import yamlsource
 from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
 from ..machine import end_with_parent, worker_count
 from .check import DeckCache, Verdict, check_game, unreadable, with_deck
-from .log import GameLog, read_log, read_log_bytes, read_log_tried
+from .log import GameLog, UnreadLog, read_log, read_log_bytes
+from .tries import Try, read_log_tried
 from .verdict import verdict_lines
 
 LOG_SUFFIXES = (".yaml", ".yml")
@@ -54,28 +56,43 @@ def read_stdin() -> bytes:
     return sys.stdin.buffer.read(MAX_BYTES + 1)
 
 
-def read_one(path: str, tries: Sequence[tuple[int, str]] = ()) -> GameLog:
+def read_one(path: str, tries: Sequence[Try] = (), data: bytes | None = None) -> GameLog:
     """One log as read (``-``: standard input, its deck looked for in the
     current folder), with any turns tried in place of others (``check --try``)."""
     shown = STDIN_SHOWN if path == STDIN else path
-    data = read_stdin() if path == STDIN else None
+    if path == STDIN and data is None:
+        data = read_stdin()
     where = Path.cwd() / STDIN if path == STDIN else Path(path)
     if tries:
         return read_log_tried(where, shown, tries, data)
     return read_log(where, shown) if data is None else read_log_bytes(data, shown, where.parent)
 
 
-def verdict_of(path: str, decks: DeckCache, tries: Sequence[tuple[int, str]] = ()) -> Verdict:
-    """The verdict on one log; faults of any kind become the verdict."""
+def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: bool = False) -> Verdict:
+    """The verdict on one log; faults of any kind become the verdict. With
+    ``digest``, it carries the SHA-256 of the log's bytes as checked."""
     shown = STDIN_SHOWN if path == STDIN else path
+    sha256 = ""
     try:
-        return check_game(*with_deck(read_one(path, tries), decks))
+        data = read_stdin() if path == STDIN else None
+        if digest:  # the bytes hashed are the bytes checked: read once, as any log is (a regular file, 1 MiB at most)
+            import hashlib
+
+            if data is None:
+                try:
+                    data = yamlsource.read_bytes(Path(path), shown)
+                except yamlsource.YamlReadError as exc:
+                    raise UnreadLog(exc.fault) from None
+            sha256 = hashlib.sha256(data).hexdigest()
+        verdict = check_game(*with_deck(read_one(path, tries, data), decks))
     except InputError as exc:
-        return unreadable(shown, exc)
+        verdict = unreadable(shown, exc, decks)
     except OSError as exc:
-        return unreadable(shown, InputError(Fault(shown, 0, 0, f"cannot be read: {exc}")))
+        verdict = unreadable(shown, InputError(Fault(shown, 0, 0, f"cannot be read: {exc}")))
     except Exception as exc:  # a bug of hi5pnp's must not cost the batch its other verdicts
-        return unreadable(shown, InputError(Fault(shown, 0, 0, f"hi5pnp failed on this log ({type(exc).__name__}: {exc}); please report it")))
+        verdict = unreadable(shown, InputError(Fault(shown, 0, 0, f"hi5pnp failed on this log ({type(exc).__name__}: {exc}); please report it")))
+    verdict.sha256 = sha256
+    return verdict
 
 
 def check_one(path: str, decks: DeckCache, as_json: bool = False) -> Outcome:

@@ -14,14 +14,14 @@ the log line each verdict belongs to, and compares what was written down.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..deck import Deck, load_deck
-from ..errors import DeckError, Fault, InputError, LogError
+from ..deck import EDITION_NUMBERS, Deck, load_deck
+from ..errors import DeckError, Fault, InputError
 from ..rules import SEATS, Illegal, RulesError, State, Turn, TurnReport, setup_problems
-from .log import GameLog, LogRound, deck_location, read_log, unknown_faces
+from .log import GameLog, Header, LogRound, UnreadLog, deck_location, hinted, read_log, unknown_faces
 from .position import LegalTurns, legal_turns
 
 
@@ -51,21 +51,23 @@ class Record(NamedTuple):
     what: str  # "round 2, north's points"
     recorded: Any  # None when the log does not write it
     computed: Any
+    slip: str = ""  # why the written value cannot be compared (``winner: nroth``), if it cannot
 
     @property
     def differs(self) -> bool:
-        return self.recorded is not None and self.recorded != self.computed
+        return bool(self.slip) or (self.recorded is not None and self.recorded != self.computed)
 
     def words(self) -> str:
-        """"round 2, north's points: written 9, computed 8"."""
-        return f"{self.what}: written {_shown(self.recorded)}, computed {_shown(self.computed)}"
+        """"round 2, north's points: written 9, computed 8" (with the slip, if any)."""
+        slip = f" ({self.slip})" if self.slip else ""
+        return f"{self.what}: written {_shown(self.recorded)}{slip}, computed {_shown(self.computed)}"
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "field": self.field, "recorded": self.recorded, "computed": self.computed}
 
 
 def _shown(value: Any) -> str:
-    return " ".join(value) if isinstance(value, list) else str(value)
+    return " ".join(str(x) for x in value) if isinstance(value, list) else str(value)
 
 
 @dataclass
@@ -79,6 +81,9 @@ class Verdict:
     compared: list[Record] = field(default_factory=list)  # every value the log may write, as far as replayed
     stopped: Problem | None = None  # the rules fault that ended the replay, if one did
     log: GameLog | None = None  # the log as read (its event, players, deck)
+    header: Header | None = None  # what of the header could be read, when the log cannot be
+    valid_under_edition: int | None = None  # invalid under its own edition, wholly valid under this one
+    sha256: str = ""  # of the log file as checked, when asked for (the printable verdict)
 
     @property
     def records(self) -> list[Record]:
@@ -107,9 +112,14 @@ class Verdict:
         error = None if p is None else {"line": p.line, "kind": p.kind, "message": p.message}
         s = self.state
         records = [r.to_json() for r in self.records]
+        extra: dict[str, Any] = {}
+        if self.valid_under_edition is not None:
+            extra["valid_under_edition"] = self.valid_under_edition
+        if self.log is not None and self.log.adjudicated is not None:
+            extra["adjudicated"] = self.log.adjudicated.to_json()
         if s is None:
             return {"log": self.path, "valid": False, "error": error, "rounds": [], "columns": None, "score": None,
-                    "winner": None, "records": records, "complete": False}  # fmt: skip
+                    "winner": None, "records": records, "complete": False, **extra}  # fmt: skip
         return {
             "log": self.path,
             "valid": p is None,
@@ -120,7 +130,13 @@ class Verdict:
             "winner": s.winner() if self.complete else None,  # a result only for a complete game
             "records": records,
             "complete": self.complete,
+            **extra,
         }
+
+    @property
+    def about(self) -> GameLog | Header | None:
+        """The log's header: the log as read, or what of it could be."""
+        return self.log or self.header
 
 
 class _Stop(Exception):
@@ -175,14 +191,33 @@ def check_file(path: Path, decks: DeckCache, shown: str | None = None) -> Verdic
     try:
         log, deck = with_deck(read_log(path, shown), decks)
     except InputError as exc:
-        return unreadable(shown, exc)
+        return unreadable(shown, exc, decks)
     return check_game(log, deck)
 
 
-def unreadable(shown: str, exc: InputError) -> Verdict:
-    """The verdict on a log that cannot be read: its first read fault, and all of them."""
+def unreadable(shown: str, exc: InputError, decks: DeckCache | None = None) -> Verdict:
+    """The verdict on a log that cannot be read: its first read fault, and all
+    of them (a word written where a face id goes with a "did you mean", if
+    the deck can be read), and what of its header could be read."""
+    if isinstance(exc, UnreadLog) and exc.face_words and decks is not None:
+        exc = _with_hints(exc, decks)
     first = exc.faults[0]
-    return Verdict(shown, Problem(first.line, "read", first.message), read_faults=exc.faults)
+    header = exc.header if isinstance(exc, UnreadLog) else None
+    return Verdict(shown, Problem(first.line, "read", first.message), read_faults=exc.faults, header=header)
+
+
+def _with_hints(exc: UnreadLog, decks: DeckCache) -> UnreadLog:
+    try:
+        if decks.override is not None:
+            deck = decks.get(decks.override)
+        elif exc.header is not None and exc.folder is not None:
+            where = deck_location(exc.header, exc.folder, exc.deck_line)
+            deck = decks.get(where, exc.folder.resolve() if isinstance(where, Path) else None)
+        else:
+            return exc
+    except InputError:
+        return exc  # no deck, no hints: the faults as they are
+    return hinted(exc, deck)
 
 
 def with_deck(log: GameLog, decks: DeckCache) -> tuple[GameLog, Deck]:
@@ -190,15 +225,16 @@ def with_deck(log: GameLog, decks: DeckCache) -> tuple[GameLog, Deck]:
     if decks.override is not None:
         where, inside = decks.override, None
     else:
-        where = deck_location(log)
+        where = deck_location(log, log.folder, log.deck_line)
         inside = log.folder.resolve() if isinstance(where, Path) else None  # a folder beside the log
     try:
         deck = decks.get(where, inside)
     except DeckError as exc:
-        raise LogError([Fault(log.path, log.deck_line, 0, f"the deck cannot be read: {f}") for f in exc.faults]) from None
+        faults = [Fault(log.path, log.deck_line, 0, f"the deck cannot be read: {f}") for f in exc.faults]
+        raise UnreadLog(faults, log.header) from None
     faults = unknown_faces(log, deck)
     if faults:
-        raise LogError(faults)
+        raise UnreadLog(faults, log.header)
     return log, deck
 
 
@@ -215,9 +251,19 @@ class Observer:
 
 def check_game(log: GameLog, deck: Deck, observer: Observer | None = None) -> Verdict:
     """Replay a read log on its deck: the verdict, and the game as far as it went."""
+    verdict = _checked(log, deck, observer or Observer())
+    if verdict.problem is not None and (log.teams or not log.adjudicated):
+        own = log.edition or deck.edition
+        other = next((n for n in EDITION_NUMBERS if n != own), None)
+        if other is not None and _checked(replace(log, edition=other), deck, Observer()).valid:
+            verdict.valid_under_edition = other
+    return verdict
+
+
+def _checked(log: GameLog, deck: Deck, observer: Observer) -> Verdict:
     verdict = Verdict(log.path, log=log)
     try:
-        _replay(log, deck, verdict, observer or Observer())
+        _replay(log, deck, verdict, observer)
     except _Stop as stop:
         verdict.stopped = stop.problem
         verdict.problem = verdict.problem or stop.problem  # a written value met earlier stays the error
@@ -229,6 +275,8 @@ def _rules(line: int, why: Illegal, turn: str = "", where: str = "", position: S
 
 
 def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> None:
+    if not log.teams and log.adjudicated is not None:  # a result ruled for a game never played
+        raise _Stop(Problem(log.adjudicated.line, "rules", "no game is recorded, only the result the judge ruled"))
     problems = setup_problems(deck, log.teams)
     if problems:  # the one the log writes first
         def line(why: Illegal) -> int:
@@ -288,29 +336,29 @@ def _play_round(state: State, rnd: LogRound, number: int, observer: Observer, ve
         raise _rules(rnd.course_line, why, "", f"round {number}", state)
 
 
-def _compare(verdict: Verdict, line: int, name: str, what: str, recorded: Any, computed: Any) -> None:
+def _compare(verdict: Verdict, name: str, what: str, computed: Any) -> None:
     """Note a value the log may write; the first that differs is the error unless a fault came before."""
-    record = Record(line, name, what, recorded, computed)
+    w = verdict.log.written.get(name) if verdict.log is not None else None
+    record = Record(w.line, name, what, w.value, computed, w.slip) if w is not None else Record(0, name, what, None, computed)
     verdict.compared.append(record)
     if record.differs and verdict.problem is None:
-        verdict.problem = Problem(line, "record", record.words())
+        verdict.problem = Problem(record.line, "record", record.words())
 
 
 def _check_recorded_round(state: State, rnd: LogRound, number: int, verdict: Verdict) -> None:
     result = state.results()[-1]
-    finish = None if rnd.finish is None else list(rnd.finish)
-    _compare(verdict, rnd.finish_line, f"rounds[{number}].finish", f"round {number}, finish", finish, list(result.finish))
+    _compare(verdict, f"rounds[{number}].finish", f"round {number}, finish", list(result.finish))
+    if verdict.log is not None and f"rounds[{number}].points" in verdict.log.written:  # not a mapping at all
+        _compare(verdict, f"rounds[{number}].points", f"round {number}, points", dict(result.points))
     for seat in SEATS:
-        written = None if rnd.points is None else rnd.points[seat]
-        line = rnd.points_lines.get(seat, 0)
-        _compare(verdict, line, f"rounds[{number}].points.{seat}", f"round {number}, {seat}'s points", written, result.points[seat])
+        _compare(verdict, f"rounds[{number}].points.{seat}", f"round {number}, {seat}'s points", result.points[seat])
 
 
 def _check_result(state: State, log: GameLog, verdict: Verdict) -> None:
     computed = {"columns": state.complete_columns(), "score": state.scores()}
     for key, what in (("columns", "complete trait columns"), ("score", "total")):
-        written = log.result.get(key) or {}
+        if f"result.{key}" in log.written:  # not a mapping at all
+            _compare(verdict, f"result.{key}", f"the {what}", dict(computed[key]))
         for seat in SEATS:
-            line = log.result_lines.get(f"{key}.{seat}", 0)
-            _compare(verdict, line, f"result.{key}.{seat}", f"{seat}'s {what}", written.get(seat), computed[key][seat])
-    _compare(verdict, log.result_lines.get("winner", 0), "result.winner", "the winner", log.result.get("winner"), state.winner())
+            _compare(verdict, f"result.{key}.{seat}", f"{seat}'s {what}", computed[key][seat])
+    _compare(verdict, "result.winner", "the winner", state.winner())

@@ -27,6 +27,7 @@ INK = "#2B2B36"
 MUTED = "#8A8070"
 TEAM = TEAM_COLORS  # a Seat is its name
 CHIT = "#E8C547"
+DISPUTE = "#B3261E"  # the competitor and turn in dispute
 WIDTH = 180.0  # mm
 COLUMN_MIN, COLUMN_MAX = 14.0, 26.0  # mm a course card's column
 CHIP_W, CHIP_H = 7.4, 3.6  # mm a competitor's label
@@ -67,6 +68,7 @@ class _Pen:
     def __init__(self) -> None:
         fonts.register()
         self.g = Group()
+        self.highlight = ""  # the competitor in dispute
 
     def text(self, x: float, y: float, s: str, size: float, style: str = "regular", fill: str = INK, anchor: str = "start") -> None:
         # printable: a log's names reach the SVG as text, and XML has no room for control characters
@@ -88,13 +90,20 @@ class _Pen:
         self.g.add(path)
 
 
-def position_drawing(state: State, players: Mapping[Seat, str] | None = None, caption: str = "") -> Drawing:
-    """The picture of ``state``; ``caption`` heads it (say, "before line 41")."""
+def position_drawing(state: State, players: Mapping[Seat, str] | None = None, caption: str = "", highlight: str | None = None,
+                     turn: str = "") -> Drawing:  # fmt: skip
+    """The picture of ``state``; ``caption`` heads it (say, "before line 41");
+    ``highlight``: the competitor in dispute, ringed on the course and framed
+    among the matrices; ``turn``: the turn in dispute, said under the heading."""
     players = players or {}
     pen = _Pen()
+    pen.highlight = (highlight or "").lower()
     y = _matrices(pen, state, players)  # drawn bottom up: the matrices, the course, the heading
     if state.course is not None:
         y = _course(pen, state, y + 4)
+    if turn:
+        pen.text(0, y + 3, _fit(f"in dispute: {turn}", WIDTH, "bold", 8), 8, "bold", DISPUTE)
+        y += 5
     _heading(pen, state, y + 4, caption)
     height = y + 4 + 13
     drawing = Drawing(pt(WIDTH + 4), pt(height + 2))
@@ -109,7 +118,16 @@ def _heading(pen: _Pen, state: State, y: float, caption: str) -> None:
     pen.text(0, y + 6, head[0].upper() + head[1:], 11, "bold")
     score = state.scores()
     sub = f"first-player token: {state.token_holder()} · points so far: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}"
-    pen.text(0, y + 1, sub + (f" · {caption}" if caption else ""), 8, fill=MUTED)
+    pen.text(0, y + 1, _fit(sub + (f" · {caption}" if caption else ""), WIDTH, "regular", 8), 8, fill=MUTED)
+
+
+def _fit(text: str, width: float, style: str, size: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` mm: nothing runs into its neighbour."""
+    if fonts.width(text, style, size) <= pt(width):
+        return text
+    while text and fonts.width(text + "…", style, size) > pt(width):
+        text = text[:-1]
+    return text + "…"
 
 
 def _course(pen: _Pen, state: State, y0: float) -> float:
@@ -162,7 +180,7 @@ def _course(pen: _Pen, state: State, y0: float) -> float:
     pen.text(fx, north_y - 1.1, "finish", 6, "bold", "#FFFFFF", "middle")
     done = state.finishers()
     if done:
-        pen.text(0, top + 1, "finished: " + ", ".join(f"{k}. {f}" for k, f in enumerate(done, 1)), 7, fill=INK)
+        pen.text(0, top + 1, _fit("finished: " + ", ".join(f"{k}. {f}" for k, f in enumerate(done, 1)), WIDTH, "regular", 7), 7, fill=INK)
         top += 4
     return top
 
@@ -175,6 +193,8 @@ def _chip(pen: _Pen, state: State, face: str, x: float, y: float, left: bool = F
     """A competitor's label; its chits as gold dots beside it (on its left when ``left``)."""
     team = TEAM[state.seat(face)]
     ready = state.is_ready(face)
+    if face == pen.highlight:
+        pen.rect(x - 0.9, y - 0.9, CHIP_W + 1.8, CHIP_H + 1.8, None, DISPUTE, 1.6, 1.4)
     pen.rect(x, y, CHIP_W, CHIP_H, team if ready else "#FFFFFF", team, 0.8, 0.8)
     pen.text(x + CHIP_W / 2, y + 0.95, face, 6.5, "bold", "#FFFFFF" if ready else team, "middle")
     for k in range(state.chits_of(face)):
@@ -198,21 +218,22 @@ def _matrices(pen: _Pen, state: State, players: Mapping[Seat, str]) -> float:
         name = players.get(seat)
         done = state.complete_columns()[seat]
         label = f"{seat.upper()}{f' ({name})' if name else ''} · {done} complete column{'s' * (done != 1)}"
-        pen.text(0, y, label, 8, "bold", TEAM[seat])
+        pen.text(0, y, _fit(label, WIDTH, "bold", 8), 8, "bold", TEAM[seat])
         y += 11
     return y
 
 
 def _legend(pen: _Pen, state: State) -> float:
     """What the marks mean, at the foot of the picture; returns its top."""
-    pen.text(0, 1, "Tokens: filled = ready, outline = exhausted, gold dot = a chit.   Matrices: dark box = marked, "
-             "framed column = complete, numbers = columns.", 7, fill=MUTED)  # fmt: skip
+    pen.text(0, 1, "Dots after a name: its gems.   Matrices: dark box = marked, framed column = complete.", 7, fill=MUTED)
+    ring = "   Red ring and frame: the competitor in dispute." if pen.highlight else ""
+    pen.text(0, 4.4, f"Tokens: filled = ready, outline = exhausted, gold dot = a chit.{ring}", 7, fill=MUTED)
     x = 0.0
     for trait in state.deck.traits:
-        pen.shape(state.deck.trait_icons[trait], x + 1.6, 7.2, 3.2, INK)
-        pen.text(x + 4, 6.2, trait, 7)
+        pen.shape(state.deck.trait_icons[trait], x + 1.6, 10.6, 3.2, INK)
+        pen.text(x + 4, 9.6, trait, 7)
         x += 6 + fonts.width(trait, "regular", 7) / pt(1)
-    return 10.0
+    return 13.4
 
 
 def _card(state: State, face: str) -> CompetitorFace:
@@ -225,8 +246,20 @@ def _matrix(pen: _Pen, state: State, face: str, x: float, y: float, tallest: int
     card = _card(state, face)
     team = TEAM[state.seat(face)]
     top = y + tallest * BOX
-    pen.text(x, top + 7, f"{face} {card.name}", 7.5, "bold", team)
-    pen.text(x, top + 2.8, status(state, face), 7, fill=MUTED)
+    room = WIDTH / 5 - 2  # a competitor's cell, less a gap: no text runs into the next
+    gems = 3 * 3.6 + 1
+    said = room
+    if face == pen.highlight:
+        pen.rect(x - 1.2, y - 5.2, room + 1.4, tallest * BOX + 15, "#FBEAE8", DISPUTE, 1.2, 1.2)
+        pen.text(x + room - 0.6, top + 2.8, "in dispute", 6.5, "bold", DISPUTE, "end")
+        said -= fonts.width("in dispute", "bold", 6.5) / pt(1) + 1.5
+    pen.text(x, top + 7, _fit(f"{face} {card.name}", room - gems, "bold", 7.5), 7.5, "bold", team)
+    name_w = min(fonts.width(f"{face} {card.name}", "bold", 7.5) / pt(1), room - gems)
+    for k, gem in enumerate(card.gems):  # the gems matched against the obstacles
+        gx = x + name_w + 2.8 + k * 3.6
+        pen.circle(gx, top + 8.0, 1.6, state.deck.colors[gem], "#FFFFFF", 0.3)
+        pen.shape(state.deck.glyphs[gem], gx, top + 8.05, 1.9, "#FFFFFF")  # its glyph, as on the cards
+    pen.text(x, top + 2.8, _fit(status(state, face), said, "regular", 7), 7, fill=MUTED)
     for c, (column, free) in enumerate(zip(card.matrix, state.unmarked(face))):
         bx = x + c * (BOX + 0.8)
         for b, (trait, marked) in enumerate(zip(column, marked_boxes(column, free))):

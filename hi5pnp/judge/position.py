@@ -91,6 +91,12 @@ def _suffix(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
+def gems_words(state: State, face: str) -> str:
+    """A competitor's gems, as matched against the obstacles: "gems red red blue"."""
+    card = state.deck.competitor_face(face)
+    return "gems " + " ".join(card.gems) if card is not None else ""
+
+
 def matrix_words(state: State, face: str) -> str:
     """A competitor's trait matrix: ``1 [x]speed [ ]power | 2 [ ]wits`` ([x] marked)."""
     card = state.deck.competitor_face(face)
@@ -102,19 +108,23 @@ def matrix_words(state: State, face: str) -> str:
     return " | ".join(columns)
 
 
-def position_lines(state: State, players: Mapping[Seat, str] | None = None) -> list[str]:
+def position_lines(state: State, players: Mapping[Seat, str] | None = None, disputed: str | None = None) -> list[str]:
     """The whole position in words: the round and whose move, the course,
-    and each team's competitors with their matrices."""
+    and each team's competitors with their gems and matrices (``disputed``:
+    the competitor of the turn in dispute, marked)."""
     players = players or {}
     lines = str(state).splitlines()
     width = max(len(f) + 1 + len(_name(state, f)) for f in state.faces)
+    where = max(len(status(state, f)) for f in state.faces)  # each column as wide as its longest entry
+    gw = max(len(gems_words(state, f)) for f in state.faces)
     for seat in SEATS:
         name = players.get(seat)
         done = state.complete_columns()[seat]
         lines.append(f"  {seat}{f' ({name})' if name else ''}, {done} complete column{'s' * (done != 1)}:")
         for face in state.team(seat):
             who = f"{face} {_name(state, face)}"
-            lines.append(f"    {who:<{width}}  {status(state, face):<24} {matrix_words(state, face)}")
+            mark = "   <- in dispute" if face == disputed else ""
+            lines.append(f"    {who:<{width}}  {gems_words(state, face):<{gw}}  {status(state, face):<{where}}  {matrix_words(state, face)}{mark}")
     return lines
 
 

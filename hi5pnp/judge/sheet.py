@@ -1,15 +1,18 @@
-"""The printable verdict (``hi5pnp check LOG --pdf FILE``): an A4 sheet or
-two a judge can sign. Who played, where, on which deck and edition; the
-verdict; the first fault with its line, ruling and the legal turns instead;
-the position it happened in (the picture of :mod:`.drawing`); every written
-value beside the computed one; the result, or where a game that is not
-complete stood; and lines for the judge's name and signature."""
+"""The printable verdict (``hi5pnp check LOG --pdf FILE``): A4 sheets both
+players and the judge can sign. Every page names the game and says "page N
+of M". Who played, where, on which deck and edition, and the SHA-256 of the
+log file as checked, so a signed sheet is tied to one file; the ruling as a
+headline ("VALID WITH 1 CORRECTION", with each line as written and as ruled
+side by side); the first fault, referred to as the record sheet numbers it
+(round 2, turn 14) with the log line beside, its ruling and the legal turns
+instead; the position it happened in (the picture of :mod:`.drawing`); every
+written value beside the computed one; the result, or where a game that is
+not complete stood; and lines for the players' and the judge's signatures."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from functools import partial
 from html import escape
 from typing import Any
 
@@ -24,14 +27,16 @@ from ..render.draw import color
 from ..render.paper import PAPER_SIZES
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
 from ..render.units import pt
-from ..rules import State
+from ..rules import SEATS, State
 from .check import Verdict
 from .drawing import position_drawing
-from .log import GameLog
-from .verdict import about, columns_words, no_result_words, result_words, stood_words, where_words
+from .log import GameLog, Header
+from .tries import Try
+from .verdict import about, adjudicated_words, columns_words, edition_words, no_result_words, reference, result_words, stood_words, where_words
 
 PAGE = PAPER_SIZES["a4"]  # mm: the verdict is an A4 sheet
 MARGIN = 13.0
+HEAD = 9.0  # mm above the text for each page's header
 INK, MUTED, WRONG, RIGHT = "#2B2B36", "#6B6355", "#B3261E", "#2E6B3A"
 
 
@@ -52,52 +57,114 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(printable(text), style)  # a log's control characters shown, never drawn as boxes
 
 
-def verdict_pdf(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> bytes:
+def verdict_pdf(v: Verdict, tried: Sequence[Try] = ()) -> bytes:
     """The printable verdict on ``v`` (a read fault included: it is listed);
-    ``tried``: the lines whose turns were read as others (``check --try``)."""
+    ``tried``: the corrections it was checked with (``check --try``)."""
     st = _styles()
-    story = _story(v, st)
-    for k, (line, turn) in enumerate(tried):
-        note = f"Checked with line {line} read as <b>{escape(turn)}</b> (a correction tried; the file is unchanged)."
-        story.insert(2 + k, _p(note, st["body"]))
+    story = _story(v, st, tried)
     buf = io.BytesIO()
+    game = _game_name(v)
+    digest = f"log SHA-256 {v.sha256[:16]}…" if v.sha256 else ""
 
-    def on_page(c: Canvas, doc: Any) -> None:
-        c.saveState()
-        c.setFont(fonts.font_name("regular"), 7)
-        c.setFillColor(color(MUTED))
-        c.drawString(pt(MARGIN), pt(MARGIN - 4), f"hi5pnp verdict · {CREDIT}")
-        c.drawRightString(pt(PAGE[0] - MARGIN), pt(MARGIN - 4), f"page {doc.page}")
-        c.restoreState()
+    class PagedCanvas(Canvas):
+        """Pages kept until the end, so that each can say "page N of M"."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("initialFontName", fonts.font_name("regular"))
+            super().__init__(*args, **kwargs)
+            self.pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self.pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            for n, page in enumerate(self.pages, 1):
+                self.__dict__.update(page)
+                self._frame(n, len(self.pages))
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+        def _frame(self, n: int, total: int) -> None:
+            self.saveState()
+            w, h = PAGE
+            self.setFillColor(color(INK))
+            self.setFont(fonts.font_name("bold"), 8)
+            self.drawString(pt(MARGIN), pt(h - MARGIN), _clip(self, printable(game), w - 2 * MARGIN - 30, "bold", 8))
+            self.drawRightString(pt(w - MARGIN), pt(h - MARGIN), f"page {n} of {total}")
+            self.setStrokeColor(color(MUTED))
+            self.setLineWidth(0.4)
+            self.line(pt(MARGIN), pt(h - MARGIN - 2), pt(w - MARGIN), pt(h - MARGIN - 2))
+            self.setFont(fonts.font_name("regular"), 7)
+            self.setFillColor(color(MUTED))
+            self.drawString(pt(MARGIN), pt(MARGIN - 4), f"hi5pnp verdict · {CREDIT}")
+            self.drawRightString(pt(w - MARGIN), pt(MARGIN - 4), digest)
+            self.restoreState()
 
     with reproducible():
         doc = SimpleDocTemplate(
-            buf, pagesize=(pt(PAGE[0]), pt(PAGE[1])), leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN),
+            buf, pagesize=(pt(PAGE[0]), pt(PAGE[1])), leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN + HEAD),
             bottomMargin=pt(MARGIN), title=printable(f"Verdict: {v.path}"), author=AUTHOR, subject=subject("A judge's verdict on a game log"),
             keywords=KEYWORDS, creator=CREATOR, producer=PRODUCER, invariant=1, pageCompression=1,
             initialFontName=fonts.font_name("regular"), lang="en", displayDocTitle=1,
         )  # fmt: skip
-        doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
+        doc.build(story, canvasmaker=PagedCanvas)
     return buf.getvalue()
 
 
-def _story(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+def _clip(c: Canvas, text: str, width_mm: float, style: str, size: float) -> str:
+    """``text`` cut with an ellipsis to fit ``width_mm``."""
+    font = fonts.font_name(style)
+    if c.stringWidth(text, font, size) <= pt(width_mm):
+        return text
+    while text and c.stringWidth(text + "…", font, size) > pt(width_mm):
+        text = text[:-1]
+    return text + "…"
+
+
+def _game_name(v: Verdict) -> str:
+    """The game every page names: "Verdict · Club night · north Ann v south Sam · table 4"."""
+    h = v.about
+    parts = ["Verdict", v.path]
+    if h is not None:
+        parts = ["Verdict", *([h.event] if h.event else [])]
+        names = [f"{s} {h.players[s]}" for s in SEATS if h.players.get(s)]
+        parts += [" v ".join(names)] if names else [v.path]
+        parts += [f"table {h.texts['table']}"] if h.texts.get("table") else []
+    return " · ".join(parts)
+
+
+def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> list[Flowable]:
     log, s, p = v.log, v.state, v.problem
     out: list[Flowable] = [_p("Game verdict", st["title"]), _p(escape(v.path), st["sub"])]
-    out += _about(log, s, st)
+    out += _about(v.about, s, st)
+    if v.sha256:
+        out.append(_p(f"Log file as checked: SHA-256 <font size=8>{v.sha256}</font>", st["body"]))
+    fixes = f"{len(tried)} CORRECTION{'S' * (len(tried) != 1)}"
     if p is None:
-        out.append(_p(f'<font color="{RIGHT}"><b>VALID</b></font>: every turn is legal and every written value agrees.', st["h"]))
+        if tried:
+            out.append(_p(f'<font color="{RIGHT}"><b>VALID WITH {fixes}</b></font>: with the lines below read as ruled, every turn '
+                          "is legal and every written value agrees.", st["h"]))  # fmt: skip
+        else:
+            out.append(_p(f'<font color="{RIGHT}"><b>VALID</b></font>: every turn is legal and every written value agrees.', st["h"]))
     elif p.kind == "read":
         out.append(_p(f'<font color="{WRONG}"><b>CANNOT BE READ</b></font>', st["h"]))
+        out += _corrections(tried, log, st)
         out += [_p(escape(str(f)), st["body"]) for f in v.read_faults]
-        return out + _signature(st)
+        return out + _signature(v, st)
     else:
-        out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>: line {p.line}, {escape(p.message)}', st["h"]))
+        also = f" ({len(tried)} correction{'s' * (len(tried) != 1)} tried)" if tried else ""
+        where = reference(log, p.line) if p.kind == "rules" else f"log line {p.line}"  # a written value names its round itself
+        out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
+    out += _corrections(tried, log, st)
+    for said in (edition_words(v), adjudicated_words(log) if log is not None else ""):
+        if said:
+            out.append(_p(escape(said[0].upper() + said[1:]), st["body"]))
     stop = v.stopped
     if stop is not None:
         out.append(_p("The fault", st["h"]))
-        said = f" ({escape(stop.where)}): <b>{escape(stop.turn)}</b>" if stop.turn else f" ({escape(stop.where)})" if stop.where else ""
-        out.append(_p(f"Line {stop.line}{said}", st["body"]))
+        said = f": <b>{escape(stop.turn)}</b>" if stop.turn else ""
+        out.append(_p(f"{escape(reference(log, stop.line)[0].upper() + reference(log, stop.line)[1:])}{said}", st["body"]))
         if stop is not p:  # the heading gives the first fault; this one ended the replay
             out.append(_p(escape(stop.message), st["body"]))
         legal = stop.legal_instead()
@@ -107,25 +174,50 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
             out.append(_p(f"Legal turns instead, as a log writes them: {turns}{more}", st["body"]))
         if stop.position is not None:
             where = where_words(stop)
-            picture = _fitted(position_drawing(stop.position, log.players if log else None))
+            disputed = stop.turn.split()[0] if stop.turn else None
+            picture = _fitted(position_drawing(stop.position, log.players if log else None, highlight=disputed,
+                                               turn=f"{stop.where}: {stop.turn}" if stop.turn else ""))  # fmt: skip
             out.append(KeepTogether([_p(where[0].upper() + where[1:], st["h"]), picture]))
     if v.compared:
         out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, st)]))
     if s is not None:
         out += _result(v, s, st)
-    return out + _signature(st)
+    return out + _signature(v, st)
+
+
+def _corrections(tried: Sequence[Try], log: GameLog | None, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """Each correction: where, the log line, the line as written and as ruled, side by side."""
+    if not tried:
+        return []
+    rows: list[list[Any]] = [["Where", "Log line", "As written", "As ruled"]]
+    for t in tried:
+        written = (log.tried_lines.get(t.line, "") if log is not None else "") or "—"
+        where = reference(log, t.line).split(" (log line")[0] if log is not None else ""
+        if t.after:
+            rows.append([f"after {where or 'line ' + str(t.line)}", f"after {t.line}", "(nothing)", t.text])
+        else:
+            rows.append([where if where != f"log line {t.line}" else "", str(t.line), written, "(left out)" if t.delete else t.text])
+    cells = [[_p(escape(str(c)) if k < 2 or r == 0 else f"<b>{escape(str(c))}</b>", st["cell"]) for k, c in enumerate(row)]
+             for r, row in enumerate(rows)]  # fmt: skip
+    width = PAGE[0] - 2 * MARGIN
+    table = Table(cells, colWidths=[pt(width * f) for f in (0.22, 0.1, 0.34, 0.34)], repeatRows=1, hAlign="LEFT")
+    body = 1  # the rows under the heading: as written shaded red, as ruled green
+    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")), ("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")),
+                               ("BACKGROUND", (2, body), (2, -1), color("#F6DEDA")), ("BACKGROUND", (3, body), (3, -1), color("#DDEBDD")),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))  # fmt: skip
+    return [_p("Corrections: the log as written and as ruled (the file is unchanged)", st["h"]), table]
 
 
 def _fitted(drawing: Drawing) -> Drawing:
     """The picture scaled down to fit the page, under its heading, if it is
     wider or taller (teams of twenty make a tall one)."""
-    k = min(1.0, pt(PAGE[0] - 2 * MARGIN - 1) / drawing.width, pt(PAGE[1] - 2 * MARGIN - 20) / drawing.height)
+    k = min(1.0, pt(PAGE[0] - 2 * MARGIN - 1) / drawing.width, pt(PAGE[1] - 2 * MARGIN - HEAD - 20) / drawing.height)
     drawing.scale(k, k)
     drawing.width, drawing.height = drawing.width * k, drawing.height * k
     return drawing
 
 
-def _about(log: GameLog | None, s: State | None, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+def _about(log: GameLog | Header | None, s: State | None, st: dict[str, ParagraphStyle]) -> list[Flowable]:
     if log is None:
         return []
     rows = [about(log, s.edition.number if s is not None else None)]
@@ -139,15 +231,16 @@ def _about(log: GameLog | None, s: State | None, st: dict[str, ParagraphStyle]) 
 
 def _records_table(v: Verdict, st: dict[str, ParagraphStyle]) -> Table:
     """Every value the log may write, beside what the game gives; a row that differs shaded."""
-    rows: list[list[Any]] = [["Line", "What", "Written", "Computed"]]
+    rows: list[list[Any]] = [["Log line", "What", "Written", "Computed"]]
     for r in v.compared:
-        written, computed = ("—" if x is None else " ".join(x) if isinstance(x, list) else str(x) for x in (r.recorded, r.computed))
+        written, computed = ("—" if x is None else " ".join(str(y) for y in x) if isinstance(x, list) else str(x) for x in (r.recorded, r.computed))
+        written += f" ({r.slip})" if r.slip else ""
         mark = "  (differs)" if r.differs else "" if r.recorded is None else "  (agrees)"
         rows.append([str(r.line) if r.line else "", r.what, written, computed + mark])
     wrong = [k for k, r in enumerate(v.compared, 1) if r.differs]
     cells = [[_p(escape(str(c)), st["cell"]) for c in r] for r in rows]
     width = PAGE[0] - 2 * MARGIN
-    table = Table(cells, colWidths=[pt(width * f) for f in (0.08, 0.32, 0.28, 0.32)], repeatRows=1, hAlign="LEFT")
+    table = Table(cells, colWidths=[pt(width * f) for f in (0.1, 0.32, 0.27, 0.31)], repeatRows=1, hAlign="LEFT")
     style = [("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")), ("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")),
              ("VALIGN", (0, 0), (-1, -1), "TOP")]  # fmt: skip
     style += [("BACKGROUND", (0, k), (-1, k), color("#F6DEDA")) for k in wrong]
@@ -164,6 +257,18 @@ def _result(v: Verdict, s: State, st: dict[str, ParagraphStyle]) -> list[Flowabl
     return [_p("No result", st["h"]), _p(f"{why[0].upper()}{why[1:]} No winner is declared. Where it stood: {stood_words(s)}", st["body"])]
 
 
-def _signature(st: dict[str, ParagraphStyle]) -> list[Flowable]:
-    line = "_" * 28
-    return [Spacer(1, pt(8)), KeepTogether([_p(f"Judge {line}   Signature {line}   Date {'_' * 14}", st["body"])])]
+def _signature(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """Lines for both players and the judge, under what they sign."""
+    h = v.about
+    names = {str(s): n for s, n in h.players.items()} if h is not None else {}
+    line = "_" * 30
+    tied = f" (the log file with SHA-256 {v.sha256[:16]}…)" if v.sha256 else ""
+    block: list[Flowable] = [_p("Signatures", st["h"]), _p(f"We have read this verdict on the game as logged{tied}.", st["body"])]
+    rows = [[_p(f"<b>North</b> {escape(names.get('north', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
+            [_p(f"<b>South</b> {escape(names.get('south', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
+            [_p(f"<b>Judge</b> {escape(h.texts.get('judge', '') if h is not None else '') or '_' * 20}", st["cell"]),
+             _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])]]  # fmt: skip
+    width = PAGE[0] - 2 * MARGIN
+    table = Table(rows, colWidths=[pt(width * f) for f in (0.34, 0.42, 0.24)], hAlign="LEFT")
+    table.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 9), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
+    return [Spacer(1, pt(4)), KeepTogether([*block, table])]

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 from ..errors import printable
 from ..rules import SEATS, Seat, State
 from .check import Problem, Verdict
-from .log import GameLog
+from .log import GameLog, Header
 from .position import position_lines
+from .tries import Try
 
 
-def about(log: GameLog | None, deck_edition: int | None = None) -> str:
+def about(log: GameLog | Header | None, deck_edition: int | None = None) -> str:
     """"Club night · north Alice, south Bob · deck default, edition 2\"."""
     if log is None:
         return ""
@@ -41,11 +42,31 @@ def result_words(state: State) -> str:
     return f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {state.winner()}"
 
 
-def try_command(path: str, tried: Sequence[tuple[int, str]], line: int) -> str:
+def try_command(path: str, tried: Sequence[Try], line: int) -> str:
     """The command that re-checks ``path`` with the earlier corrections and one more, ready to paste."""
     shown = "-" if path == "<stdin>" else shlex.quote(path)
-    earlier = "".join(f" --try {n} {shlex.quote(t)}" for n, t in tried if n != line)
+    earlier = "".join(f" {t.option()}" for t in tried if t.line != line or t.after)
     return f"hi5pnp check {shown}{earlier} --try {line} \"TURN\""
+
+
+def edition_words(v: Verdict) -> str:
+    """"every turn and written value is valid under edition 1: was the game played under it?" (or '')."""
+    n = v.valid_under_edition
+    if n is None:
+        return ""
+    own = v.state.edition.number if v.state is not None else None
+    said = f"invalid under edition {own}, but " if own else ""
+    return f"{said}valid under edition {n}: every turn and written value agrees with edition {n}'s rules (to check it so: {edition_try(v)})"
+
+
+def edition_try(v: Verdict) -> str:
+    """The ``--try`` that reads the log under the edition it is valid under."""
+    log, n = v.log, v.valid_under_edition
+    if log is None or n is None:
+        return ""
+    if log.edition_line:
+        return f"--try {log.edition_line} \"edition: {n}\""
+    return f"--try {log.format_line}+ \"edition: {n}\""
 
 
 def where_words(stop: Problem) -> str:
@@ -55,7 +76,7 @@ def where_words(stop: Problem) -> str:
     return f"the position where the turns of {stop.where or 'the game'} end"
 
 
-def verdict_lines(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> list[str]:
+def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
     """The verdict in words; ``tried``: the corrections it was checked with
     (``check --try``), kept in the command it suggests for the next one."""
     p = v.problem
@@ -63,10 +84,15 @@ def verdict_lines(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> list[str
         return [printable(str(f)) for f in v.read_faults]
     s = v.state
     kind = {"rules": "rules", "record": "a written value differs"}.get(p.kind, p.kind) if p is not None else ""
-    lines = [f"{v.path}: valid" if p is None else f"{v.path}:{p.line}: invalid ({kind}): {p.message}"]
+    fixes = f" with {len(tried)} correction{'s' * (len(tried) != 1)}" if tried else ""
+    lines = [f"{v.path}: valid{fixes}" if p is None else f"{v.path}:{p.line}: invalid ({kind}): {p.message}"]
     head = about(v.log, s.edition.number if s is not None else None)
     if head:
         lines.append(f"  {head}")
+    if v.valid_under_edition is not None:
+        lines.append(f"  {edition_words(v)}")
+    if v.log is not None and v.log.adjudicated is not None:
+        lines.append(f"  {adjudicated_words(v.log)}")
     stop = v.stopped
     if stop is not None:
         if stop is not p:
@@ -81,7 +107,8 @@ def verdict_lines(v: Verdict, tried: Sequence[tuple[int, str]] = ()) -> list[str
                 lines.append(f"    {legal.more_words()}")
         if stop.position is not None:
             lines.append(f"  {where_words(stop)}:")
-            lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None)]
+            disputed = stop.turn.split()[0].lower() if stop.turn else None
+            lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None, disputed)]
     if v.records:
         lines.append(f"  written values that differ from the game ({len(v.records)}):")
         lines += [f"    line {r.line}: {r.words()}" for r in v.records]
@@ -111,3 +138,40 @@ def stood_words(s: State) -> str:
     """Where a game that is not complete stood: its columns and its points so far."""
     score = s.scores()
     return f"{columns_words(s)}; points so far (placing points plus columns): north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}."
+
+
+def adjudicated_words(log: GameLog) -> str:
+    """"adjudicated (line 40): winner north — south conceded in round 2; the standings take this result"."""
+    a = log.adjudicated
+    if a is None:
+        return ""
+    return f"adjudicated (line {a.line}): winner {a.winner}, {a.reason}; the standings take this result"
+
+
+def where_in_log(log: GameLog | None, line: int) -> str:
+    """Where a log line is, as the record sheet numbers it: "round 2, turn 14",
+    "round 2, course", "round 2, points", "the result", "north's team"; '' if
+    none of these."""
+    if log is None:
+        return ""
+    for r, rnd in enumerate(log.rounds, 1):
+        if line in rnd.turn_lines:
+            return f"round {r}, turn {rnd.turn_lines.index(line) + 1}"
+        if line == rnd.course_line:  # a round cut short, a round too many
+            return f"round {r}"
+        if line in rnd.course_lines:
+            return f"round {r}, course"
+    for name, w in log.written.items():
+        if w.line == line:  # "rounds[2].points.north" -> "round 2, points"; "result.score.north" -> "the result"
+            head, _, rest = name.partition(".")
+            return f"round {head[7:-1]}, {rest.split('.')[0]}" if head.startswith("rounds[") else "the result"
+    for seat, n in log.team_lines.items():
+        if n == line or line in log.team_item_lines.get(seat, []):
+            return f"{seat}'s team"
+    return "the edition" if line == log.edition_line else ""
+
+
+def reference(log: GameLog | None, line: int) -> str:
+    """"round 2, turn 14 (log line 113)", or "log line 7" where the line is no turn or round entry."""
+    where = where_in_log(log, line)
+    return f"{where} (log line {line})" if where else f"log line {line}"

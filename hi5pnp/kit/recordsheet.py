@@ -1,8 +1,10 @@
 """The game record sheet: write a game down as it is played, in the log
 notation, so that a judge can check it afterwards (docs/game-log.md).
 
-Page 1 holds the set-up and a key to the notation; then one page per round
-with the course and numbered turn lines in three columns.
+Page 1 holds the set-up (event, table, date, deck, the edition played
+ticked in a box, the judge, both teams), a key to the notation, the result
+and both players' signatures; then one page per round with the table, the
+course and turn lines numbered from 1 in each round, in three columns.
 """
 
 from __future__ import annotations
@@ -53,6 +55,19 @@ def _boxes(c: Canvas, x: float, y: float, count: int, right: float, w: float = 1
     return y - ((count - 1) // per_row) * (h + 1.5)
 
 
+def _edition_box(c: Canvas, x: float, y: float, edition: int) -> None:
+    """"Edition played: [ ] 1 [ ] 2": ticked by the players, so a game is never
+    checked under the wrong rules (this sheet's examples are ``edition``'s)."""
+    _text(c, x, y, "Edition played", 8.5, fill=MUTED)
+    bx = x + to_mm(fonts.width("Edition played", "regular", 8.5)) + 2.5
+    c.setStrokeColor(color(INK))
+    c.setLineWidth(0.6)
+    for number in sorted(EDITIONS):
+        c.rect(pt(bx), pt(y - 1), pt(3.6), pt(3.6), stroke=1, fill=0)
+        _text(c, bx + 4.8, y, str(number), 9, "bold" if number == edition else "regular")
+        bx += 11
+
+
 def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> bytes:
     paper = Paper.named(paper_name)
     W, H = paper.width, paper.height
@@ -66,11 +81,14 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     _text(c, MARGIN, y, "Game record", 11, fill=MUTED)
     _text(c, right, y, f"rules edition {edition}", 9, align="right", fill=MUTED)
     y -= 11
-    _field(c, MARGIN, y, "Event", (W - 2 * MARGIN) * 0.62)
-    _field(c, MARGIN + (W - 2 * MARGIN) * 0.66, y, "Date", (W - 2 * MARGIN) * 0.34)
+    span = W - 2 * MARGIN
+    _field(c, MARGIN, y, "Event", span * 0.5)
+    _field(c, MARGIN + span * 0.53, y, "Table", span * 0.17)
+    _field(c, MARGIN + span * 0.73, y, "Date", span * 0.27)
     y -= 10
-    _field(c, MARGIN, y, "Deck", (W - 2 * MARGIN) * 0.48)
-    _field(c, MARGIN + (W - 2 * MARGIN) * 0.52, y, "Judge", (W - 2 * MARGIN) * 0.48)
+    _field(c, MARGIN, y, "Deck", span * 0.3)
+    _edition_box(c, MARGIN + span * 0.33, y, edition)
+    _field(c, MARGIN + span * 0.62, y, "Judge", span * 0.38)
     for seat in ("north", "south"):
         y -= 14
         _text(c, MARGIN, y, seat.upper(), 11, "bold")
@@ -99,6 +117,11 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
         _field(c, MARGIN + 105, y, "total", W - 2 * MARGIN - 105)
     y -= 9
     _field(c, MARGIN, y, "Winner (north, south or draw)", (W - 2 * MARGIN) * 0.6)
+    y -= 13
+    _text(c, MARGIN, y, "We agree this record is the game as played.", 8.5, fill=MUTED)
+    y -= 11
+    _field(c, MARGIN, y, "North's signature", span * 0.48)
+    _field(c, MARGIN + span * 0.52, y, "South's signature", span * 0.48)
     c.showPage()
     # --- one page per round: the same page (a form) under each round's title --
     columns = 3
@@ -106,6 +129,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     top = H - MARGIN - 6
     c.beginForm("round-page")
     _text(c, right, top, f"{deck.full_title} — game record", 8.5, align="right", fill=MUTED)
+    _field(c, MARGIN + 45, top, "Table", 28)  # a loose page finds its game
     y = top - 9
     _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
     y -= 10

@@ -233,7 +233,8 @@ class State(Board):
 
     def course_rows(self) -> list[str]:
         """One line per obstacle card, west to east, with both of its positions.
-        ``1a(2)`` is 1a holding two chits; ``1a*`` is exhausted this segment."""
+        ``1a(2)`` is 1a holding two chits; ``1a*`` is exhausted this segment (the legend
+        names no face: X(2), X*)."""
         course, pos = self.pos.course, self.pos
         if course is None:
             return []
@@ -256,7 +257,7 @@ class State(Board):
             final = "   <- final obstacle" if col == 1 else ""
             rows.append(f"  {course[col - 1].id:<5} {kinds[col - 1]:<{kw}}{south[col - 1]:<{width}}{spot(2 * n + 1 - col)}{final}")
         done = ", ".join(f"{k + 1}. {f}" for k, f in enumerate(self.finishers())) or "none"
-        rows.append(f"  finished, in order: {done}   (1a(2): 1a holds 2 chits; *: exhausted)")
+        rows.append(f"  finished, in order: {done}   (X(2): a competitor holding 2 chits; X*: exhausted)")
         return rows
 
 

@@ -88,7 +88,7 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
     # the judge --------------------------------------------------------------------------------
     def judge_home(request: Request) -> Response:
         logs = [{"name": name, "outcome": judging.outcome(desk, name)} for name in desk.log_files()]
-        return page("judge.html", request, logs=logs)
+        return page("judge.html", request, logs=logs, table=judging.standings(desk))
 
     def judge_log(request: Request) -> Response:
         tries, problem = judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
@@ -180,5 +180,5 @@ def _sim_view(desk: Desk) -> dict[str, Any]:
     return sim
 
 
-def _tried_query(tries: list[tuple[int, str]]) -> str:
-    return "&".join(f"line={line}&turn={quote(turn)}" for line, turn in tries)
+def _tried_query(tries: list[judging.Try]) -> str:
+    return "&".join(f"line={t.line}{'%2B' * t.after}&turn={quote(t.text)}" for t in tries)

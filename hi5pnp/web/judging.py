@@ -10,14 +10,15 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from ..errors import Fault, InputError, printable
+from ..errors import Fault, InputError, OptionError, printable
 from ..files import write_atomically
 from ..judge.batch import read_one, verdict_of
 from ..judge.check import DeckCache, with_deck
+from ..judge.tries import Try, parse_try
 from ..judge.verdict import verdict_lines
 from .desk import MAX_PASTE, Desk
 
-Tries = list[tuple[int, str]]
+Tries = list[Try]
 
 
 def judged(desk: Desk, name: str, tries: Tries) -> dict[str, Any] | None:
@@ -30,7 +31,7 @@ def judged(desk: Desk, name: str, tries: Tries) -> dict[str, Any] | None:
     verdict = verdict_of(str(path), DeckCache(None), tries)
     obj = verdict.to_json()
     if tries:
-        obj["tried"] = [{"line": line, "turn": turn} for line, turn in tries]
+        obj["tried"] = [t.to_json() for t in tries]
     return {
         "name": name,
         "shown": _shown(desk, name),
@@ -92,7 +93,7 @@ def verdict_pdf(desk: Desk, name: str, tries: Tries) -> bytes | None:
     path = desk.log_path(name)
     if path is None:
         return None
-    verdict = verdict_of(str(path), DeckCache(None), tries)
+    verdict = verdict_of(str(path), DeckCache(None), tries, digest=True)
     with desk.render_lock:
         return sheet(verdict, tries)
 
@@ -108,14 +109,27 @@ def paste(desk: Desk, text: bytes) -> str:
     return name
 
 
-def parse_tries(lines: list[str], turns: list[str]) -> tuple[Tries, str]:
-    """The tries of a form (a line number and a turn each, blank ones left
-    out); and what is wrong with them, if anything."""
+def parse_tries(lines: list[str], texts: list[str]) -> tuple[Tries, str]:
+    """The tries of a form, as ``check --try`` takes them (a line, ``41+``
+    to insert after it, and the text; ``-`` deletes the line), blank ones
+    left out; and what is wrong with them, if anything."""
     tries: Tries = []
-    for line, turn in zip(lines, turns):
-        if not line.strip() and not turn.strip():
+    for line, text in zip(lines, texts):
+        if not line.strip() and not text.strip():
             continue
-        if not line.strip().isdigit() or int(line) < 1:
-            return [], f"'{printable(line)}' is not a line number"
-        tries.append((int(line), turn.strip()))
+        try:
+            tries.append(parse_try(line.strip(), text.strip()))
+        except OptionError as exc:
+            return [], printable(str(exc))
     return tries, ""
+
+
+def standings(desk: Desk) -> dict[str, Any] | None:
+    """The standings of the judge's folder, as ``hi5pnp standings`` makes them (None without a folder of logs)."""
+    from ..judge.event import read_event
+
+    names = desk.log_files()
+    if desk.logs is None or not names:
+        return None
+    ranked, left = read_event([str(desk.logs / n) for n in names], names).table()
+    return {"standings": [s.to_json() for s in ranked], "left_out": [x.to_json() for x in left]}

@@ -1,0 +1,160 @@
+"""The values a log records for the checker to compare (each round's
+``finish`` and ``points``, the ``result``) and the judge's ``adjudicated``
+result, read forgivingly (revision 4 of docs/game-log.md).
+
+A recorded value written in a form that cannot be compared (``winner:
+nroth``, ``points: {nort: 8, south: 7}``, ``winner: 7``) is not a read fault:
+it is kept as written, with the slip in words, and the checker reports it as
+a ``record`` fault at its line while the rest of the game is checked. Only a
+field that is no field of the log at all (an unknown key of a round or of
+``result``) stays a read fault.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Any
+
+from ..deck.fields import FieldReader, show
+from ..deck.located import YList, YMap
+from ..rules import SEATS, face_id
+
+RESULT_KEYS = ("columns", "score", "winner")
+WINNERS = (*SEATS, "draw")
+ADJUDICATED_KEYS = ("winner", "reason")
+
+
+@dataclass(frozen=True)
+class Written:
+    """One recorded value as the log writes it: its line, and why it cannot
+    be compared with the game's (``slip``), if it cannot."""
+
+    value: Any
+    line: int
+    slip: str = ""
+
+
+@dataclass(frozen=True)
+class Adjudicated:
+    """A result the judge ruled (a forfeit, a concession, a game stopped by
+    time), which the standings take in place of the game's."""
+
+    winner: str  # north | south | draw
+    reason: str
+    line: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "winner": self.winner, "reason": self.reason}
+
+
+def _whole_or_slip(m: YMap, key: Any) -> Written:
+    """A whole number (plain or quoted) at ``m[key]``; anything else is a slip."""
+    value, line = m[key], m.at(key)[0]
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 6:
+        return Written(int(value.strip()), line)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Written(value, line)
+    return Written(_plain(value), line, f"{show(value)} is not a whole number")
+
+
+def _plain(value: Any) -> Any:
+    """A written value as JSON can carry it (a list or mapping as text)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return show(value)
+
+
+def _seat_values(r: FieldReader, m: YMap, key: str, field: str, written: dict[str, Written]) -> None:
+    """``{north: 9, south: 6}`` into ``written[f"{field}.north"]`` and so on. A
+    misspelt seat (``nort``) is read as the seat meant, a slip; a value that is
+    no whole number is a slip; a mapping that is not one at all is a slip of the
+    whole field."""
+    sm = m[key]
+    if not isinstance(sm, YMap):
+        written[field] = Written(_plain(sm), m.at(key)[0], f"{show(sm)} is not a mapping with north and south")
+        return
+    for seat in SEATS:
+        if seat in sm:
+            written[f"{field}.{seat}"] = _whole_or_slip(sm, seat)
+    for k in sm:
+        if k in SEATS:
+            continue
+        word = str(k).strip().lower()
+        prefix = [seat for seat in SEATS if word and seat.startswith(word)]  # n, s, sou: a seat cut short
+        close = prefix or difflib.get_close_matches(word, SEATS, n=1, cutoff=0.5)
+        meant = close[0] if len(close) == 1 else None
+        if meant is None or f"{field}.{meant}" in written:
+            r.fault_key(sm, k, f"unknown field {show(k)} in '{key}'; expected north and south")
+            continue
+        got = _whole_or_slip(sm, k)
+        why = f"{show(k)} is not a seat; read as {meant}" + (f", and {got.slip}" if got.slip else "")
+        written[f"{field}.{meant}"] = Written(got.value, got.line, why)
+
+
+def _finish(m: YMap, number: int, written: dict[str, Written]) -> None:
+    """A round's ``finish``: face ids in order; anything else is kept as written, a slip."""
+    items, line = m["finish"], m.at("finish")[0]
+    field = f"rounds[{number}].finish"
+    if not isinstance(items, YList):
+        written[field] = Written(_plain(items), line, f"{show(items)} is not a list of face ids")
+        return
+    ids = [face_id(x) if isinstance(x, str) else None for x in items]
+    bad = [x for x, fid in zip(items, ids) if fid is None]
+    if bad:
+        written[field] = Written([str(x) for x in items], line, f"{show(bad[0])} is not a face id")
+    else:
+        written[field] = Written(ids, line)
+
+
+def read_round_records(r: FieldReader, rm: YMap, number: int, written: dict[str, Written]) -> None:
+    """A round's recorded ``finish`` and ``points`` (absent ones are not written)."""
+    if "finish" in rm:
+        _finish(rm, number, written)
+    if "points" in rm:
+        _seat_values(r, rm, "points", f"rounds[{number}].points", written)
+
+
+def read_result(r: FieldReader, doc: YMap, written: dict[str, Written]) -> None:
+    """The log's ``result``: complete columns, scores and the winner, as written."""
+    rm = r.get(doc, "result", dict, "the log", what="a mapping")
+    if rm is None:
+        return
+    r.unknown_keys(rm, RESULT_KEYS, "result")
+    for key in RESULT_KEYS:
+        if key in rm and rm[key] is None:
+            del rm[key]
+    for key in ("columns", "score"):
+        if key in rm:
+            _seat_values(r, rm, key, f"result.{key}", written)
+    if "winner" in rm:
+        w, line = rm["winner"], rm.at("winner")[0]
+        if isinstance(w, str) and w.strip().lower() in WINNERS:
+            written["result.winner"] = Written(w.strip().lower(), line)
+        else:
+            written["result.winner"] = Written(_plain(w), line, f"{show(w)} is not north, south or draw{_meant(w)}")
+
+
+def _meant(value: Any) -> str:
+    close = difflib.get_close_matches(value.strip().lower(), WINNERS, n=1, cutoff=0.5) if isinstance(value, str) else []
+    return f"; did you mean {close[0]}?" if close else ""
+
+
+def read_adjudicated(r: FieldReader, doc: YMap) -> Adjudicated | None:
+    """``adjudicated: {winner: north, reason: south conceded}``: a result the judge ruled."""
+    am = r.get(doc, "adjudicated", dict, "the log", what="a mapping with winner and reason")
+    if am is None:
+        return None
+    r.unknown_keys(am, ADJUDICATED_KEYS, "adjudicated")
+    w = r.get(am, "winner", str, "adjudicated", what="north, south or draw")
+    reason = am.get("reason")
+    if "reason" not in am or reason is None or isinstance(reason, (dict, list)) or not str(reason).strip():
+        r.fault_on(am, "'adjudicated' needs a 'reason' in words (a forfeit, a concession, time called, a ruling)")
+        return None
+    if w is None:
+        return None
+    if w.strip().lower() not in WINNERS:
+        r.fault(am, "winner", f"the adjudicated 'winner' must be north, south or draw, not {show(w)}{_meant(w)}")
+        return None
+    text = reason if isinstance(reason, str) else am.as_written("reason") or str(reason)
+    return Adjudicated(w.strip().lower(), text.strip(), doc.key_at("adjudicated")[0])

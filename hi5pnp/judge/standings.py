@@ -1,0 +1,166 @@
+"""An event's standings (``hi5pnp standings FOLDER``, docs/game-log.md): each
+log's verdict as a game that counts, or a log left out with why; players
+matched by name (case and runs of spaces ignored, an alias file for the
+rest); 3 match points a win, 1 a draw; ranked by match points, then the
+opponents' match-win percentage (each opponent's floored at 1/3), then game
+points, then name. Exact fractions throughout, so ties are ties."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..rules import SEATS, Seat
+from .check import Verdict
+
+FLOOR = Fraction(1, 3)  # an opponent's match-win percentage counts as at least this
+WIN, DRAW = 3, 1
+
+
+def name_key(name: str) -> str:
+    """A player's name as it is matched: case and runs of spaces ignored."""
+    return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game that counts: the players by seat (a bye has one), the winner, each seat's game points."""
+
+    log: str
+    players: dict[Seat, str]  # the names as written
+    winner: str  # north | south | draw
+    score: dict[Seat, int]
+    adjudicated: str = ""  # the reason, when the judge ruled the result
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    log: str
+    why: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"log": self.log, "why": self.why}
+
+
+@dataclass
+class Standing:
+    player: str  # the name as first written (or as the alias file writes it)
+    key: str
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    game_points: int = 0
+    opponents: list[str] = field(default_factory=list)  # keys, one per game against someone (not a bye)
+    omw: Fraction = Fraction(0)
+    rank: int = 0
+
+    @property
+    def points(self) -> int:
+        return WIN * self.wins + DRAW * self.draws
+
+    @property
+    def match_win(self) -> Fraction:
+        """This player's match-win percentage as an opponent sees it (floored at 1/3)."""
+        return max(FLOOR, Fraction(self.points, WIN * self.played)) if self.played else FLOOR
+
+    def order(self) -> tuple[int, Fraction, int]:
+        """What ranks a player, best first when sorted descending; the name breaks what is left."""
+        return (self.points, self.omw, self.game_points)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rank": self.rank, "player": self.player, "played": self.played, "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "points": self.points, "omw": round(float(self.omw), 4), "game_points": self.game_points}  # fmt: skip
+
+
+class Names:
+    """Matches the names written in logs to players: case and runs of spaces
+    ignored, and ``aliases`` (another spelling → the name to show) for the rest."""
+
+    def __init__(self, aliases: Mapping[str, str] | None = None):
+        self.aliases = {name_key(k): v for k, v in (aliases or {}).items()}
+        self.shown: dict[str, str] = {}  # key -> the name shown
+
+    def key(self, written: str) -> str:
+        meant = self.aliases.get(name_key(written))
+        key = name_key(meant if meant is not None else written)
+        self.shown.setdefault(key, " ".join((meant if meant is not None else written).split()))
+        return key
+
+
+def game_of(v: Verdict, shown: str) -> Game | LeftOut:
+    """The game a verdict gives the standings, or why its log is left out."""
+    log = v.log
+    if log is None:
+        p = v.problem
+        return LeftOut(shown, f"cannot be read: line {p.line}: {p.message}" if p is not None else "cannot be read")
+    names = {s: log.players[s] for s in SEATS if log.players.get(s, "").strip()}
+    if log.adjudicated is not None:
+        a = log.adjudicated
+        if len(names) == 1 and a.winner in names:  # a bye: one player, who wins
+            return Game(shown, names, a.winner, {s: 0 for s in names}, a.reason)
+        if len(names) < 2:
+            return LeftOut(shown, "adjudicated, but the players are not both named under 'players'")
+        score = v.state.scores() if v.state is not None else {s: 0 for s in SEATS}
+        return Game(shown, names, a.winner, dict(score), a.reason)
+    if not v.valid or v.state is None:
+        p = v.problem
+        kind = "cannot be read" if v.outcome == "unreadable" else "invalid"
+        other = f" (valid under edition {v.valid_under_edition})" if v.valid_under_edition is not None else ""
+        return LeftOut(shown, f"{kind}: line {p.line}: {p.message}{other}" if p is not None else kind)
+    if not v.complete:
+        return LeftOut(shown, "the game is not complete")
+    if len(names) < 2:
+        missing = [str(s) for s in SEATS if s not in names]
+        who = "neither player is" if len(missing) == 2 else f"{missing[0]} is"
+        return LeftOut(shown, f"valid, but {who} named under 'players'")
+    return Game(shown, names, v.state.winner(), dict(v.state.scores()))
+
+
+def standings(games: Iterable[Game], names: Names) -> tuple[list[Standing], list[LeftOut]]:
+    """The ranked table, and the games left out for naming one player twice."""
+    table: dict[str, Standing] = {}
+    left: list[LeftOut] = []
+    for g in games:
+        keys = {s: names.key(n) for s, n in g.players.items()}
+        if len(keys) == 2 and keys[Seat.NORTH] == keys[Seat.SOUTH]:
+            left.append(LeftOut(g.log, f"both seats are the same player ({names.shown[keys[Seat.NORTH]]})"))
+            continue
+        for seat, key in keys.items():
+            st = table.setdefault(key, Standing(names.shown[key], key))
+            st.played += 1
+            st.game_points += g.score.get(seat, 0)
+            if g.winner == "draw":
+                st.draws += 1
+            elif g.winner == seat:
+                st.wins += 1
+            else:
+                st.losses += 1
+            st.opponents += [k for s, k in keys.items() if s != seat]
+    for st in table.values():
+        mw = [table[k].match_win for k in st.opponents]
+        st.omw = sum(mw, Fraction(0)) / len(mw) if mw else Fraction(0)
+    ranked = sorted(table.values(), key=lambda s: (tuple(-x for x in s.order()), s.player.casefold(), s.player))
+    for k, st in enumerate(ranked):
+        st.rank = ranked[k - 1].rank if k and ranked[k - 1].order() == st.order() else k + 1
+    return ranked, left
+
+
+def table_lines(ranked: list[Standing], left: list[LeftOut]) -> list[str]:
+    """The standings as a text table, then the logs left out with why."""
+    rows = [("rank", "player", "played", "W", "D", "L", "points", "OMW", "game points")]
+    rows += [(str(s.rank), s.player, str(s.played), str(s.wins), str(s.draws), str(s.losses), str(s.points),
+              f"{float(s.omw) * 100:.2f}%", str(s.game_points)) for s in ranked]  # fmt: skip
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) if k == 1 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
+    if not ranked:
+        lines.append("(no game counts yet)")
+    if left:
+        lines.append(f"left out ({len(left)}):")
+        lines += [f"  {x.log}: {x.why}" for x in left]
+    return lines
+
+
+CSV_FIELDS = ("rank", "player", "played", "wins", "draws", "losses", "points", "omw", "game_points")
