@@ -221,3 +221,31 @@ def test_a_line_left_out_is_tried_as_check_tries_it(client, desk):
     page = client.get("/judge/log/dispute_assist.yaml", params={"line": "16", "turn": "-"}).text
     said = CliRunner().invoke(main, ["check", "--json", path, "--try", "16", "-"])
     assert verdict_json(page) == json.loads(said.stdout) and verdict_json(page)["tried"] == [{"line": 16, "delete": True}]
+
+
+def test_a_log_file_chosen_is_checked_as_a_pasted_one(client, desk):
+    data = (GOLDEN / "dispute_score.yaml").read_bytes()
+    done = client.post("/judge/paste", data={"token": desk.token}, files={"file": ("game.yaml", data, "text/yaml")}, follow_redirects=False)
+    assert done.status_code == 303
+    assert (desk.pasted / done.headers["location"].rsplit("/", 1)[1]).read_bytes() == data
+
+
+def test_serve_prints_its_address_and_warns_of_another_host(tmp_path):
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hi5pnp", "serve", "--port", "0", "--host", "127.0.0.2", "--out", str(tmp_path / "desk")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        line = proc.stdout.readline()
+        assert re.fullmatch(r"the hi5pnp desk is at http://127\.0\.0\.2:\d+/ \(Ctrl-C stops it\)\n", line), line
+        import urllib.request
+
+        page = urllib.request.urlopen(line.split(" at ")[1].split(" ")[0] + "judge", timeout=20).read()
+        assert b"judge's desk" in page
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    assert "warning: listening on 127.0.0.2" in err

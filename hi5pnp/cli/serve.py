@@ -48,6 +48,7 @@ def serve(deck: str | None, logs: Path | None, out: Path, templates: Path | None
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:
         sock.bind((host, port))
+        sock.listen(128)  # a browser opened at once on the address printed waits, never refused
     except OSError as exc:
         raise Failure([f"{host}:{port}: cannot listen there: {exc.strerror or exc}"]) from None
     shown = f"[{host}]" if ":" in host else host
