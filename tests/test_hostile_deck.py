@@ -232,7 +232,7 @@ def test_images_writes_each_face_before_drawing_the_next(tmp_path, monkeypatch):
     images_module.write_images(deck, lambda name, data: events.append("put"), images_module.ImageOptions(dpi=40, tts=True))
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     assert events[: 2 * faces] == ["drawn", "put"] * faces  # each face written before the next is drawn
-    assert events.count("put") == faces + 4 + 2 + 1  # four TTS sheets, two saved objects, the manifest
+    assert events.count("put") == faces + 4 + 2 + 2 + 1  # four TTS sheets, two saved objects and their thumbnails, the manifest
 
 
 @pytest.mark.parametrize(

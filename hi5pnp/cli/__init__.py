@@ -1,4 +1,4 @@
-"""The command line: ``hi5pnp new | build | validate | stats | check | replay | deal | simulate | tune | images | preview``.
+"""The command line: ``hi5pnp new | build | validate | stats | check | replay | deal | simulate | tune | images | preview | preflight``.
 
 The only place where errors become messages and exit codes
 (:mod:`.base`). Each command imports what it needs when it runs, so that
@@ -12,7 +12,7 @@ import click
 from .base import Group, print_version
 from .build import build
 from .deck import new, stats, validate
-from .images import images, preview
+from .images import images, preflight, preview
 from .judge import check, deal_cmd, replay
 from .sim import simulate
 from .tune import tune
@@ -30,5 +30,5 @@ def main() -> None:
     """
 
 
-for command in (new, build, validate, stats, check, replay, deal_cmd, simulate, tune, images, preview):
+for command in (new, build, validate, stats, check, replay, deal_cmd, simulate, tune, images, preview, preflight):
     main.add_command(command)

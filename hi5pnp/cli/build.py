@@ -10,6 +10,7 @@ import click
 from ..deck import EDITION_NUMBERS
 from ..errors import shown_path
 from ..kit.options import FLIPS, INKS, METHODS, MOST_BLEED, MOST_OFFSET, Flip, Ink, Method
+from ..kit.services import SERVICE_NAMES
 from ..render.paper import PAPER_NAMES, PaperName
 from .base import DECK_HELP, DECK_TYPE, Command
 
@@ -80,8 +81,10 @@ class OffsetType(click.ParamType):
 )  # fmt: skip
 @click.option(
     "--bleed", type=LengthType(0, MOST_BLEED), default="0", show_default=True,
-    help=f"Bleed around each card (0–{MOST_BLEED:g} mm); cards are spaced apart to make room.",
+    help=f"Bleed around each card (0–{MOST_BLEED:g} mm); cards are spaced apart to make room. Given, it is the print-shop file's bleed too (else 3 mm).",
 )  # fmt: skip
+@click.option("--for", "service", type=click.Choice(SERVICE_NAMES), default=None,
+              help="Make cards-print-shop.pdf as this card service asks: its bleed and page order (dtc: back, front).")  # fmt: skip
 @click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
 @click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True, help="Duplex: shift the backs by X,Y mm (read it off the alignment page).")
 @click.option(
@@ -94,9 +97,10 @@ class OffsetType(click.ParamType):
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).")  # fmt: skip
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
+@click.pass_context
 def build(
-    deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: Flip, back_offset: tuple[float, float],
-    edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, watch: bool,
+    ctx: click.Context, deck: str | None, out: Path, paper: str, card: Any, bleed: float, service: str | None, flip: Flip,
+    back_offset: tuple[float, float], edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, watch: bool,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     import gc
@@ -125,6 +129,8 @@ def build(
         edition=int(edition) if edition else None,
         method=method,
         ink=ink,
+        shop_bleed=bleed if ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT else 3.0,
+        service=service,
     )
 
     def once(watching: bool = False) -> tuple[str, list[str]]:

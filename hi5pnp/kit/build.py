@@ -47,6 +47,7 @@ from .quickref import quickref_file
 from .recordsheet import record_sheet_file
 from .rulebook import rulebook_file
 from .scorecards import render_scorecards, scorecards_file
+from .services import SERVICES
 from .tokens import render_tokens, tokens_file
 
 MANIFEST = "manifest.json"
@@ -209,7 +210,9 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip),
     )
     if paper == options.papers[0]:  # the same on any paper: made once
-        add(PRINT_SHOP, print_shop_file(deck, templates, card, f"{title} — cards for a print shop", options.ink))
+        service = SERVICES[options.service] if options.service else None
+        shop_title = f"{title} — cards for {service.title if service else 'a print shop'}"
+        add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, bool(service and service.backs_first)))
     parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
         parts += [

@@ -17,6 +17,7 @@ from ..deck import EDITION_NUMBERS
 from ..errors import OptionError, check_choice, check_number, choices_words
 from ..render.cardsize import POKER, CardSize
 from ..render.paper import PAPER_NAMES, PaperName
+from .services import SERVICE_NAMES, SERVICES
 
 Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
 Method = Literal["duplex", "fold"]  # the cards in the assembled kit
@@ -45,6 +46,8 @@ class BuildOptions:
     edition: int | None = None  # rules edition of the rulebook; None: the deck's
     method: Method = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
     ink: Ink = "normal"  # "low": white grounds and outlines instead of solid fills
+    shop_bleed: float = 3.0  # mm of art beyond the cut in the print-shop file, 0 to MOST_IMAGE_BLEED
+    service: str | None = None  # the print-shop file as this card service asks (SERVICE_NAMES): its bleed and page order
 
     def __post_init__(self) -> None:
         papers: Any = self.papers
@@ -66,9 +69,15 @@ class BuildOptions:
             check_choice("edition", self.edition, EDITION_NUMBERS)
         check_choice("method", self.method, METHODS)
         check_choice("ink", self.ink, INKS)
+        check_number("shop_bleed", self.shop_bleed, 0, MOST_IMAGE_BLEED, " mm")
+        if self.service is not None:
+            check_choice("service", self.service, SERVICE_NAMES)
+            if abs(self.shop_bleed - SERVICES[self.service].bleed) > 1e-9:
+                object.__setattr__(self, "shop_bleed", SERVICES[self.service].bleed)  # the service's canvas decides
         # as the manifest records them whatever was given: a list, whole numbers
         object.__setattr__(self, "papers", tuple(papers))
         object.__setattr__(self, "bleed", float(self.bleed))
+        object.__setattr__(self, "shop_bleed", float(self.shop_bleed))
         object.__setattr__(self, "back_offset", (float(offset[0]), float(offset[1])))
 
     def describe(self) -> dict[str, Any]:
@@ -82,6 +91,7 @@ class BuildOptions:
             "edition": self.edition,
             "method": self.method,
             "ink": self.ink,
+            "print_shop": {"bleed": self.shop_bleed, "service": self.service},
         }
 
 
@@ -91,9 +101,28 @@ class ImageOptions:
     bleed: float = 3.0  # mm of the face's own art beyond the cut, every side, 0 to MOST_IMAGE_BLEED
     card: CardSize = POKER
     tts: bool = False  # also Tabletop Simulator sheets and saved objects
+    service: str | None = None  # a card-printing service's canvas (SERVICE_NAMES): its dpi, bleed and card are these
+    tts_url: str = ""  # where the sheets will be hosted: the saved objects name them by full URL
 
     def __post_init__(self) -> None:
         check_number("dpi", self.dpi, *DPI_RANGE, whole=True)
         check_number("bleed", self.bleed, 0, MOST_IMAGE_BLEED, " mm")
         _card(self.card)
         check_choice("tts", self.tts, (False, True))
+        if self.service is not None:
+            check_choice("service", self.service, SERVICE_NAMES)
+            s = SERVICES[self.service]
+            if (self.dpi, self.card) != (s.dpi, s.card) or abs(self.bleed - s.bleed) > 1e-9:
+                raise OptionError(
+                    f"service: {s.title} takes {s.card.name} cards at {s.dpi} dpi with {s.bleed:.3f} mm bleed; "
+                    "make the options with ImageOptions.for_service"
+                )
+        if not isinstance(self.tts_url, str) or (self.tts_url and not self.tts_url.startswith(("http://", "https://", "file://"))):
+            raise OptionError(f"tts_url: {self.tts_url!r} is not a web address; give one starting https:// (or http://, file://)")
+
+    @classmethod
+    def for_service(cls, name: str, tts: bool = False, tts_url: str = "") -> ImageOptions:
+        """The images a card-printing service asks for (:mod:`.services`)."""
+        check_choice("service", name, SERVICE_NAMES)
+        s = SERVICES[name]
+        return cls(dpi=s.dpi, bleed=s.bleed, card=s.card, tts=tts, service=name, tts_url=tts_url)
