@@ -338,3 +338,25 @@ def test_each_face_is_one_form_per_card_sheet():
     for page in pypdf.PdfReader(io.BytesIO(built.files["cards-duplex-a4.pdf"])).pages:
         forms |= set(page["/Resources"]["/XObject"])
     assert len(forms) == 32
+
+
+def test_the_print_dialog_is_told_actual_size_and_how_to_duplex():
+    """Every file asks for actual size; files printed all double-sided preselect
+    the flip they were built for; the split kit holds every part once."""
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), flip="short"))
+    readers = {name: pypdf.PdfReader(io.BytesIO(data)) for name, data in built.files.items() if name.endswith(".pdf")}
+    prefs = {name: r.trailer["/Root"]["/ViewerPreferences"] for name, r in readers.items()}
+    assert all(p["/PrintScaling"] == "/None" for p in prefs.values()), prefs
+    duplex = {name: p.get("/Duplex") for name, p in prefs.items()}
+    for name in ("cards-duplex-a4.pdf", "duplex-alignment-a4.pdf", "quickref-a4.pdf", "kit-double-sided-a4.pdf"):
+        assert duplex[name] == "/DuplexFlipShortEdge", name
+    for name in ("tokens-a4.pdf", "scorecards-a4.pdf", "record-sheet-a4.pdf", "cards-fold-a4.pdf", "kit-one-sided-a4.pdf"):
+        assert duplex[name] == "/Simplex", name
+    assert duplex["kit-a4.pdf"] is None and duplex["rulebook-a4.pdf"] is None
+    pages = {name: len(r.pages) for name, r in readers.items()}
+    one = ("rulebook-a4.pdf", "scorecards-a4.pdf", "tokens-a4.pdf", "record-sheet-a4.pdf")
+    two = ("duplex-alignment-a4.pdf", "cards-duplex-a4.pdf", "quickref-a4.pdf")
+    assert pages["kit-one-sided-a4.pdf"] == 1 + sum(pages[n] for n in one)  # the notes, then each part once
+    assert pages["kit-double-sided-a4.pdf"] == 2 + sum(pages[n] for n in two)  # the notes and a blank back, then parts of even length
+    notes = readers["kit-a4.pdf"].pages[0].extract_text()
+    assert "kit-one-sided-a4.pdf one-sided" in notes and "kit-double-sided-a4.pdf double-sided" in notes

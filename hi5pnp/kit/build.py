@@ -227,11 +227,49 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         Part("Game record sheet", record, "one-sided, as many as you need", False),
         Part("Quick reference", quickref, f"double-sided, {flip_side}", True),
     ]
-    add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options)))
+    add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options, paper)))
+    # the same parts in two files, each printed all one way: the print dialog is told which
+    one_sided = [p for p in parts if not p.duplex]
+    two_sided = [p for p in parts if p.duplex]
+    add(
+        f"kit-one-sided-{paper}.pdf",
+        assemble_kit(paper, one_sided, f"{title} — kit, one-sided parts", _split_notes(options, paper, False), "Print this whole file one-sided", "none"),
+    )
+    if two_sided:
+        add(
+            f"kit-double-sided-{paper}.pdf",
+            assemble_kit(
+                paper, two_sided, f"{title} — kit, double-sided parts", _split_notes(options, paper, True),
+                f"Print this whole file double-sided, flipping on the {flip_side}", options.flip,
+            ),
+        )  # fmt: skip
     return made, warnings
 
 
-def _notes(options: BuildOptions) -> list[str]:
+def _split_notes(options: BuildOptions, paper: str, duplex: bool) -> list[str]:
+    """The printing notes of the one-sided or the double-sided file."""
+    flip_side = flip_words(options.flip)
+    if duplex:
+        return [
+            f"Print every page of this file double-sided, flipping on the {flip_side}, at 100 % (\"actual size\"): "
+            "the file asks the print dialog for both, so check that it kept them.",
+            "Print the duplex alignment test first (its ruler must measure 100 mm) and, if the backs are off, rebuild with --back-offset.",
+            "Parts start on the front of a sheet: the page after these notes is blank on purpose.",
+            "Some card sheets may be landscape: let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",
+            f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
+        ] if options.method == "duplex" else [
+            f"Print every page of this file double-sided, flipping on the {flip_side}, at 100 % (\"actual size\").",
+            f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
+        ]  # fmt: skip
+    return [
+        "Print every page of this file one-sided, at 100 % (\"actual size\"): the file asks the print dialog for both. "
+        "Tokens and score cards are cut out, so nothing may be on their backs.",
+        f"The double-sided parts (the cards{' and the alignment test' if options.method == 'duplex' else ''}, the quick reference) "
+        f"are in kit-double-sided-{paper}.pdf.",
+    ]
+
+
+def _notes(options: BuildOptions, paper: str) -> list[str]:
     """The printing notes on the kit's first page."""
     card, flip_side = options.card, flip_words(options.flip)
     if options.method == "duplex":
@@ -243,6 +281,8 @@ def _notes(options: BuildOptions) -> list[str]:
         scale,
         f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.",
         "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
+        f"Or print the same parts from two files, each all one way: kit-one-sided-{paper}.pdf one-sided, "
+        f"kit-double-sided-{paper}.pdf double-sided; each tells the print dialog how.",
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
         "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
         "let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",

@@ -150,7 +150,7 @@ def duplex_file(
     grid = duplex_grid(paper_name, card, bleed, len(cards))
     paper = grid.paper
     _check_offset(grid, flip, offset)
-    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex")
+    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex", duplex=flip)
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
@@ -204,7 +204,7 @@ def fold_file(
     """Each card's faces side by side about a fold line: fold, and sleeve."""
     grid = best_grid(paper_name, 2 * card.width, card.height, bleed, "a fold pair (two cards wide)")
     paper = grid.paper
-    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve")
+    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve", duplex="none")
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]

@@ -56,7 +56,7 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
     if grid.cols >= COPIES:  # one row of the copies, centred, with crop marks for them only
         grid = dataclasses.replace(grid, cols=COPIES, rows=1)
     paper = grid.paper
-    c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards")
+    c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards", duplex=flip)
     inner_w = w - 2 * PADDING
     names = []
     for k, side in enumerate(sides):

@@ -267,6 +267,8 @@ def rulebook_file(
     footer = f"{deck.full_title} — rules, edition {edition}"
 
     def on_page(c: Canvas, doc: Any) -> None:
+        if doc.page == 1:
+            c.setViewerPreference("PrintScaling", "None")  # as every file of the kit: actual size in the print dialog
         c.saveState()
         c.setFont(fonts.font_name("regular"), 7.5)
         c.setFillColor(color("#6B6355"))

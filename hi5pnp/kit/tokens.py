@@ -79,7 +79,7 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
 
 def tokens_file(layouts: list[Layout], title: str) -> bytes:
     first = layouts[0]
-    c, buf = new_canvas((first.width, first.height), title, "Tokens")
+    c, buf = new_canvas((first.width, first.height), title, "Tokens", duplex="none")
     for layout in layouts:
         draw_layout(c, layout)
         c.showPage()
