@@ -188,16 +188,17 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         ),
     )  # fmt: skip
     name = f"cards-duplex-{paper}.pdf"
-    duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, f"{title} — cards (duplex)"))
+    gap, guides = options.gap, options.guides
+    duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, f"{title} — cards (duplex)", gap, guides))
     name = f"cards-fold-{paper}.pdf"
     fold = b""
     try:
-        fold = add(name, *fold_file(contents.cards, card, bleed, paper, name, f"{title} — cards (fold and sleeve)"))
+        fold = add(name, *fold_file(contents.cards, card, bleed, paper, name, f"{title} — cards (fold and sleeve)", gap, guides))
     except LayoutError as exc:
         if options.method == "fold":
             raise
         warnings.append(f"{name} not made: {exc}")
-    sheet = duplex_grid(paper, card, bleed, len(contents.cards)).paper
+    sheet = duplex_grid(paper, card, bleed, len(contents.cards), options.gap).paper
     alignment = add(
         f"duplex-alignment-{paper}.pdf",
         alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test", sheet.width > sheet.height),

@@ -26,6 +26,8 @@ FLIPS: tuple[Flip, ...] = get_args(Flip)
 METHODS: tuple[Method, ...] = get_args(Method)
 INKS: tuple[Ink, ...] = get_args(Ink)
 MOST_BLEED = 5.0  # mm of background beyond a printed card's cut
+HOME_BLEED = 1.0  # mm: the card sheets' default bleed, so a cut a little off shows the card's own colour
+MOST_GAP = 20.0  # mm between neighbouring cards' cut lines
 MOST_OFFSET = 20.0  # mm the backs may be shifted each way: more is not printer drift
 DPI_RANGE = (36, 1200)  # the card images' resolution
 MOST_IMAGE_BLEED = 10.0  # mm of a card image's own art beyond the cut
@@ -40,7 +42,7 @@ def _card(card: object) -> None:
 class BuildOptions:
     papers: tuple[PaperName, ...] = PAPER_NAMES
     card: CardSize = POKER
-    bleed: float = 0.0  # mm of background beyond each card's cut, 0 to MOST_BLEED
+    bleed: float = HOME_BLEED  # mm of background beyond each card's cut, 0 to MOST_BLEED
     flip: Flip = "long"  # duplex: turn the sheet over its "long" or "short" edge
     back_offset: tuple[float, float] = (0.0, 0.0)  # duplex: shift the backs (mm)
     edition: int | None = None  # rules edition of the rulebook; None: the deck's
@@ -48,6 +50,8 @@ class BuildOptions:
     ink: Ink = "normal"  # "low": white grounds and outlines instead of solid fills
     shop_bleed: float = 3.0  # mm of art beyond the cut in the print-shop file, 0 to MOST_IMAGE_BLEED
     service: str | None = None  # the print-shop file as this card service asks (SERVICE_NAMES): its bleed and page order
+    gap: float | None = None  # mm between neighbouring cards' cut lines, at least twice the bleed; None: twice the bleed
+    guides: bool = False  # lines across the card sheets on every cut, for a rotary cutter or guillotine
 
     def __post_init__(self) -> None:
         papers: Any = self.papers
@@ -70,6 +74,12 @@ class BuildOptions:
         check_choice("method", self.method, METHODS)
         check_choice("ink", self.ink, INKS)
         check_number("shop_bleed", self.shop_bleed, 0, MOST_IMAGE_BLEED, " mm")
+        if self.gap is not None:
+            check_number("gap", self.gap, 0, MOST_GAP, " mm")
+            if self.gap < 2 * self.bleed - 1e-9:
+                raise OptionError(f"gap: {self.gap:g} mm is less than twice the bleed ({self.bleed:g} mm): neighbouring cards' bleed would overlap")
+            object.__setattr__(self, "gap", float(self.gap))
+        check_choice("guides", self.guides, (False, True))
         if self.service is not None:
             check_choice("service", self.service, SERVICE_NAMES)
             if abs(self.shop_bleed - SERVICES[self.service].bleed) > 1e-9:
@@ -91,6 +101,8 @@ class BuildOptions:
             "edition": self.edition,
             "method": self.method,
             "ink": self.ink,
+            "gap": 2 * self.bleed if self.gap is None else self.gap,
+            "guides": self.guides,
             "print_shop": {"bleed": self.shop_bleed, "service": self.service},
         }
 
