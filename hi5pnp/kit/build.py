@@ -99,7 +99,8 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
     edition = options.edition or deck.edition
     example = worked_example(deck, edition)
-    cards = render_cards(deck, templates, options.card, options.bleed, options.ink)
+    # laid out once with the larger bleed: the card sheets and the print-shop file each clip to their own
+    cards = render_cards(deck, templates, options.card, max(options.bleed, options.shop_bleed), options.ink)
     contents = Contents(
         deck=deck,
         edition=edition,
@@ -213,7 +214,8 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     if paper == options.papers[0]:  # the same on any paper: made once
         service = SERVICES[options.service] if options.service else None
         shop_title = f"{title} — cards for {service.title if service else 'a print shop'}"
-        add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, bool(service and service.backs_first)))
+        backs_first = bool(service and service.backs_first)
+        add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, backs_first, contents.cards))
     parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
         parts += [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..deck import Deck
 from ..render.cardsize import CardSize
-from ..render.faces import render_cards
+from ..render.faces import RenderedCard, render_cards
 from ..render.raster import faces_pdf
 from ..render.template import Templates
 
@@ -18,9 +18,12 @@ NAME = "cards-print-shop.pdf"
 
 
 def print_shop_file(
-    deck: Deck, templates: Templates, card: CardSize, title: str, ink: str = "normal", bleed: float = BLEED, backs_first: bool = False
-) -> bytes:
-    cards = render_cards(deck, templates, card, bleed, ink)
+    deck: Deck, templates: Templates, card: CardSize, title: str, ink: str = "normal", bleed: float = BLEED, backs_first: bool = False,
+    cards: list[RenderedCard] | None = None,
+) -> bytes:  # fmt: skip
+    """``cards``: the deck's cards laid out with at least ``bleed`` (the
+    build's, made once for every file; each page is clipped to its bleed)."""
+    cards = cards if cards is not None else render_cards(deck, templates, card, bleed, ink)
     layouts = [face for c in cards for face in (c.faces[::-1] if backs_first else c.faces)]
     order = "side b (the back) then side a" if backs_first else "side a then side b"
     return faces_pdf(layouts, bleed, title, f"Card faces for a print shop, one a page, {order}, with {bleed:g} mm bleed, RGB")
