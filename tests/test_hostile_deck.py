@@ -291,7 +291,7 @@ def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Traceback" not in stderr, stderr
-    assert stdout.count("wrote 11 files") == 3, (stdout, stderr)
+    assert stdout.count("wrote 13 files") == 3, (stdout, stderr)
 
 
 def test_a_decks_pictures_together_are_bounded(table, monkeypatch):

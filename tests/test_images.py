@@ -178,10 +178,10 @@ def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path, inside):
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 0, stderr
-    assert stdout.count("wrote 11 files") == 2
+    assert stdout.count("wrote 13 files") == 2
     first, second = stdout.splitlines()[:2]  # a line a build: the time, what it wrote, how long, and why
-    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 11 files to .*/ in \d+\.\d s \(the first build\)", first), first
-    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 11 files to .*/ in \d+\.\d s \(competitors\.yaml changed\)", second), second
+    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 13 files to .*/ in \d+\.\d s \(the first build\)", first), first
+    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 13 files to .*/ in \d+\.\d s \(competitors\.yaml changed\)", second), second
     assert stderr.count("watching ") == 1
     assert "gem colour 'bleu' is not a colour" in stderr and "build failed; the previous kit is as it was" in stderr
     assert "stopped watching" in stderr and "Traceback" not in stderr
