@@ -102,7 +102,8 @@ def test_build_bleed_and_service_shape_the_print_shop_file(tmp_path):
     assert invoke("build", "--out", str(tmp_path / "b"), "--paper", "a4", "--bleed", "2").exit_code == 0
     page = pypdf.PdfReader(tmp_path / "b" / "cards-print-shop.pdf").pages[0]
     assert [round(float(v) / MM, 2) for v in page.mediabox] == [0, 0, 67.5, 92.9]
-    assert invoke("build", "--out", str(tmp_path / "d"), "--paper", "a4", "--for", "dtc").exit_code == 0
+    dtc = invoke("build", "--out", str(tmp_path / "d"), "--paper", "a4", "--for", "dtc")
+    assert dtc.exit_code == 0 and "cards-print-shop.pdf is RGB" in dtc.stderr and "PDF/X-1a" in dtc.stderr
     reader = pypdf.PdfReader(tmp_path / "d" / "cards-print-shop.pdf")
     assert [round(float(v) / 72, 3) for v in reader.pages[0].mediabox] == [0, 0, 2.75, 3.75]
     assert "1b" in reader.pages[0].extract_text()

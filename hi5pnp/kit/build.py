@@ -215,6 +215,11 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         service = SERVICES[options.service] if options.service else None
         shop_title = f"{title} — cards for {service.title if service else 'a print shop'}"
         backs_first = bool(service and service.backs_first)
+        if service and service.wants_cmyk:
+            warnings.append(
+                f"{PRINT_SHOP} is RGB (sRGB, no output intent); {service.title} asks for CMYK PDF/X-1a: "
+                "convert it with a colour-managed tool before sending, or expect the service's conversion to shift colours"
+            )
         add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, backs_first, contents.cards))
     parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
@@ -287,6 +292,11 @@ def _notes(options: BuildOptions, paper: str) -> list[str]:
         f"Or print the same parts from two files, each all one way: kit-one-sided-{paper}.pdf one-sided, "
         f"kit-double-sided-{paper}.pdf double-sided; each tells the print dialog how.",
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
+        *(
+            [f"Cut on the crop marks: each card's colour runs {options.bleed:g} mm past its cut, so a cut a little off still shows the card, "
+             "not white paper (build with --gap for more room between cards, --guides for lines to lay a cutter's ruler on)."]
+            if options.bleed > 0 else []
+        ),
         "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
         "let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",
     ]
