@@ -294,7 +294,7 @@ def _notes(options: BuildOptions, paper: str) -> list[str]:
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
         *(
             [f"Cut on the crop marks: each card's colour runs {options.bleed:g} mm past its cut, so a cut a little off still shows the card, "
-             "not white paper (build with --gap for more room between cards, --guides for lines to lay a cutter's ruler on)."]
+             "not white paper (build with --gap for more room between cards, --guides for lines to lay a cutter's straightedge on)."]
             if options.bleed > 0 else []
         ),
         "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
