@@ -87,7 +87,7 @@ def test_tts_sheets_and_saved_objects(images, deck):
     ]  # fmt: skip
     cell = (round(63.5 / 25.4 * 300), round(88.9 / 25.4 * 300))
     a, b = load(tts / "competitor-a-1.png"), load(tts / "competitor-b-1.png")
-    assert a.size == b.size == (10 * cell[0], 2 * cell[1])  # ten cards and the hidden card: two rows of ten
+    assert a.size == b.size == (6 * cell[0], 2 * cell[1])  # ten cards and the hidden card: 6 × 2, the fewest cells
     assert load(tts / "obstacle-a-1.png").size == (7 * cell[0], cell[1])  # six cards and the hidden card
     assert load(tts / "competitor.png").size == (256, 256)  # the saved object's thumbnail
     saved = json.loads((tts / "competitor.json").read_text())
@@ -95,7 +95,7 @@ def test_tts_sheets_and_saved_objects(images, deck):
     assert obj["Name"] == "DeckCustom"
     custom = obj["CustomDeck"]["1"]
     assert custom["FaceURL"] == "competitor-a-1.png" and custom["BackURL"] == "competitor-b-1.png"
-    assert custom["NumWidth"] == 10 and custom["NumHeight"] == 2 and custom["UniqueBack"] is True
+    assert custom["NumWidth"] == 6 and custom["NumHeight"] == 2 and custom["UniqueBack"] is True
     cards = obj["ContainedObjects"]
     assert len(cards) == len(deck.competitors) and obj["DeckIDs"] == [c["CardID"] for c in cards] == list(range(100, 110))
     assert cards[0]["Nickname"].startswith("1a Dash Dunmore / 1b")
@@ -111,7 +111,7 @@ def test_a_big_deck_takes_several_sheets_none_wider_than_10000_px(tmp_path):
     saved = json.loads((out / "tts" / "competitor.json").read_text())["ObjectStates"][0]
     assert sorted(saved["CustomDeck"]) == ["1", "2"]
     assert (saved["CustomDeck"]["1"]["NumWidth"], saved["CustomDeck"]["1"]["NumHeight"]) == (10, 7)
-    assert (saved["CustomDeck"]["2"]["NumWidth"], saved["CustomDeck"]["2"]["NumHeight"]) == (10, 2)  # 11 cards and the hidden card
+    assert (saved["CustomDeck"]["2"]["NumWidth"], saved["CustomDeck"]["2"]["NumHeight"]) == (6, 2)  # 11 cards and the hidden card
     assert len(saved["ContainedObjects"]) == 80 and saved["ContainedObjects"][69]["CardID"] == 200  # 69 a sheet: its last cell is the hidden card
     for sheet in (out / "tts").glob("*.png"):
         assert png_size(sheet)[0] <= 10_000  # 10 × 90 mm at 300 dpi would be 10,630: the resolution is lowered

@@ -9,7 +9,6 @@ Objects > Saved Objects."""
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +63,13 @@ def sheet_dpi(card: CardSize, columns: int) -> int:
     return dpi
 
 
+def sheet_grid(cells: int) -> tuple[int, int]:
+    """Columns and rows for ``cells`` cells (the cards and the hidden card):
+    the fewest cells that hold them, at most :data:`COLUMNS` × :data:`ROWS`,
+    the wider grid on a tie (eleven cards: 6 × 2, not 10 × 2)."""
+    return min(((c, -(-cells // c)) for c in range(1, COLUMNS + 1) if -(-cells // c) <= ROWS), key=lambda g: (g[0] * g[1], -g[0]))
+
+
 def _transform(y: float = 1.0) -> dict[str, float]:
     return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
@@ -82,16 +88,15 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates, put: Callable[[s
     for kind, cards, plural in kinds:
         if not cards:
             continue
-        columns = min(COLUMNS, len(cards) + 1)
-        dpi = sheet_dpi(card, columns)
+        chunks = [cards[s : s + PER_SHEET] for s in range(0, len(cards), PER_SHEET)]
+        dpi = sheet_dpi(card, max(sheet_grid(len(chunk) + 1)[0] for chunk in chunks))
         cell = (pixels(card.width, dpi), pixels(card.height, dpi))
         hidden = hidden_card(cell, deck.full_title, dpi)
         custom: dict[str, Any] = {}
         contained: list[dict[str, Any]] = []
         thumbnail = None
-        for s in range(math.ceil(len(cards) / PER_SHEET)):
-            chunk = cards[s * PER_SHEET : (s + 1) * PER_SHEET]
-            rows = math.ceil((len(chunk) + 1) / columns)  # room for the hidden card in the last cell
+        for s, chunk in enumerate(chunks):
+            columns, rows = sheet_grid(len(chunk) + 1)  # room for the hidden card in the last cell
             names = {}
             for side in ("a", "b"):
                 faces = [c.a if side == "a" else c.b for c in chunk]
