@@ -47,7 +47,7 @@ def test_card_too_big_for_the_paper(built):
     before = _snapshot(built)
     result = run("build", "--paper", "a4", "--card-size", "199x200mm", "--out", str(built))
     assert result.returncode == 1
-    assert "a card of 199 × 200 mm does not fit on A4 paper (210 × 297 mm)" in result.stderr
+    assert "a card of 199 × 200 mm with 1 mm bleed does not fit on A4 paper (210 × 297 mm)" in result.stderr
     assert _snapshot(built) == before
 
 

@@ -193,7 +193,7 @@ def test_the_deal_is_yaml_any_tool_reads_and_check_says_what_to_fill_in(tmp_path
     assert f"game.yaml:10:11: '{card}?': choose a side, {card}a or {card}b" in r.output
 
 
-LIGHT = ("hi5pnp.kit", "hi5pnp.kit.options", "hi5pnp.render", "hi5pnp.render.paper", "hi5pnp.render.cardsize", "hi5pnp.render.units")
+LIGHT = ("hi5pnp.kit", "hi5pnp.kit.options", "hi5pnp.kit.services", "hi5pnp.render", "hi5pnp.render.paper", "hi5pnp.render.cardsize", "hi5pnp.render.units")
 
 
 def test_the_check_path_does_not_import_the_pdf_stack_nor_the_simulator():

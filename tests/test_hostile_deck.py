@@ -232,7 +232,7 @@ def test_images_writes_each_face_before_drawing_the_next(tmp_path, monkeypatch):
     images_module.write_images(deck, lambda name, data: events.append("put"), images_module.ImageOptions(dpi=40, tts=True))
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     assert events[: 2 * faces] == ["drawn", "put"] * faces  # each face written before the next is drawn
-    assert events.count("put") == faces + 4 + 2 + 1  # four TTS sheets, two saved objects, the manifest
+    assert events.count("put") == faces + 4 + 2 + 2 + 1  # four TTS sheets, two saved objects and their thumbnails, the manifest
 
 
 @pytest.mark.parametrize(
@@ -291,7 +291,7 @@ def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 0 and "Traceback" not in stderr, stderr
-    assert stdout.count("wrote 11 files") == 3, (stdout, stderr)
+    assert stdout.count("wrote 13 files") == 3, (stdout, stderr)
 
 
 def test_a_decks_pictures_together_are_bounded(table, monkeypatch):

@@ -82,18 +82,20 @@ def test_an_image_and_a_preview_draw_the_same_face(tmp_path):
 def test_tts_sheets_and_saved_objects(images, deck):
     tts = images / "tts"
     assert sorted(p.name for p in tts.iterdir()) == [
-        "competitor-a-1.png", "competitor-b-1.png", "competitor.json", "obstacle-a-1.png", "obstacle-b-1.png", "obstacle.json",
+        "competitor-a-1.png", "competitor-b-1.png", "competitor.json", "competitor.png",
+        "obstacle-a-1.png", "obstacle-b-1.png", "obstacle.json", "obstacle.png",
     ]  # fmt: skip
     cell = (round(63.5 / 25.4 * 300), round(88.9 / 25.4 * 300))
     a, b = load(tts / "competitor-a-1.png"), load(tts / "competitor-b-1.png")
-    assert a.size == b.size == (10 * cell[0], 1 * cell[1])  # ten cards: one row of ten
-    assert load(tts / "obstacle-a-1.png").size == (6 * cell[0], cell[1])
+    assert a.size == b.size == (6 * cell[0], 2 * cell[1])  # ten cards and the hidden card: 6 × 2, the fewest cells
+    assert load(tts / "obstacle-a-1.png").size == (7 * cell[0], cell[1])  # six cards and the hidden card
+    assert load(tts / "competitor.png").size == (256, 256)  # the saved object's thumbnail
     saved = json.loads((tts / "competitor.json").read_text())
     obj = saved["ObjectStates"][0]
     assert obj["Name"] == "DeckCustom"
     custom = obj["CustomDeck"]["1"]
     assert custom["FaceURL"] == "competitor-a-1.png" and custom["BackURL"] == "competitor-b-1.png"
-    assert custom["NumWidth"] == 10 and custom["NumHeight"] == 1 and custom["UniqueBack"] is True
+    assert custom["NumWidth"] == 6 and custom["NumHeight"] == 2 and custom["UniqueBack"] is True
     cards = obj["ContainedObjects"]
     assert len(cards) == len(deck.competitors) and obj["DeckIDs"] == [c["CardID"] for c in cards] == list(range(100, 110))
     assert cards[0]["Nickname"].startswith("1a Dash Dunmore / 1b")
@@ -109,8 +111,8 @@ def test_a_big_deck_takes_several_sheets_none_wider_than_10000_px(tmp_path):
     saved = json.loads((out / "tts" / "competitor.json").read_text())["ObjectStates"][0]
     assert sorted(saved["CustomDeck"]) == ["1", "2"]
     assert (saved["CustomDeck"]["1"]["NumWidth"], saved["CustomDeck"]["1"]["NumHeight"]) == (10, 7)
-    assert (saved["CustomDeck"]["2"]["NumWidth"], saved["CustomDeck"]["2"]["NumHeight"]) == (10, 1)
-    assert len(saved["ContainedObjects"]) == 80 and saved["ContainedObjects"][70]["CardID"] == 200
+    assert (saved["CustomDeck"]["2"]["NumWidth"], saved["CustomDeck"]["2"]["NumHeight"]) == (6, 2)  # 11 cards and the hidden card
+    assert len(saved["ContainedObjects"]) == 80 and saved["ContainedObjects"][69]["CardID"] == 200  # 69 a sheet: its last cell is the hidden card
     for sheet in (out / "tts").glob("*.png"):
         assert png_size(sheet)[0] <= 10_000  # 10 × 90 mm at 300 dpi would be 10,630: the resolution is lowered
 
@@ -176,10 +178,10 @@ def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path, inside):
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
     assert proc.returncode == 0, stderr
-    assert stdout.count("wrote 11 files") == 2
+    assert stdout.count("wrote 13 files") == 2
     first, second = stdout.splitlines()[:2]  # a line a build: the time, what it wrote, how long, and why
-    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 11 files to .*/ in \d+\.\d s \(the first build\)", first), first
-    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 11 files to .*/ in \d+\.\d s \(competitors\.yaml changed\)", second), second
+    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 13 files to .*/ in \d+\.\d s \(the first build\)", first), first
+    assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 13 files to .*/ in \d+\.\d s \(competitors\.yaml changed\)", second), second
     assert stderr.count("watching ") == 1
     assert "gem colour 'bleu' is not a colour" in stderr and "build failed; the previous kit is as it was" in stderr
     assert "stopped watching" in stderr and "Traceback" not in stderr

@@ -50,13 +50,14 @@ def test_page_sizes(kit, paper):
         for page in reader(out, f"{stem}-{paper}.pdf").pages:
             size = sorted((float(page.mediabox.width), float(page.mediabox.height)))
             assert size == pytest.approx(sorted((w, h)), abs=0.01), stem
-    # fold-and-sleeve sheets are landscape; duplex sheets portrait on A4, and
-    # landscape on Letter (as few sheets, and crop marks of full length)
+    # fold-and-sleeve sheets are landscape; so are the duplex sheets with the
+    # default 1 mm bleed (A4 portrait holds 3 × 3, but its crop marks would be
+    # short; landscape takes as few sheets with marks of full length)
     fold = reader(out, f"cards-fold-{paper}.pdf").pages[0]
     assert float(fold.mediabox.width) > float(fold.mediabox.height)
     for stem in ("cards-duplex", "duplex-alignment"):
         page = reader(out, f"{stem}-{paper}.pdf").pages[0]
-        assert (float(page.mediabox.width) > float(page.mediabox.height)) == (paper == "letter"), stem
+        assert float(page.mediabox.width) > float(page.mediabox.height), stem
 
 
 def _fonts(obj, seen: set) -> list:
@@ -162,20 +163,21 @@ def test_manifest_matches_the_pdf(kit):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nine_cards_a_sheet_inside_the_paper(kit, paper):
-    """A4 holds 3 × 3 poker cards; Letter could too, portrait, but with 6.35 mm
-    above and below, too little for crop marks: its sheets turn landscape,
-    4 × 2, and the 16 cards still take two sheets."""
+    """With the default 1 mm bleed, both papers go 4 × 2 landscape: A4 could
+    hold 3 × 3 portrait and Letter 3 × 2, but with too little room for full
+    crop marks (A4) or in more sheets (Letter); the 16 cards take two sheets.
+    Without bleed, A4 portrait 3 × 3 has its full marks and wins."""
     _, built = kit
     rows = [r for r in built.manifest["cards"] if r["file"] == f"cards-duplex-{paper}.pdf"]
-    w, h = (p / PT for p in PAPER_PT[paper])
-    if paper == "letter":
-        w, h = h, w
+    h, w = (p / PT for p in PAPER_PT[paper])
     per_page = {}
     for r in rows:
         per_page[r["page"]] = per_page.get(r["page"], 0) + 1
         assert r["x"] >= 5 and r["x"] + r["width"] <= w - 5
         assert r["y"] >= 5 and r["y"] + r["height"] <= h - 5
-    assert (per_page[1], per_page[2]) == ((9, 9) if paper == "a4" else (8, 8))
+    assert (per_page[1], per_page[2]) == (8, 8)
+    butted = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), bleed=0))
+    assert [r["page"] for r in butted.manifest["cards"] if r["file"] == "cards-duplex-a4.pdf"].count(1) == 9
 
 
 def _pairs(rows, file):
@@ -187,26 +189,28 @@ def _pairs(rows, file):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_duplex_back_is_exactly_behind_its_front(kit, paper):
-    """Long-edge flip: a portrait sheet (A4) mirrors x about the page centre; a
-    landscape sheet (Letter) turns over its horizontal long edge, so y mirrors
-    and the back is drawn turned 180°."""
+    """Long-edge flip: a landscape sheet (both papers with the default bleed)
+    turns over its horizontal long edge, so y mirrors and the back is drawn
+    turned 180°; a portrait sheet (A4 without bleed) mirrors x about the page
+    centre."""
     _, built = kit
-    width = PAPER_PT[paper][0] / PT
+    width = PAPER_PT[paper][0] / PT  # the landscape page's height
     for front, back in _pairs(built.manifest["cards"], f"cards-duplex-{paper}.pdf"):
         assert front["face"][-1] == "a" and back["face"][-1] == "b"
-        if paper == "a4":
+        assert back["x"] == pytest.approx(front["x"], abs=0.002)
+        assert back["y"] == pytest.approx(width - front["y"] - front["height"], abs=0.002)
+        assert (front["rotation"], back["rotation"]) == (0, 180)
+    portrait = make_kit(load_deck(CARDS), BuildOptions(papers=(paper,), bleed=0)).manifest["cards"]
+    for front, back in _pairs(portrait, f"cards-duplex-{paper}.pdf"):
+        if paper == "a4":  # Letter stays landscape without bleed (portrait's marks would be 2.3 mm)
             assert back["x"] == pytest.approx(width - front["x"] - front["width"], abs=0.002)
             assert back["y"] == pytest.approx(front["y"], abs=0.002)
             assert back["rotation"] == front["rotation"] == 0
-        else:
-            assert back["x"] == pytest.approx(front["x"], abs=0.002)
-            assert back["y"] == pytest.approx(width - front["y"] - front["height"], abs=0.002)  # the page is landscape: its height is the paper's width
-            assert (front["rotation"], back["rotation"]) == (0, 180)
 
 
 def test_short_edge_flip_and_back_offset():
     deck = load_deck(CARDS)
-    built = make_kit(deck, BuildOptions(papers=("a4",), flip="short", back_offset=(1.5, -0.5)))
+    built = make_kit(deck, BuildOptions(papers=("a4",), flip="short", back_offset=(1.5, -0.5), bleed=0))  # portrait
     height = PAPER_PT["a4"][1] / PT
     for front, back in _pairs(built.manifest["cards"], "cards-duplex-a4.pdf"):
         # the sheet turns top to bottom: y mirrors, and the back is turned 180°
@@ -340,3 +344,25 @@ def test_each_face_is_one_form_per_card_sheet():
     for page in pypdf.PdfReader(io.BytesIO(built.files["cards-duplex-a4.pdf"])).pages:
         forms |= set(page["/Resources"]["/XObject"])
     assert len(forms) == 32
+
+
+def test_the_print_dialog_is_told_actual_size_and_how_to_duplex():
+    """Every file asks for actual size; files printed all double-sided preselect
+    the flip they were built for; the split kit holds every part once."""
+    built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), flip="short"))
+    readers = {name: pypdf.PdfReader(io.BytesIO(data)) for name, data in built.files.items() if name.endswith(".pdf")}
+    prefs = {name: r.trailer["/Root"]["/ViewerPreferences"] for name, r in readers.items()}
+    assert all(p["/PrintScaling"] == "/None" for p in prefs.values()), prefs
+    duplex = {name: p.get("/Duplex") for name, p in prefs.items()}
+    for name in ("cards-duplex-a4.pdf", "duplex-alignment-a4.pdf", "quickref-a4.pdf", "kit-double-sided-a4.pdf"):
+        assert duplex[name] == "/DuplexFlipShortEdge", name
+    for name in ("tokens-a4.pdf", "scorecards-a4.pdf", "record-sheet-a4.pdf", "cards-fold-a4.pdf", "kit-one-sided-a4.pdf"):
+        assert duplex[name] == "/Simplex", name
+    assert duplex["kit-a4.pdf"] is None and duplex["rulebook-a4.pdf"] is None
+    pages = {name: len(r.pages) for name, r in readers.items()}
+    one = ("rulebook-a4.pdf", "scorecards-a4.pdf", "tokens-a4.pdf", "record-sheet-a4.pdf")
+    two = ("duplex-alignment-a4.pdf", "cards-duplex-a4.pdf", "quickref-a4.pdf")
+    assert pages["kit-one-sided-a4.pdf"] == 1 + sum(pages[n] for n in one)  # the notes, then each part once
+    assert pages["kit-double-sided-a4.pdf"] == 2 + sum(pages[n] for n in two)  # the notes and a blank back, then parts of even length
+    notes = readers["kit-a4.pdf"].pages[0].extract_text()
+    assert "kit-one-sided-a4.pdf one-sided" in notes and "kit-double-sided-a4.pdf double-sided" in notes

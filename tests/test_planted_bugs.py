@@ -77,7 +77,7 @@ def test_long_edge_back_without_offset_lands_exactly_behind_its_front(paper_name
 @pytest.fixture(scope="module")
 def offset_kit():
     offset = (1.5, -2.0)
-    built = make_kit(load_deck(), BuildOptions(back_offset=offset))
+    built = make_kit(load_deck(), BuildOptions(back_offset=offset, bleed=0))  # A4 portrait, Letter landscape
     return offset, built.manifest["cards"]
 
 

@@ -124,3 +124,29 @@ def test_low_ink_saves_ink_on_cards_tokens_and_score_cards():
             assert [fill for _, fill in glyphs] == [deck.colors[g] for g in face.gems]  # the glyph drawn in the gem's colour
     assert [stroke for stroke, _ in gems["low"]] == [deck.colors[g] for g in face.gems]  # a ring of its colour
     assert [fill for _, fill in gems["normal"]] == [deck.colors[g] for g in face.gems]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_token_sheets_declared_capacity_is_what_lays_out(paper):
+    """Tokens are paged by the capacity the template declares, each page laid
+    out once: a page of that many pairs lays out, one more does not (with and
+    without the chits and trophy)."""
+    from hi5pnp.errors import TemplateError
+    from hi5pnp.kit.tokens import CHITS
+    from hi5pnp.render.draw import TEAM_COLORS
+    from hi5pnp.render.faces import deck_context
+    from hi5pnp.render.paper import Paper
+    from hi5pnp.render.template import Templates
+
+    deck, sheet, templates = load_deck(), Paper.named(paper), Templates()
+    base = {"page": {"w": sheet.width, "h": sheet.height}, "chits": CHITS, "deck": deck_context(deck), "low_ink": False, "team_colors": TEAM_COLORS}
+
+    def lay(n: int, last: bool):
+        tokens = [{"card": k, "names": ["a", "b"], "turned": False} for k in range(1, n + 1)]
+        return templates.layout("tokens.yaml.j2", {**base, "tokens": tokens, "first_page": False, "last_page": last, "item_name": "a page"})
+
+    capacity = lay(0, True).capacity
+    for key, last in (("pairs", False), ("pairs_last", True)):
+        lay(capacity[key], last)
+        with pytest.raises(TemplateError):
+            lay(capacity[key] + 1, last)  # one pair more starts a row that does not fit

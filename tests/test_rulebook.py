@@ -251,3 +251,53 @@ def test_one_vocabulary_with_the_checker(rulebook2):
     card = text_of(quickref(load_deck(CARDS)))
     assert "ready" in card and "exhausted (turn its card sideways)" in card
     assert "The first-player token passed once, as the round ended" in card
+
+
+def _fills(data: bytes) -> list[float]:
+    """How far down its text area (18 mm margins) each page's ink reaches, 0 to 1, from a rendering."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(data)
+    found = []
+    for page in doc:
+        image = page.render(scale=40 / 72).to_pil().convert("L")
+        w, h = image.size
+        margin = 18 / (page.get_height() / 72 * 25.4)  # of the page's height
+        top, foot = round(h * margin), round(h * (1 - margin))
+        inked = [y for y in range(top, foot) if image.crop((0, y, w, y + 1)).getextrema()[0] < 200]
+        found.append((max(inked) - top) / (foot - top) if inked else 0.0)
+    doc.close()
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("edition", [1, 2])
+def test_every_page_but_the_last_is_at_least_half_full_and_the_last_not_a_stub(paper, edition):
+    fills = _fills(rulebook(load_deck(CARDS), edition, paper))
+    assert all(f >= 0.5 for f in fills[:-1]), fills
+    assert fills[-1] >= 0.25, fills  # never the credits alone on a page of their own
+    assert len(fills) <= 6
+
+
+def test_the_column_points_are_legible():
+    """What a column scores ("+3"): at least 7 pt, at least 4.5:1 against the card's ground."""
+    deck = load_deck(CARDS)
+
+    def luminance(hex_colour: str) -> float:
+        rgb = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    for size in ("poker", "bridge", "tarot"):
+        for ink in ("normal", "low"):
+            cards = render_cards(deck, Templates(), CARD_SIZES[size], 0.0, ink)
+            for card in cards:
+                if card.kind != "competitor":
+                    continue
+                for face in card.faces:
+                    ground = next(e.props["fill"] for e in face.elements if e.props["id"] == "background")
+                    points = [e.props for e in face.elements if str(e.props["id"]).startswith("column-points-")]
+                    assert len(points) == len([e for e in face.elements if re.fullmatch(r"column-\d+", str(e.props["id"]))])  # every column says it
+                    for p in points:
+                        a, b = sorted((luminance(p["fill"]), luminance(ground)))
+                        assert p["size"] >= 7 and (b + 0.05) / (a + 0.05) >= 4.5, (size, ink, p)

@@ -75,7 +75,7 @@ def test_unknown_element_key(templates):
 
 def test_outside_the_safe_zone(templates):
     path = templates / "competitor.yaml.j2"
-    _edit(path, "- {el: rect, id: band, x: 4.2,", "- {el: rect, id: band, x: 1.0,")
+    _edit(path, "- {el: rect, id: band, x: 4.5,", "- {el: rect, id: band, x: 1.0,")
     fault = _error(CARDS, templates).faults[0]
     assert "element 'band'" in fault.message and "outside the safe zone" in fault.message
     assert fault.line == line_of(path, "id: band")
@@ -115,7 +115,7 @@ def test_a_long_name_shrinks_to_fit(deck_copy):
         ("lw: 0.8}", "lw: thick}", "'lw' must be a number"),
         ("r: 2.2, fill", "r: -1, fill", "'r' must be more than 0"),
         ("lw: 0.8}", "lw: 0.8, dash: oops}", "'dash' must be a list"),
-        ("x: 3, y: 3", "x: .nan, y: 3", "'x' must be a number"),
+        ("x: {{ F }}, y: {{ F }}", "x: .nan, y: {{ F }}", "'x' must be a number"),
     ],
 )
 def test_bad_numbers_in_a_template(templates, old, new, message):

@@ -180,11 +180,16 @@ def test_the_print_page_builds_the_kit_chosen_and_offers_its_files(client, desk)
     page = client.get("/print").text
     assert "No kit built here yet" in page and "cards-duplex-" in page
     built = client.post("/print/build", data={"paper": "a4", "card": "poker", "bleed": "0", "ink": "low", "method": "duplex", "token": desk.token})
-    assert built.status_code == 200 and "built 11 files" in built.text
+    made = json.loads((desk.out / "kit" / "manifest.json").read_text())["files"]
+    assert built.status_code == 200 and f"built {len(made) + 1} files" in built.text
+    for name in made:  # each file says what it is and how to print it
+        assert re.search(rf'{re.escape(name)}</a> <small>\d+ KiB</small></td><td>[^<]+</td><td>[^<]+</td>', built.text), name
     assert "cards-duplex-a4.pdf" in built.text and "letter" not in re.sub(r"<select.*?</select>", "", built.text, flags=re.S)
     pdf = client.get("/print/file/kit-a4.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     assert json.loads((desk.out / "kit" / "manifest.json").read_text())["options"]["ink"] == "low"
+    client.post("/print/build", data={"paper": "letter", "card": "poker", "bleed": "0", "ink": "normal", "method": "fold", "token": desk.token})
+    assert json.loads((desk.out / "kit" / "manifest.json").read_text())["options"]["bleed"] == 0
     bad = client.post("/print/build", data={"paper": "a4", "card": "poker", "bleed": "9", "ink": "normal", "method": "duplex", "token": desk.token})
     assert bad.status_code == 400 and "bleed" in bad.text
 

@@ -1,5 +1,5 @@
 """The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal |
-standings | pairings | simulate | tune | images | preview | docs | serve``.
+standings | pairings | simulate | tune | images | preview | preflight | docs | serve``.
 
 The only place where errors become messages and exit codes
 (:mod:`.base`). Each command imports what it needs when it runs, so that
@@ -15,7 +15,7 @@ from .build import build
 from .deck import export, new, stats, validate
 from .docs import docs
 from .event import pairings, standings
-from .images import images, preview
+from .images import images, preflight, preview
 from .judge import check, deal_cmd, replay
 from .serve import serve
 from .sim import simulate
@@ -34,5 +34,5 @@ def main() -> None:
     """
 
 
-for command in (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, images, preview, docs, serve):
+for command in (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, images, preview, preflight, docs, serve):
     main.add_command(command)

@@ -9,7 +9,8 @@ import click
 
 from ..deck import EDITION_NUMBERS
 from ..errors import shown_path
-from ..kit.options import FLIPS, INKS, METHODS, MOST_BLEED, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
+from ..kit.options import FLIPS, HOME_BLEED, INKS, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
+from ..kit.services import SERVICE_NAMES
 from ..render.paper import PAPER_NAMES, PaperName
 from .base import DECK_HELP, DECK_TYPE, Command
 
@@ -79,9 +80,14 @@ class OffsetType(click.ParamType):
     "need templates of your own (the bundled ones refuse them).",
 )  # fmt: skip
 @click.option(
-    "--bleed", type=LengthType(0, MOST_BLEED), default="0", show_default=True,
-    help=f"Bleed around each card (0–{MOST_BLEED:g} mm); cards are spaced apart to make room.",
+    "--bleed", type=LengthType(0, MOST_BLEED), default=f"{HOME_BLEED:g}", show_default=True,
+    help=f"Bleed around each card (0–{MOST_BLEED:g} mm); cards are spaced apart to make room. Given, it is the print-shop file's bleed too (else 3 mm).",
 )  # fmt: skip
+@click.option("--gap", type=LengthType(0, MOST_GAP), default=None,
+              help="Space between neighbouring cards' cut lines (mm; at least twice the bleed, which is the default).")  # fmt: skip
+@click.option("--guides", is_flag=True, help="Light lines right across the card sheets on every cut, for a rotary cutter or guillotine.")
+@click.option("--for", "service", type=click.Choice(SERVICE_NAMES), default=None,
+              help="Make cards-print-shop.pdf as this card service asks: its bleed and page order (dtc: back, front).")  # fmt: skip
 @click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
 @click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True, help="Duplex: shift the backs by X,Y mm (read it off the alignment page).")
 @click.option(
@@ -99,9 +105,10 @@ class OffsetType(click.ParamType):
     "(with --watch); the folder then holds those files alone, until a whole build.",
 )  # fmt: skip
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
+@click.pass_context
 def build(
-    deck: str | None, out: Path, paper: str, card: Any, bleed: float, flip: Flip, back_offset: tuple[float, float],
-    edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, only: Only, watch: bool,
+    ctx: click.Context, deck: str | None, out: Path, paper: str, card: Any, bleed: float, gap: float | None, guides: bool, service: str | None, flip: Flip,
+    back_offset: tuple[float, float], edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, only: Only, watch: bool,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest)."""
     import gc
@@ -132,6 +139,10 @@ def build(
         method=method,
         ink=ink,
         only=only,
+        shop_bleed=bleed if ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT else 3.0,
+        service=service,
+        gap=gap,
+        guides=guides,
     )
 
     kept: list[Templates] = []  # a watch's templates, remembering the layouts made, while the files are as they were

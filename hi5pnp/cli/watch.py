@@ -57,7 +57,7 @@ def _identity(folder: Path) -> tuple[int, int] | None:
     return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
 
 
-Run = Callable[[], tuple[str, list[str]]]  # a build: what it did ("wrote 20 files to output/"), and its warnings
+Run = Callable[[], tuple[str, list[str]]]  # a build: what it did ("wrote 24 files to output/"), and its warnings
 
 
 def watch_and_run(folders: Sequence[Path], out: Path, run: Run) -> None:

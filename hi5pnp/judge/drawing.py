@@ -292,4 +292,4 @@ def png(drawing: Drawing, dpi: float = 200) -> bytes:
         c.showPage()
         pdf = finish(c, buf)
     size = (round((w + 2 * margin) / 25.4 * dpi), round((h + 2 * margin) / 25.4 * dpi))
-    return png_bytes(next(iter(rasterise(pdf, [size], dpi))))
+    return png_bytes(next(iter(rasterise(pdf, [size], dpi))), dpi)

@@ -83,7 +83,7 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     """The test page, in the orientation of the duplex card sheets (their
     offset is read off it, so it must turn over the same way)."""
     paper = Paper.named(paper_name, landscape)
-    c, buf = new_canvas((paper.width, paper.height), title, "Duplex alignment test page")
+    c, buf = new_canvas((paper.width, paper.height), title, "Duplex alignment test page", duplex=flip)
     W, H = paper.width, paper.height
     cx, cy = W / 2, H / 2
     mirror_x, mirror_y = _mirrored_axes(paper, flip)

@@ -27,8 +27,8 @@ class Part:
     duplex: bool  # printed double-sided: starts on an odd page of the kit
 
 
-def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], notes: list[str]) -> bytes:
-    c, buf = new_canvas((paper.width, paper.height), title, "Printing notes")
+def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], notes: list[str], heading: str, duplex: str | None) -> bytes:
+    c, buf = new_canvas((paper.width, paper.height), title, "Printing notes", duplex)
     x, y = 18.0, paper.height - 24.0
 
     def text(s: str, size: float = 9.5, style: str = "regular", dx: float = 0.0, fill: str = "#2B2B36") -> None:
@@ -38,7 +38,7 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], note
 
     text(title, 15, "bold")
     y -= 8
-    text("Print-and-play kit: printing notes", 11, fill="#6B6355")
+    text(heading, 11, fill="#6B6355")
     y -= 12
     for line in notes:
         for k, piece in enumerate(simpleSplit(line, fonts.font_name("regular"), 9, pt(paper.width - 2 * x - 5))):
@@ -113,8 +113,12 @@ def _rename_subsets(reader: PdfReader, part: int) -> None:
                     holder[NameObject(key)] = NameObject(f"/{chr(65 + part % 26)}H{tag[2:]}+{rest}")
 
 
-def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str]) -> bytes:
-    """The kit: a page of printing ``notes`` and a table of the parts, then the parts."""
+def assemble_kit(
+    paper_name: str, parts: list[Part], title: str, notes: list[str], heading: str = "Print-and-play kit: printing notes", duplex: str | None = None
+) -> bytes:
+    """The kit: a page of printing ``notes`` and a table of the parts, then the
+    parts. ``duplex`` ("long", "short", "none"): the print dialog's preselected
+    duplex, for a file printed all one way; None for the all-in-one kit."""
     paper = Paper.named(paper_name)
     readers = [PdfReader(io.BytesIO(p.data)) for p in parts]
     # plan the pages: the notes page first, then each part, padded so that
@@ -129,7 +133,7 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str
         rows.append((f"{first}" if first == last else f"{first}–{last}", part.title, part.how))
         plan.append((blanks, first))
         page = last + 1
-    notes_page = PdfReader(io.BytesIO(_notes_page(paper, title, rows, notes)))
+    notes_page = PdfReader(io.BytesIO(_notes_page(paper, title, rows, notes, heading, duplex)))
     blank = PdfReader(io.BytesIO(_blank_page(paper, title)))
     # cloned from the notes page, made like every part: its catalog (the
     # language, the viewer showing the title), its dates and its /ID

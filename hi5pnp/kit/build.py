@@ -47,6 +47,7 @@ from .quickref import quickref_file
 from .recordsheet import record_sheet_file
 from .rulebook import rulebook_file
 from .scorecards import render_scorecards, scorecards_file
+from .services import SERVICES
 from .tokens import render_tokens, tokens_file
 
 MANIFEST = "manifest.json"
@@ -100,7 +101,8 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
         return _cards_only(deck, options, templates)
     edition = options.edition or deck.edition
     example = worked_example(deck, edition)
-    cards = render_cards(deck, templates, options.card, options.bleed, options.ink)
+    # laid out once with the larger bleed: the card sheets and the print-shop file each clip to their own
+    cards = render_cards(deck, templates, options.card, max(options.bleed, options.shop_bleed), options.ink)
     contents = Contents(
         deck=deck,
         edition=edition,
@@ -144,7 +146,7 @@ def _cards_only(deck: Deck, options: BuildOptions, templates: Templates) -> Kit:
     """The card sheets alone (``only="cards"``): those of the kit's method
     (duplex, or fold and sleeve) for each paper size, as the whole kit has
     them, byte for byte."""
-    cards = render_cards(deck, templates, options.card, options.bleed, options.ink)
+    cards = render_cards(deck, templates, options.card, max(options.bleed, options.shop_bleed), options.ink)  # as the whole kit lays them out
     title = deck.full_title
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
@@ -153,9 +155,11 @@ def _cards_only(deck: Deck, options: BuildOptions, templates: Templates) -> Kit:
         for paper in options.papers:
             name = f"cards-{options.method}-{paper}.pdf"
             if options.method == "duplex":
-                data, placed = duplex_file(cards, options.card, options.bleed, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)")
+                data, placed = duplex_file(
+                    cards, options.card, options.bleed, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)", options.gap, options.guides
+                )
             else:
-                data, placed = fold_file(cards, options.card, options.bleed, paper, name, f"{title} — cards (fold and sleeve)")
+                data, placed = fold_file(cards, options.card, options.bleed, paper, name, f"{title} — cards (fold and sleeve)", options.gap, options.guides)
             files[name] = data
             placements.extend(placed)
     return _with_manifest(deck, options, templates, files, placements, warnings)
@@ -215,16 +219,17 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         ),
     )  # fmt: skip
     name = f"cards-duplex-{paper}.pdf"
-    duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, f"{title} — cards (duplex)"))
+    gap, guides = options.gap, options.guides
+    duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, f"{title} — cards (duplex)", gap, guides))
     name = f"cards-fold-{paper}.pdf"
     fold = b""
     try:
-        fold = add(name, *fold_file(contents.cards, card, bleed, paper, name, f"{title} — cards (fold and sleeve)"))
+        fold = add(name, *fold_file(contents.cards, card, bleed, paper, name, f"{title} — cards (fold and sleeve)", gap, guides))
     except LayoutError as exc:
         if options.method == "fold":
             raise
         warnings.append(f"{name} not made: {exc}")
-    sheet = duplex_grid(paper, card, bleed, len(contents.cards)).paper
+    sheet = duplex_grid(paper, card, bleed, len(contents.cards), options.gap).paper
     alignment = add(
         f"duplex-alignment-{paper}.pdf",
         alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test", sheet.width > sheet.height),
@@ -237,7 +242,15 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip),
     )
     if paper == options.papers[0]:  # the same on any paper: made once
-        add(PRINT_SHOP, print_shop_file(deck, templates, card, f"{title} — cards for a print shop", options.ink))
+        service = SERVICES[options.service] if options.service else None
+        shop_title = f"{title} — cards for {service.title if service else 'a print shop'}"
+        backs_first = bool(service and service.backs_first)
+        if service and service.wants_cmyk:
+            warnings.append(
+                f"{PRINT_SHOP} is RGB (sRGB, no output intent); {service.title} asks for CMYK PDF/X-1a: "
+                "convert it with a colour-managed tool before sending, or expect the service's conversion to shift colours"
+            )
+        add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, backs_first, contents.cards))
     parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
     if options.method == "duplex":
         parts += [
@@ -252,11 +265,49 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         Part("Game record sheet", record, "one-sided, as many as you need", False),
         Part("Quick reference", quickref, f"double-sided, {flip_side}", True),
     ]
-    add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options)))
+    add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options, paper)))
+    # the same parts in two files, each printed all one way: the print dialog is told which
+    one_sided = [p for p in parts if not p.duplex]
+    two_sided = [p for p in parts if p.duplex]
+    add(
+        f"kit-one-sided-{paper}.pdf",
+        assemble_kit(paper, one_sided, f"{title} — kit, one-sided parts", _split_notes(options, paper, False), "Print this whole file one-sided", "none"),
+    )
+    if two_sided:
+        add(
+            f"kit-double-sided-{paper}.pdf",
+            assemble_kit(
+                paper, two_sided, f"{title} — kit, double-sided parts", _split_notes(options, paper, True),
+                f"Print this whole file double-sided, flipping on the {flip_side}", options.flip,
+            ),
+        )  # fmt: skip
     return made, warnings
 
 
-def _notes(options: BuildOptions) -> list[str]:
+def _split_notes(options: BuildOptions, paper: str, duplex: bool) -> list[str]:
+    """The printing notes of the one-sided or the double-sided file."""
+    flip_side = flip_words(options.flip)
+    if duplex:
+        return [
+            f"Print every page of this file double-sided, flipping on the {flip_side}, at 100 % (\"actual size\"): "
+            "the file asks the print dialog for both, so check that it kept them.",
+            "Print the duplex alignment test first (its ruler must measure 100 mm) and, if the backs are off, rebuild with --back-offset.",
+            "Parts start on the front of a sheet: the page after these notes is blank on purpose.",
+            "Some card sheets may be landscape: let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",
+            f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
+        ] if options.method == "duplex" else [
+            f"Print every page of this file double-sided, flipping on the {flip_side}, at 100 % (\"actual size\").",
+            f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
+        ]  # fmt: skip
+    return [
+        "Print every page of this file one-sided, at 100 % (\"actual size\"): the file asks the print dialog for both. "
+        "Tokens and score cards are cut out, so nothing may be on their backs.",
+        f"The double-sided parts (the cards{' and the alignment test' if options.method == 'duplex' else ''}, the quick reference) "
+        f"are in kit-double-sided-{paper}.pdf.",
+    ]
+
+
+def _notes(options: BuildOptions, paper: str) -> list[str]:
     """The printing notes on the kit's first page."""
     card, flip_side = options.card, flip_words(options.flip)
     if options.method == "duplex":
@@ -268,7 +319,14 @@ def _notes(options: BuildOptions) -> list[str]:
         scale,
         f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.",
         "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
+        f"Or print the same parts from two files, each all one way: kit-one-sided-{paper}.pdf one-sided, "
+        f"kit-double-sided-{paper}.pdf double-sided; each tells the print dialog how.",
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
+        *(
+            [f"Cut on the crop marks: each card's colour runs {options.bleed:g} mm past its cut, so a cut a little off still shows the card, "
+             "not white paper (build with --gap for more room between cards, --guides for lines to lay a cutter's straightedge on)."]
+            if options.bleed > 0 else []
+        ),
         "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
         "let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",
     ]

@@ -22,6 +22,7 @@ from ..render.units import pt
 from .imposition import MARK_CLEAR, Grid, Mark, Slot, best_grid, duplex_back, flip_words, fold_marks, fold_pair
 
 MARK_COLOR = "#000000"
+GUIDE_COLOR = "#B8B8B8"  # guide lines: light, thin, under the cards
 NOTE_COLOR = "#555555"
 NOTE_EDGE = 4.0  # mm: the lowest a note's baseline may sit
 
@@ -107,9 +108,9 @@ def draw_form(c: Canvas, name: str, slot: Slot) -> None:
 
 def draw_marks(c: Canvas, marks: list[Mark]) -> None:
     c.saveState()
-    c.setStrokeColor(color(MARK_COLOR))
-    c.setLineWidth(0.5)
     for mk in marks:
+        c.setStrokeColor(color(GUIDE_COLOR if mk.kind == "guide" else MARK_COLOR))
+        c.setLineWidth(0.25 if mk.kind == "guide" else 0.5)
         c.setDash([2, 2] if mk.kind == "fold" else [])
         c.line(pt(mk.x1), pt(mk.y1), pt(mk.x2), pt(mk.y2))
     c.restoreState()
@@ -145,24 +146,32 @@ def duplex_file(
     flip: str,
     offset: tuple[float, float],
     title: str,
+    gap: float | None = None,
+    guides: bool = False,
 ) -> tuple[bytes, list[Placement]]:
-    """Fronts (face a) on odd pages, backs (face b) on even pages."""
-    grid = duplex_grid(paper_name, card, bleed, len(cards))
+    """Fronts (face a) on odd pages, backs (face b) on even pages; crop marks
+    (and with ``guides``, lines across the sheet under the cards) on both,
+    where the back page's cuts are."""
+    grid = duplex_grid(paper_name, card, bleed, len(cards), gap)
     paper = grid.paper
     _check_offset(grid, flip, offset)
-    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex")
+    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex", duplex=flip)
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
     page = 0
     flip_side = flip_words(flip)
+    # the grid is centred, so the backs' cut lines are the fronts' moved by the offset
+    marks = (grid.guides() if guides else []) + grid.crop_marks()
+    back_marks = [m.moved(*offset) for m in marks]
     for n, sheet in enumerate(sheets, 1):
         for side in ("front", "back"):
             page += 1
             if side == "front":
-                draw_marks(c, grid.crop_marks())
+                draw_marks(c, marks)
                 draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_side}, at 100 % (actual size).")
             else:
+                draw_marks(c, back_marks)
                 draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, back.")
             for i, rendered in enumerate(sheet):
                 x, y = grid.cell(i)
@@ -175,12 +184,12 @@ def duplex_file(
     return finish(c, buf), placements
 
 
-def duplex_grid(paper_name: str, card: CardSize, bleed: float, count: int) -> Grid:
+def duplex_grid(paper_name: str, card: CardSize, bleed: float, count: int, gap: float | None = None) -> Grid:
     """The duplex sheets' grid for ``count`` cards: portrait, or landscape
     where that takes fewer sheets (6 poker cards with 3 mm bleed on Letter,
     not 4), or as few with full-length crop marks (16 poker cards on Letter:
     2 sheets either way, and portrait's top and bottom marks would be 2.3 mm)."""
-    return best_grid(paper_name, card.width, card.height, bleed, "a card", count)
+    return best_grid(paper_name, card.width, card.height, bleed, "a card", count, gap)
 
 
 def _check_offset(grid: Grid, flip: str, offset: tuple[float, float]) -> None:
@@ -199,16 +208,17 @@ def _check_offset(grid: Grid, flip: str, offset: tuple[float, float]) -> None:
 
 
 def fold_file(
-    cards: list[RenderedCard], card: CardSize, bleed: float, paper_name: str, filename: str, title: str
-) -> tuple[bytes, list[Placement]]:
+    cards: list[RenderedCard], card: CardSize, bleed: float, paper_name: str, filename: str, title: str,
+    gap: float | None = None, guides: bool = False,
+) -> tuple[bytes, list[Placement]]:  # fmt: skip
     """Each card's faces side by side about a fold line: fold, and sleeve."""
-    grid = best_grid(paper_name, 2 * card.width, card.height, bleed, "a fold pair (two cards wide)")
+    grid = best_grid(paper_name, 2 * card.width, card.height, bleed, "a fold pair (two cards wide)", gap=gap)
     paper = grid.paper
-    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve")
+    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve", duplex="none")
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
-    marks = grid.crop_marks() + fold_marks(grid, card.width)  # the fold itself is not cut
+    marks = (grid.guides() if guides else []) + grid.crop_marks() + fold_marks(grid, card.width)  # the fold itself is not cut
     for page, sheet in enumerate(sheets, 1):
         draw_marks(c, marks)
         draw_note(

@@ -17,6 +17,7 @@ from ..render.cardsize import POKER, CardSize
 from ..render.raster import face_images, face_size, png
 from ..render.template import Templates
 from .options import ImageOptions
+from .services import SERVICES, Service
 
 KINDS = ("competitor", "obstacle")
 
@@ -51,7 +52,24 @@ def preview_png(deck: Deck, face: str, kind: str | None, dpi: int, card: CardSiz
     """One face, without bleed, as PNG bytes; and its kind."""
     k, found = find_face(deck, face, kind)
     (image,) = face_images(deck, [found], card, 0.0, dpi, templates or Templates())
-    return k, png(image)
+    return k, png(image, dpi)
+
+
+def service_pdfs(deck: Deck, service: Service, templates: Templates) -> list[tuple[str, bytes]]:
+    """A service's PDFs: one per kind of card (a deck each), a face a page
+    with the service's bleed, each card's side b (its back) then side a
+    when the service wants backs first (DriveThruCards)."""
+    from ..render.faces import render_cards
+    from ..render.raster import faces_pdf
+
+    made = []
+    cards = render_cards(deck, templates, service.card, service.bleed)
+    for kind in KINDS:
+        pages = [face for c in cards if c.kind == kind for face in (c.faces[::-1] if service.backs_first else c.faces)]
+        if pages:
+            what = f"{kind} cards for {service.title}, a face a page, {'back then front' if service.backs_first else 'front then back'}, RGB"
+            made.append((f"{service.name}-{kind}s.pdf", faces_pdf(pages, service.bleed, f"{deck.full_title} — {kind}s for {service.title}", what)))
+    return made
 
 
 def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOptions = ImageOptions(), templates: Templates | None = None) -> None:
@@ -75,16 +93,23 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
 
     faces = faces_of(deck)
     for (kind, f), image in zip(faces, face_images(deck, [f for _, f in faces], options.card, options.bleed, options.dpi, templates)):
-        keep(face_name(kind, f.id), png(image))
+        keep(face_name(kind, f.id), png(image, options.dpi))
+    if options.service is not None and SERVICES[options.service].pdf:
+        for name, data in service_pdfs(deck, SERVICES[options.service], templates):
+            keep(name, data)
     if options.tts:
-        tts_files(deck, options.card, templates, keep)
+        tts_files(deck, options.card, templates, keep, options.tts_url)
     manifest = {
         "generator": "hi5pnp",
         "what": "card images (hi5pnp images)",
         "deck": deck.title,
         "deck_fingerprint": deck.fingerprint,
         "versions": {**library_versions(), "pypdfium2": str(pypdfium2.PYPDFIUM_INFO), "pdfium": str(pypdfium2.PDFIUM_INFO), "pillow": PIL.__version__},
-        "options": {"dpi": options.dpi, "bleed_mm": options.bleed, "card": options.card.name, "tts": options.tts},
+        "options": {
+            "dpi": options.dpi, "bleed_mm": options.bleed, "card": options.card.name, "tts": options.tts,
+            "service": options.service, "tts_url": options.tts_url,
+        },
+        "colour": "RGB, sRGB (the PNGs carry an sRGB chunk and their dpi)",
         "pixels": {"width": size[0], "height": size[1]} if faces else {},
         "files": dict(sorted(digests.items())),
     }

@@ -47,7 +47,10 @@ class Mark:
     y1: float
     x2: float
     y2: float
-    kind: str = "crop"  # or "fold"
+    kind: str = "crop"  # or "fold", or "guide"
+
+    def moved(self, dx: float, dy: float) -> Mark:
+        return Mark(self.x1 + dx, self.y1 + dy, self.x2 + dx, self.y2 + dy, self.kind)
 
 
 @dataclass(frozen=True)
@@ -55,8 +58,9 @@ class Grid:
     """Rows × columns of equal cells, centred on the paper.
 
     A cell holds one item of ``item_w × item_h`` (a card, or a fold pair);
-    ``gutter`` separates neighbouring items (twice the bleed, so that each
-    item's bleed does not print over its neighbour).
+    ``gutter`` separates neighbouring items' cut lines: ``gap`` when given
+    (at least twice the bleed: paper shows between the bleeds), else twice
+    the bleed, so that each item's bleed does not print over its neighbour.
     """
 
     paper: Paper
@@ -65,10 +69,11 @@ class Grid:
     item_w: float
     item_h: float
     bleed: float
+    gap: float | None = None
 
     @property
     def gutter(self) -> float:
-        return 2 * self.bleed
+        return 2 * self.bleed if self.gap is None else max(self.gap, 2 * self.bleed)
 
     @property
     def per_page(self) -> int:
@@ -113,6 +118,17 @@ class Grid:
         margin = min(self.left, self.bottom) - self.bleed - MARK_GAP
         return margin - MARK_CLEAR >= MARK_LENGTH - 1e-9
 
+    def guides(self) -> list[Mark]:
+        """Lines right across the sheet on every cut, out to the crop marks'
+        outer ends (the sheet's notes lie beyond them): drawn under the
+        cards, they show in the margins and the gaps, where a rotary cutter's
+        or guillotine's ruler is laid."""
+        xs, ys = self.cut_lines()
+        marks = self.crop_marks()
+        x0, x1 = min(min(m.x1, m.x2) for m in marks), max(max(m.x1, m.x2) for m in marks)
+        y0, y1 = min(min(m.y1, m.y2) for m in marks), max(max(m.y1, m.y2) for m in marks)
+        return [Mark(x, y0, x, y1, "guide") for x in xs] + [Mark(x0, y, x1, y, "guide") for y in ys]
+
     def crop_marks(self) -> list[Mark]:
         """Short lines in the margin, outside the grid, on the line of every cut."""
         xs, ys = self.cut_lines()
@@ -132,13 +148,14 @@ class Grid:
         return marks
 
 
-def fit_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: str, landscape: bool = False) -> Grid:
+def fit_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: str, landscape: bool = False, gap: float | None = None) -> Grid:
     """The largest grid of items that fits the paper inside the minimum margin,
     leaving room for crop marks. Raises :class:`LayoutError` when none fits."""
     paper = Paper.named(paper_name, landscape)
-    # every item carries its bleed on all sides, so n items take n × (size + 2 bleed)
-    cols = floor((paper.width - 2 * MIN_MARGIN) / (item_w + 2 * bleed) + 1e-9)
-    rows = floor((paper.height - 2 * MIN_MARGIN) / (item_h + 2 * bleed) + 1e-9)
+    # n items take n × size, n − 1 gutters and the outer items' bleed
+    gutter = Grid(paper, 1, 1, item_w, item_h, bleed, gap).gutter
+    cols = floor((paper.width - 2 * MIN_MARGIN - 2 * bleed + gutter) / (item_w + gutter) + 1e-9)
+    rows = floor((paper.height - 2 * MIN_MARGIN - 2 * bleed + gutter) / (item_h + gutter) + 1e-9)
     if cols < 1 or rows < 1:
         raise LayoutError(
             f"{what} of {item_w:g} × {item_h:g} mm"
@@ -146,10 +163,10 @@ def fit_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: 
             + f" does not fit on {paper_title(paper_name)}"
             f" paper ({paper.width:g} × {paper.height:g} mm) inside {MIN_MARGIN:g} mm margins and crop marks"
         )
-    return Grid(paper, cols, rows, item_w, item_h, bleed)
+    return Grid(paper, cols, rows, item_w, item_h, bleed, gap)
 
 
-def best_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: str, count: int = 0) -> Grid:
+def best_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: str, count: int = 0, gap: float | None = None) -> Grid:
     """Portrait or landscape: whichever holds more items, or with ``count``
     items, whichever takes fewer sheets, and on a tie the one whose crop marks
     reach full length (portrait when both or neither do)."""
@@ -157,7 +174,7 @@ def best_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what:
     errors = []
     for landscape in (False, True):
         try:
-            grids.append(fit_grid(paper_name, item_w, item_h, bleed, what, landscape))
+            grids.append(fit_grid(paper_name, item_w, item_h, bleed, what, landscape, gap))
         except LayoutError as exc:
             errors.append(exc)
     if not grids:

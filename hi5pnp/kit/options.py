@@ -17,6 +17,7 @@ from ..deck import EDITION_NUMBERS
 from ..errors import OptionError, check_choice, check_number, choices_words
 from ..render.cardsize import POKER, CardSize
 from ..render.paper import PAPER_NAMES, PaperName
+from .services import SERVICE_NAMES, SERVICES
 
 Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
 Method = Literal["duplex", "fold"]  # the cards in the assembled kit
@@ -27,6 +28,8 @@ FLIPS: tuple[Flip, ...] = get_args(Flip)
 METHODS: tuple[Method, ...] = get_args(Method)
 INKS: tuple[Ink, ...] = get_args(Ink)
 MOST_BLEED = 5.0  # mm of background beyond a printed card's cut
+HOME_BLEED = 1.0  # mm: the card sheets' default bleed, so a cut a little off shows the card's own colour
+MOST_GAP = 20.0  # mm between neighbouring cards' cut lines
 MOST_OFFSET = 20.0  # mm the backs may be shifted each way: more is not printer drift
 DPI_RANGE = (36, 1200)  # the card images' resolution
 MOST_IMAGE_BLEED = 10.0  # mm of a card image's own art beyond the cut
@@ -41,13 +44,17 @@ def _card(card: object) -> None:
 class BuildOptions:
     papers: tuple[PaperName, ...] = PAPER_NAMES
     card: CardSize = POKER
-    bleed: float = 0.0  # mm of background beyond each card's cut, 0 to MOST_BLEED
+    bleed: float = HOME_BLEED  # mm of background beyond each card's cut, 0 to MOST_BLEED
     flip: Flip = "long"  # duplex: turn the sheet over its "long" or "short" edge
     back_offset: tuple[float, float] = (0.0, 0.0)  # duplex: shift the backs (mm)
     edition: int | None = None  # rules edition of the rulebook; None: the deck's
     method: Method = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
     ink: Ink = "normal"  # "low": white grounds and outlines instead of solid fills
     only: Only = "all"  # "cards": the card sheets (duplex and fold) alone
+    shop_bleed: float = 3.0  # mm of art beyond the cut in the print-shop file, 0 to MOST_IMAGE_BLEED
+    service: str | None = None  # the print-shop file as this card service asks (SERVICE_NAMES): its bleed and page order
+    gap: float | None = None  # mm between neighbouring cards' cut lines, at least twice the bleed; None: twice the bleed
+    guides: bool = False  # lines across the card sheets on every cut, for a rotary cutter or guillotine
 
     def __post_init__(self) -> None:
         papers: Any = self.papers
@@ -70,9 +77,21 @@ class BuildOptions:
         check_choice("method", self.method, METHODS)
         check_choice("ink", self.ink, INKS)
         check_choice("only", self.only, ONLY)
+        check_number("shop_bleed", self.shop_bleed, 0, MOST_IMAGE_BLEED, " mm")
+        if self.gap is not None:
+            check_number("gap", self.gap, 0, MOST_GAP, " mm")
+            if self.gap < 2 * self.bleed - 1e-9:
+                raise OptionError(f"gap: {self.gap:g} mm is less than twice the bleed ({self.bleed:g} mm): neighbouring cards' bleed would overlap")
+            object.__setattr__(self, "gap", float(self.gap))
+        check_choice("guides", self.guides, (False, True))
+        if self.service is not None:
+            check_choice("service", self.service, SERVICE_NAMES)
+            if abs(self.shop_bleed - SERVICES[self.service].bleed) > 1e-9:
+                object.__setattr__(self, "shop_bleed", SERVICES[self.service].bleed)  # the service's canvas decides
         # as the manifest records them whatever was given: a list, whole numbers
         object.__setattr__(self, "papers", tuple(papers))
         object.__setattr__(self, "bleed", float(self.bleed))
+        object.__setattr__(self, "shop_bleed", float(self.shop_bleed))
         object.__setattr__(self, "back_offset", (float(offset[0]), float(offset[1])))
 
     def describe(self) -> dict[str, Any]:
@@ -87,6 +106,9 @@ class BuildOptions:
             "method": self.method,
             "ink": self.ink,
             "only": self.only,
+            "gap": 2 * self.bleed if self.gap is None else self.gap,
+            "guides": self.guides,
+            "print_shop": {"bleed": self.shop_bleed, "service": self.service},
         }
 
 
@@ -96,9 +118,28 @@ class ImageOptions:
     bleed: float = 3.0  # mm of the face's own art beyond the cut, every side, 0 to MOST_IMAGE_BLEED
     card: CardSize = POKER
     tts: bool = False  # also Tabletop Simulator sheets and saved objects
+    service: str | None = None  # a card-printing service's canvas (SERVICE_NAMES): its dpi, bleed and card are these
+    tts_url: str = ""  # where the sheets will be hosted: the saved objects name them by full URL
 
     def __post_init__(self) -> None:
         check_number("dpi", self.dpi, *DPI_RANGE, whole=True)
         check_number("bleed", self.bleed, 0, MOST_IMAGE_BLEED, " mm")
         _card(self.card)
         check_choice("tts", self.tts, (False, True))
+        if self.service is not None:
+            check_choice("service", self.service, SERVICE_NAMES)
+            s = SERVICES[self.service]
+            if (self.dpi, self.card) != (s.dpi, s.card) or abs(self.bleed - s.bleed) > 1e-9:
+                raise OptionError(
+                    f"service: {s.title} takes {s.card.name} cards at {s.dpi} dpi with {s.bleed:.3f} mm bleed; "
+                    "make the options with ImageOptions.for_service"
+                )
+        if not isinstance(self.tts_url, str) or (self.tts_url and not self.tts_url.startswith(("http://", "https://", "file://"))):
+            raise OptionError(f"tts_url: {self.tts_url!r} is not a web address; give one starting https:// (or http://, file://)")
+
+    @classmethod
+    def for_service(cls, name: str, tts: bool = False, tts_url: str = "") -> ImageOptions:
+        """The images a card-printing service asks for (:mod:`.services`)."""
+        check_choice("service", name, SERVICE_NAMES)
+        s = SERVICES[name]
+        return cls(dpi=s.dpi, bleed=s.bleed, card=s.card, tts=tts, service=name, tts_url=tts_url)

@@ -18,18 +18,19 @@ from ..deck import Deck
 from ..errors import Fault, TemplateError
 from ..render.cardsize import POKER, CardSize
 from ..render.draw import color
+from ..render.faces import FRAME
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt
 from .cardsheets import draw_form, draw_marks, draw_note
 from .imposition import Slot, duplex_back, fit_grid, flip_words
 from .rulebook import flowables, styles
 
-PADDING = 4.2  # mm inside the card edge: 2.2 mm clear of the frame
+PADDING = FRAME + 1.2  # mm inside the card edge: 1.2 mm clear of the frame
 COPIES = 2
 
 
 def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
-    scale = 0.78
+    scale = 0.75
     out = {}
     for name, style in st.items():
         s = copy.copy(style)
@@ -56,16 +57,18 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
     if grid.cols >= COPIES:  # one row of the copies, centred, with crop marks for them only
         grid = dataclasses.replace(grid, cols=COPIES, rows=1)
     paper = grid.paper
-    c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards")
+    c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards", duplex=flip)
     inner_w = w - 2 * PADDING
     names = []
     for k, side in enumerate(sides):
         story = flowables(side, deck, None, inner_w, shown, st=small, outline=False)
         name = f"quickref{k}"
         c.beginForm(name, lowerx=0, lowery=0, upperx=pt(w), uppery=pt(h))
+        # the ground to the cut, the frame clear of the 1/8 in cut tolerance, as on the cards
         c.setFillColor(color("#FBF8F1"))
+        c.rect(0, 0, pt(w), pt(h), stroke=0, fill=1)
         c.setStrokeColor(color("#8C7A55"))
-        c.roundRect(pt(2), pt(2), pt(w - 4), pt(h - 4), pt(2.5), stroke=1, fill=1)
+        c.roundRect(pt(FRAME), pt(FRAME), pt(w - 2 * FRAME), pt(h - 2 * FRAME), pt(2.2), stroke=1, fill=0)
         frame = Frame(pt(PADDING), pt(PADDING), pt(inner_w), pt(h - 2 * PADDING), 0, 0, 0, 0, showBoundary=0)
         try:
             frame.addFromList(story, c)
@@ -79,8 +82,8 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
         names.append(name)
     slots = [Slot(*grid.cell(i), w, h) for i in range(min(COPIES, grid.per_page))]
     for k, name in enumerate(names):
+        draw_marks(c, grid.crop_marks())  # the grid is centred: the backs' cuts are the fronts'
         if k == 0:
-            draw_marks(c, grid.crop_marks())
             draw_note(c, grid, f"Quick reference, one per player: print double-sided, flip on the {flip_words(flip)}, at 100 %.")
         for slot in slots:
             draw_form(c, name, slot if k == 0 else duplex_back(slot, paper, flip))

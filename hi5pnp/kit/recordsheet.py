@@ -72,7 +72,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     paper = Paper.named(paper_name)
     W, H = paper.width, paper.height
     r = deck.rules
-    c, buf = new_canvas((W, H), title, "Game record sheet")
+    c, buf = new_canvas((W, H), title, "Game record sheet", duplex="none")
     right = W - MARGIN
     # --- page 1: the set-up ----------------------------------------------------
     y = H - MARGIN - 6

@@ -48,12 +48,14 @@ ACCENT = "#2E2A3F"
 MARGIN = 18.0  # mm
 
 
-def styles() -> dict[str, ParagraphStyle]:
+def styles(tight: float = 1.0) -> dict[str, ParagraphStyle]:
+    """The book's paragraph styles; ``tight`` (at most 1) scales the leading
+    and the space around paragraphs and headings, never the type size."""
     fonts.register()
     regular, bold = fonts.font_name("regular"), fonts.font_name("bold")
     body = ParagraphStyle("body", fontName=regular, bulletFontName=regular, fontSize=9.6, leading=13.4, textColor=color(INK), spaceAfter=5)
     muted, accent = color("#6B6355"), color(ACCENT)
-    return {
+    found = {
         "body": body,
         "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=28, leading=34, alignment=TA_CENTER, spaceAfter=4),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=13, leading=17, alignment=TA_CENTER, textColor=muted, spaceAfter=16),
@@ -71,6 +73,10 @@ def styles() -> dict[str, ParagraphStyle]:
         ),
         "ruling": ParagraphStyle("ruling", parent=body, leftIndent=30, firstLineIndent=-30, spaceAfter=4),
     }
+    for style in found.values():
+        style.leading = max(style.fontSize * 1.2, style.leading * tight)
+        style.spaceBefore, style.spaceAfter = style.spaceBefore * tight, style.spaceAfter * tight
+    return found
 
 
 class CardPicture(Flowable):
@@ -259,14 +265,46 @@ def rulebook_file(
     faces: tuple[Layout, ...],
 ) -> bytes:
     """The rulebook: the rendered ``markup`` (from the template ``shown``), the
-    worked example ``ex`` and the card ``faces`` it pictures, set in pages."""
+    worked example ``ex`` and the card ``faces`` it pictures, set in pages.
+
+    Pages are filled: the book is set with the usual spacing, and again a
+    little tighter (:data:`TIGHTNESS`; leading and the space around
+    paragraphs, never the type size) while that gives fewer pages or leaves
+    a page but the last under half full, or the last page nearly empty (the
+    Letter book's credits alone on a seventh page). The first setting that
+    fills its pages is kept; else the one with the fewest pages."""
+    best: tuple[tuple[bool, int], bytes] | None = None
+    for tight in TIGHTNESS:
+        data, fills = _set_book(deck, edition, paper_name, title, markup, shown, ex, faces, tight)
+        filled = all(f >= HALF for f in fills[:-1]) and fills[-1] >= LAST_LEAST
+        key = (not filled, len(fills))
+        if best is None or key < best[0]:
+            best = (key, data)
+        if filled:
+            break
+    assert best is not None
+    return best[1]
+
+
+TIGHTNESS = (1.0, 0.92)  # the spacing scales a book is set with, in turn
+HALF, LAST_LEAST = 0.5, 0.3  # of a page's text area: the least any page but the last holds; the last
+
+
+def _set_book(
+    deck: Deck, edition: int, paper_name: str, title: str, markup: ET.Element, shown: str,
+    ex: WorkedExample | None, faces: tuple[Layout, ...], tight: float,
+) -> tuple[bytes, list[float]]:  # fmt: skip
+    """The book set with spacing ``tight``, and how full each page's text area is (0 to 1)."""
     paper = Paper.named(paper_name)
     width = paper.width - 2 * MARGIN
-    story = flowables(markup, deck, ex, width, shown, faces=faces, keep_tables=True)
+    story = flowables(markup, deck, ex, width, shown, st=styles(tight), faces=faces, keep_tables=True)
     buf = io.BytesIO()
+    fills: list[float] = []
     footer = f"{deck.full_title} — rules, edition {edition}"
 
     def on_page(c: Canvas, doc: Any) -> None:
+        if doc.page == 1:
+            c.setViewerPreference("PrintScaling", "None")  # as every file of the kit: actual size in the print dialog
         c.saveState()
         c.setFont(fonts.font_name("regular"), 7.5)
         c.setFillColor(color("#6B6355"))
@@ -296,10 +334,15 @@ def rulebook_file(
         displayDocTitle=1,
     )
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
-    doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page)])
+
+    def page_end(c: Canvas, doc: Any) -> None:
+        f = doc.frame  # where its content stopped, from the top of its text area
+        fills.append((f._y2 - f._y) / (f._y2 - f._y1))
+
+    doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page, onPageEnd=page_end)])
     try:
         doc.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
     except (PlatypusLayoutError, ValueError) as exc:  # platypus: too tall for a page, or too wide
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {first}")) from None
-    return buf.getvalue()
+    return buf.getvalue(), fills

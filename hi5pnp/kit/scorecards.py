@@ -69,7 +69,7 @@ def scorecards_file(cards: list[Layout], paper_name: str, title: str) -> bytes:
         rows = -(-len(cards) // grid.cols)
         grid = dataclasses.replace(grid, rows=rows)
     paper = grid.paper
-    c, buf = new_canvas((paper.width, paper.height), title, "Score cards")
+    c, buf = new_canvas((paper.width, paper.height), title, "Score cards", duplex="none")
     forms = FormCache(c, 0.0)
     for start in range(0, len(cards), grid.per_page):
         draw_marks(c, grid.crop_marks())

@@ -2,14 +2,20 @@
 (north's navy with an N, south's rust with an S), chits and the
 first-player trophy, laid out by templates/tokens.yaml.j2. A deck of many
 cards takes several pages: each page holds as many token pairs as its
-layout fits, and the chits and the trophy follow the last pairs."""
+layout fits, and the chits and the trophy follow the last pairs.
+
+How many fit is the template's to say: it declares its ``capacity`` (pairs
+a page holds, and pairs with the chits and trophy after them), so each page
+is laid out once. A template that declares none (one written before) is
+paged by trying, as before: the most pairs that lay out without a fault,
+found by halving."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..deck import Deck
-from ..errors import TemplateError
+from ..errors import Fault, TemplateError
 from ..render.draw import TEAM_COLORS, draw_layout
 from ..render.faces import deck_context
 from ..render.layout import Layout
@@ -44,6 +50,10 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
                    "item_name": f"page {number} of the {paper_name} token sheet"}  # fmt: skip
         return templates.layout("tokens.yaml.j2", context)
 
+    if tokens:
+        declared = page([], 1, last=True).capacity  # the chits and trophy alone: the one page laid out to learn it
+        if "pairs" in declared and "pairs_last" in declared:
+            return _paged(tokens, declared["pairs"], declared["pairs_last"], page)
     pages: list[Layout] = []
     left = tokens
     most: int | None = None  # pairs a page after the first holds, once known: the same on each
@@ -77,9 +87,25 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
         left = left[fits[0] :]
 
 
+def _paged(tokens: list[dict[str, Any]], most: int, most_last: int, page: Any) -> list[Layout]:
+    """Full pages of ``most`` pairs while more are left than the last page
+    holds (``most_last``, with the chits and the trophy), then that page;
+    each laid out once."""
+    if most < 1 and len(tokens) > most_last:
+        page(tokens[:1], 1, last=False)  # raises: not even one pair fits, naming the element
+        raise TemplateError(Fault("tokens.yaml.j2", 0, 0, "its capacity says a page holds no token pair"))
+    pages: list[Layout] = []
+    left = tokens
+    while len(left) > most_last:
+        pages.append(page(left[:most], len(pages) + 1, last=False))
+        left = left[most:]
+    pages.append(page(left, len(pages) + 1, last=True))
+    return pages
+
+
 def tokens_file(layouts: list[Layout], title: str) -> bytes:
     first = layouts[0]
-    c, buf = new_canvas((first.width, first.height), title, "Tokens")
+    c, buf = new_canvas((first.width, first.height), title, "Tokens", duplex="none")
     for layout in layouts:
         draw_layout(c, layout)
         c.showPage()

@@ -15,7 +15,8 @@ from .cardsize import CardSize
 from .layout import Layout
 from .template import Templates
 
-SAFE = 3.0  # mm: nothing important closer to the cut than this
+SAFE = 25.4 / 8  # mm: nothing important closer to the cut than 1/8 in, the cut tolerance card services name
+FRAME = 3.8  # mm: the frame line's centre inside the cut, its stroke clear of SAFE (docs/kit.md)
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,8 @@ class RenderedCard:
 
 
 def card_context(card: CardSize, bleed: float) -> dict[str, float]:
-    """What a card template knows of the card: trim size, bleed, safe inset, scale."""
-    return {"w": card.width, "h": card.height, "bleed": bleed, "safe": SAFE, "s": card.scale}
+    """What a card template knows of the card: trim size, bleed, safe inset, frame inset, scale."""
+    return {"w": card.width, "h": card.height, "bleed": bleed, "safe": SAFE, "frame": FRAME, "s": card.scale}
 
 
 def gem_context(deck: Deck, color: str) -> dict[str, str]:

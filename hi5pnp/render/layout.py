@@ -62,6 +62,7 @@ class Layout:
     safe: float
     elements: list[Element] = field(default_factory=list)
     images: dict[str, Picture] = field(default_factory=dict)  # what image elements show, by their src
+    capacity: dict[str, int] = field(default_factory=dict)  # what a page holds, as its template declares (the token sheet's)
 
 
 def text_width_mm(text: str, size: float, font: str = "regular") -> float:
@@ -114,10 +115,13 @@ def check_layout(data: Any, shown: str, locate: Locate, context: dict[str, Any])
     safe = data.get("safe", 0.0)
     if not _num(safe) or not math.isfinite(safe) or safe < 0:
         raise TemplateError(Fault(shown, 0, 0, f"'safe' must be a length in mm, not {safe!r}"))
-    unknown = sorted(set(data) - {"elements", "size", "safe"}, key=str)
+    unknown = sorted(set(data) - {"elements", "size", "safe", "capacity"}, key=str)
     if unknown:
-        raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe and elements"))
-    layout = Layout(shown, width, height, safe, images=dict(context.get("images") or {}))
+        raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe, capacity and elements"))
+    capacity = data.get("capacity") or {}
+    if not (isinstance(capacity, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0 for k, v in capacity.items())):
+        raise TemplateError(Fault(shown, 0, 0, f"'capacity' must map names to whole numbers of at least 0, such as {{pairs: 6}}, not {capacity!r}"))
+    layout = Layout(shown, width, height, safe, images=dict(context.get("images") or {}), capacity=dict(capacity))
     for raw in data["elements"]:
         if not isinstance(raw, dict) or len(raw) < 1:
             bad(None, f"an element must be a mapping, not {raw!r}")

@@ -54,10 +54,16 @@ def reproducible() -> Iterator[None]:
             os.environ["SOURCE_DATE_EPOCH"] = was_epoch
 
 
-def new_canvas(size_mm: tuple[float, float], title: str, what: str) -> tuple[Canvas, io.BytesIO]:
+#: a duplex flip ("long", "short") as a PDF viewer preference names it
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
+
+
+def new_canvas(size_mm: tuple[float, float], title: str, what: str, duplex: str | None = None) -> tuple[Canvas, io.BytesIO]:
     """A canvas writing into memory. ``invariant`` fixes the dates and the
     document id, so the same input always gives the same bytes (make and save
-    it within :func:`reproducible`)."""
+    it within :func:`reproducible`). Every file asks the print dialog for
+    actual size (``/PrintScaling /None``); ``duplex`` ("long", "short", or
+    "none" for one-sided) preselects how its sheets are printed."""
     fonts.register()
     buf = io.BytesIO()
     c = Canvas(
@@ -70,6 +76,9 @@ def new_canvas(size_mm: tuple[float, float], title: str, what: str) -> tuple[Can
     )
     c.setTitle(title)
     c.setViewerPreference("DisplayDocTitle", "true")  # viewers show the title, not the file name
+    c.setViewerPreference("PrintScaling", "None")  # the print dialog starts at actual size, not "fit to page"
+    if duplex is not None:
+        c.setViewerPreference("Duplex", DUPLEX[duplex])
     c.setAuthor(AUTHOR)
     c.setSubject(subject(what))
     c.setKeywords(KEYWORDS)

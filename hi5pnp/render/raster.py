@@ -28,10 +28,17 @@ def pixels(mm: float, dpi: float) -> int:
     return round(mm / MM_PER_IN * dpi)
 
 
-def png(image: Image) -> bytes:
-    """PNG bytes that depend on the pixels alone (no dates, no text chunks)."""
+def png(image: Image, dpi: float) -> bytes:
+    """PNG bytes that depend on the pixels alone (no dates, no text chunks),
+    marked with their resolution (a pHYs chunk: editors and services read
+    300 dpi, not 72) and as sRGB (an sRGB chunk, perceptual intent: the colours
+    are the templates' sRGB hex values)."""
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    info.add(b"sRGB", b"\x00")
     buf = io.BytesIO()
-    image.save(buf, format="PNG", optimize=False, compress_level=6)
+    image.save(buf, format="PNG", optimize=False, compress_level=6, dpi=(dpi, dpi), pnginfo=info)
     return buf.getvalue()
 
 

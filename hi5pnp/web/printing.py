@@ -9,14 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError, OutputError
-from ..kit.options import INKS, METHODS, MOST_BLEED
+from ..kit.options import HOME_BLEED, INKS, METHODS, MOST_BLEED
 from ..render.cardsize import CARD_SIZES, CardSize
 from ..render.paper import PAPER_NAMES
 from .desk import Desk
 
 #: What each file of the kit is, and how to print it, by the start of its name (docs/kit.md).
 GUIDE = (
-    ("kit-", "The whole kit in printing order, the printing notes first", "Print at 100 % (actual size); the notes page says which pages go double-sided"),
+    ("kit-one-sided-", "The parts printed on one side: rulebook, score cards, tokens, record sheet", "One-sided, at 100 % (actual size)"),
+    ("kit-double-sided-", "The parts printed on both sides: alignment test, cards, quick reference", "Double-sided, flipping on the long edge, at 100 % (actual size)"),
+    ("kit-", "The whole kit in printing order, the printing notes first", "At 100 % (actual size); the notes page says which pages go double-sided (or print the two files above)"),
     ("rulebook-", "The rulebook", "One-sided, or double-sided as you like"),
     ("duplex-alignment-", "The duplex alignment test, with a 100 mm ruler", "Double-sided first: measure the ruler, read the back offset"),
     ("cards-duplex-", "Every card, fronts on odd pages and backs on even pages", "Double-sided, flipping on the long edge; cut on the crop marks"),
@@ -57,7 +59,7 @@ def kit_files(desk: Desk) -> dict[str, Any]:
 
 def choices() -> dict[str, Any]:
     """The form's choices."""
-    return {"papers": [*PAPER_NAMES, "both"], "cards": list(CARD_SIZES), "inks": list(INKS), "methods": list(METHODS), "most_bleed": MOST_BLEED}
+    return {"papers": [*PAPER_NAMES, "both"], "cards": list(CARD_SIZES), "inks": list(INKS), "methods": list(METHODS), "most_bleed": MOST_BLEED, "bleed": HOME_BLEED}
 
 
 def build(desk: Desk, form: dict[str, str]) -> str:
@@ -68,7 +70,8 @@ def build(desk: Desk, form: dict[str, str]) -> str:
     paper = form.get("paper", "both")
     papers = tuple(PAPER_NAMES) if paper == "both" else (paper,)
     try:
-        bleed = float(form.get("bleed", "0") or 0)
+        given = form.get("bleed", "").strip()
+        bleed = float(given) if given else HOME_BLEED
     except ValueError:
         raise OptionError(f"bleed: '{form.get('bleed')}' is not a number of millimetres (0 to {MOST_BLEED:g})") from None
     card = CardSize.parse(form.get("card", "poker"))
