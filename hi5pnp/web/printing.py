@@ -17,8 +17,8 @@ from .desk import Desk
 #: What each file of the kit is, and how to print it, by the start of its name (docs/kit.md).
 GUIDE = (
     ("kit-one-sided-", "The parts printed on one side: rulebook, score cards, tokens, record sheet", "One-sided, at 100 % (actual size)"),
-    ("kit-double-sided-", "The parts printed on both sides: alignment test, cards, quick reference", "Double-sided, flipping on the long edge, at 100 % (actual size)"),
-    ("kit-", "The whole kit in printing order, the printing notes first", "At 100 % (actual size); the notes page says which pages go double-sided (or print the two files above)"),
+    ("kit-double-sided-", "The parts printed on both sides: alignment test, cards, quick reference", "Double-sided, long edge, at 100 % (actual size)"),
+    ("kit-", "The whole kit in printing order, the printing notes first", "At 100 %; the notes page says which pages go double-sided (or print the two above)"),
     ("rulebook-", "The rulebook", "One-sided, or double-sided as you like"),
     ("duplex-alignment-", "The duplex alignment test, with a 100 mm ruler", "Double-sided first: measure the ruler, read the back offset"),
     ("cards-duplex-", "Every card, fronts on odd pages and backs on even pages", "Double-sided, flipping on the long edge; cut on the crop marks"),
@@ -59,7 +59,14 @@ def kit_files(desk: Desk) -> dict[str, Any]:
 
 def choices() -> dict[str, Any]:
     """The form's choices."""
-    return {"papers": [*PAPER_NAMES, "both"], "cards": list(CARD_SIZES), "inks": list(INKS), "methods": list(METHODS), "most_bleed": MOST_BLEED, "bleed": HOME_BLEED}
+    return {
+        "papers": [*PAPER_NAMES, "both"],
+        "cards": list(CARD_SIZES),
+        "inks": list(INKS),
+        "methods": list(METHODS),
+        "most_bleed": MOST_BLEED,
+        "bleed": HOME_BLEED,
+    }
 
 
 def build(desk: Desk, form: dict[str, str]) -> str:
