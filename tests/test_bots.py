@@ -75,6 +75,7 @@ def mean_and_error(xs: list[float]) -> tuple[float, float]:
     return m, math.sqrt(var / len(xs))
 
 
+@pytest.mark.slow
 def test_card_numbers_change_no_face_numbers(deck, tmp_path):
     """Numbered the other way round, every face keeps its team win rate and its
     points within noise: 4.5 standard errors of the difference, which twenty

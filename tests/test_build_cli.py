@@ -132,6 +132,7 @@ def test_version_names_the_pdf_libraries():
     assert f"reportlab {version('reportlab')}" in out and f"pypdf {version('pypdf')}" in out
 
 
+@pytest.mark.slow
 def test_one_process_builds_the_same_kit(built, tmp_path):
     """--jobs 1 makes every paper size in this process; the default makes the
     second in a worker. The bytes are the same."""
@@ -142,6 +143,7 @@ def test_one_process_builds_the_same_kit(built, tmp_path):
     assert _snapshot(tmp_path / "one") == _snapshot(tmp_path / "two")
 
 
+@pytest.mark.slow
 def test_a_template_error_in_a_worker_comes_back_whole(tmp_path):
     """A fault found while a worker makes the Letter files reaches the user as
     it would from this process: file, line, message, exit 2."""

@@ -169,6 +169,7 @@ def test_score_card_labels_are_plain(deck_copy, label):
 
 
 # 8. the same bytes whatever the environment -------------------------------------------------
+@pytest.mark.slow
 def test_the_same_bytes_whatever_the_environment(tmp_path):
     plain = hi5("build", "--paper", "a4", "--out", str(tmp_path / "plain"))
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1700000000", "TZ": "Asia/Tokyo", "LC_ALL": "C.UTF-8"}
@@ -374,6 +375,7 @@ def children_of(pid: int) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_a_killed_build_leaves_no_worker_behind(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "hi5pnp", "build", "--jobs", "2", "--out", str(tmp_path / "k")], stdout=subprocess.DEVNULL)
     children: list[str] = []

@@ -252,7 +252,7 @@ def test_bleed_spaces_the_cards():
     assert xs[1] - xs[0] == pytest.approx(63.5 + 4.0) and ys[1] - ys[0] == pytest.approx(88.9 + 4.0)
 
 
-@pytest.mark.parametrize("name", ["poker", "bridge", "euro", "american", "tarot"])
+@pytest.mark.parametrize("name", ["poker", *(pytest.param(n, marks=pytest.mark.slow) for n in ("bridge", "euro", "american", "tarot"))])
 def test_every_card_size_preset_builds(name):
     """Every full-size preset builds the bundled deck: names fit, the grid fits."""
     card = CARD_SIZES[name]

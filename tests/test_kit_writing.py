@@ -163,6 +163,7 @@ def killed_at(moment: int, files: dict[str, bytes], out: Path) -> bool:
     return os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
 
 
+@pytest.mark.slow
 def test_a_build_killed_at_any_moment_leaves_one_kit_whole(kits, tmp_path, monkeypatch):
     """SIGKILL a build before each file-system call it makes in writing the
     kit, the switch and the removal of the old kit included: each time the

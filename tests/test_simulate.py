@@ -35,7 +35,7 @@ def simulate_json(*args: str) -> dict:
     return json.loads(out)
 
 
-@pytest.mark.parametrize("edition", [1, 2])
+@pytest.mark.parametrize("edition", [1, pytest.param(2, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("name", ["default", "mini"])
 def test_fast_playout_is_the_engine_game_turn_for_turn(deck, mini, edition, name):
     """Differential: the fast path and the engine with the random bot play the

@@ -52,6 +52,7 @@ def outside(deck, summary, window) -> set[str]:
     return {f for f, c in summary.faces.items() if not window[0] <= 100 * c.score <= window[1]}
 
 
+@pytest.mark.slow
 def test_the_weak_face_comes_back_inside_its_window(weak):
     """Done when: tune proposes an edit that, written with --apply, brings the
     weak face back inside its window on fresh games (a seed tune did not
