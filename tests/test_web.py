@@ -137,6 +137,11 @@ def test_the_position_is_the_picture_replay_draws(client, desk, tmp_path):
     out = tmp_path / "p.svg"
     CliRunner().invoke(main, ["replay", str(Path(desk.logs) / "dispute_assist.yaml"), "--until", "16", "--svg", str(out)])
     assert svg.content == out.read_bytes()
+    CliRunner().invoke(main, ["replay", str(Path(desk.logs) / "dispute_assist.yaml"), "--svg", str(out)])  # where it stops: the dispute marked
+    stops = client.get("/judge/log/dispute_assist.yaml/position.svg")
+    assert stops.content == out.read_bytes() and b"in dispute" in stops.content
+    tried = client.get("/judge/log/dispute_assist.yaml/position.svg", params={"line": "16", "turn": "1a assist 3a:chit"})
+    assert tried.status_code == 200 and tried.content != stops.content
 
 
 def test_a_try_changes_the_verdict_not_the_file(client, desk):
@@ -211,11 +216,12 @@ def test_serve_refuses_a_missing_deck_and_a_port_it_cannot_have(tmp_path):
     assert r.exit_code == 2 and "deck folder not found" in r.output
 
 
-def test_the_judges_page_gives_the_folders_standings_as_the_command_does(tmp_path):
+@pytest.mark.parametrize("alias", [None, GOLDEN / "event.aliases"])
+def test_the_judges_page_gives_the_folders_standings_as_the_command_does(tmp_path, alias):
     event = GOLDEN / "event"
-    desk = Desk(deck=None, logs=event, out=tmp_path / "desk")
+    desk = Desk(deck=None, logs=event, out=tmp_path / "desk", alias=alias)
     page = TestClient(make_app(desk), base_url="http://127.0.0.1").get("/judge").text
-    said = json.loads(CliRunner().invoke(main, ["standings", "--json", str(event)]).stdout)
+    said = json.loads(CliRunner().invoke(main, ["standings", "--json", str(event), *(["--alias", str(alias)] if alias else [])]).stdout)
     rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)-(\d+)-(\d+)</td><td>(\d+)</td>", page)
     assert [(int(r[0]), html.unescape(r[1]), int(r[6])) for r in rows] == [(s["rank"], s["player"], s["points"]) for s in said["standings"]]
     assert len(re.findall(r"<li><code>", page.split("Standings")[1])) == len(said["left_out"])

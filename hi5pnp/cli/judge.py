@@ -145,11 +145,8 @@ def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: 
         from ..files import write_output
         from ..judge import drawing
 
-        where = f"before line {until}" if done.verdict is None else "where the replay ended"
-        stop = done.verdict.stopped if done.verdict is not None else None
-        disputed = stop.turn.split()[0] if stop is not None and stop.turn else None
-        turn = f"{stop.where}: {stop.turn}" if stop is not None and stop.turn else ""
-        picture = drawing.position_drawing(done.position, game.players, where, highlight=disputed, turn=turn)
+        picture = drawing.replay_drawing(done, game.players, until)
+        assert picture is not None
         for target, render, kind in ((svg, drawing.svg, SVG), (png, drawing.png, PNG)):
             if target:
                 write_output(target, render(picture), keep=[*_named_file(log), *decks.files()], kind=kind)

@@ -15,13 +15,15 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--logs", type=click.Path(file_okay=False, exists=True, path_type=Path), help="The judge's folder of game logs.")
+@click.option("--alias", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="The standings' alias file: other spellings of players' names (as hi5pnp standings --alias).")  # fmt: skip
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("hi5pnp-desk"), show_default=True,
               help="The desk's own folder: kits built on the print page, pasted logs.")  # fmt: skip
 @click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on. Anything but this machine's own lets others on the network use the desk.")  # fmt: skip
-def serve(deck: str | None, logs: Path | None, out: Path, templates: Path | None, port: int, host: str) -> None:
+def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, templates: Path | None, port: int, host: str) -> None:
     """Start the web desk and print its address: the designer's gallery
     (following the deck's files as they are saved), the judge's page and the
     print page. Ctrl-C stops it."""
@@ -43,7 +45,11 @@ def serve(deck: str | None, logs: Path | None, out: Path, templates: Path | None
         raise Failure([f"{out}: not a folder; --out names the desk's own folder"])
     if host not in LOCAL:
         click.echo(f"warning: listening on {host}: anyone who can reach this machine there can use the desk", err=True)
-    desk = Desk(deck=deck, logs=logs, out=out, templates=templates)
+    if alias is not None:
+        from ..judge.event import read_aliases
+
+        read_aliases(str(alias))  # a fault in it is told now, not on the judge's page
+    desk = Desk(deck=deck, logs=logs, out=out, templates=templates, alias=alias)
     hosts = None if host in LOCAL else ["*"] if host in ("0.0.0.0", "::") else [host, "127.0.0.1", "localhost"]
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:

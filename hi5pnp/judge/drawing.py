@@ -22,6 +22,7 @@ from ..render.shapes import add_shape
 from ..render.units import pt
 from ..rules import SEATS, Seat, State
 from .position import marked_boxes, status
+from .replay import Replayed
 
 INK = "#2B2B36"
 MUTED = "#8A8070"
@@ -88,6 +89,19 @@ class _Pen:
         path = Path(fillColor=color(fill), strokeColor=None, fillMode=FILL_EVEN_ODD)
         add_shape(_Shape(path), name, pt(x), pt(y), pt(size))
         self.g.add(path)
+
+
+def replay_drawing(done: Replayed, players: Mapping[Seat, str] | None, until: int | None) -> Drawing | None:
+    """The picture of where a replay (``replay --until``) ends: the position
+    before line ``until``, or where the game stopped, its disputed
+    competitor and turn marked; None when there is no position to draw."""
+    if done.position is None:
+        return None
+    where = f"before line {until}" if done.verdict is None else "where the replay ended"
+    stop = done.verdict.stopped if done.verdict is not None else None
+    disputed = stop.turn.split()[0] if stop is not None and stop.turn else None
+    turn = f"{stop.where}: {stop.turn}" if stop is not None and stop.turn else ""
+    return position_drawing(done.position, players, where, highlight=disputed, turn=turn)
 
 
 def position_drawing(state: State, players: Mapping[Seat, str] | None = None, caption: str = "", highlight: str | None = None,

@@ -100,7 +100,8 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
 
     def position(request: Request) -> Response:
         until = request.query_params.get("until", "")
-        svg = judging.position_svg(desk, request.path_params["name"], int(until) if until.isdigit() else None)
+        tries, _ = judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
+        svg = judging.position_svg(desk, request.path_params["name"], int(until) if until.isdigit() else None, tries)
         return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse("no position to draw", status_code=404)
 
     def verdict_pdf(request: Request) -> Response:

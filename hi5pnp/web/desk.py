@@ -34,6 +34,7 @@ class Desk:
     logs: Path | None = None
     out: Path = Path("hi5pnp-desk")
     templates: Path | None = None
+    alias: Path | None = None  # the standings' alias file (standings --alias)
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     images: dict[str, bytes] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)

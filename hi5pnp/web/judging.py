@@ -7,6 +7,7 @@ another (``--try``), and the printable verdict."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,8 +67,9 @@ def _turns(path: Path) -> list[dict[str, Any]]:
     return rounds
 
 
-def position_svg(desk: Desk, name: str, until: int | None) -> bytes | None:
-    """The picture of the position before line ``until`` (the end of the game when None), as ``replay --until --svg`` draws it."""
+def position_svg(desk: Desk, name: str, until: int | None, tries: Sequence[Try] = ()) -> bytes | None:
+    """The picture of the position before line ``until`` (None: where the
+    game, read with the tries, ends or stops at a fault), as ``replay --until --svg`` draws it."""
     from ..judge import drawing
     from ..judge.replay import replay_lines
 
@@ -75,15 +77,14 @@ def position_svg(desk: Desk, name: str, until: int | None) -> bytes | None:
     if path is None:
         return None
     try:
-        game, deck = with_deck(read_one(str(path)), DeckCache(None))
+        game, deck = with_deck(read_one(str(path), tries), DeckCache(None))
     except (InputError, OSError):
         return None
-    done = replay_lines(game, deck, until)
-    if done.position is None:
+    picture = drawing.replay_drawing(replay_lines(game, deck, until), game.players, until)
+    if picture is None:
         return None
-    where = f"before line {until}" if done.verdict is None else "where the replay ended"
     with desk.render_lock:
-        return drawing.svg(drawing.position_drawing(done.position, game.players, where))
+        return drawing.svg(picture)
 
 
 def verdict_pdf(desk: Desk, name: str, tries: Tries) -> bytes | None:
@@ -126,10 +127,11 @@ def parse_tries(lines: list[str], texts: list[str]) -> tuple[Tries, str]:
 
 def standings(desk: Desk) -> dict[str, Any] | None:
     """The standings of the judge's folder, as ``hi5pnp standings`` makes them (None without a folder of logs)."""
-    from ..judge.event import read_event
+    from ..judge.event import read_aliases, read_event
 
     names = desk.log_files()
     if desk.logs is None or not names:
         return None
-    ranked, left = read_event([str(desk.logs / n) for n in names], names).table()
+    aliases = read_aliases(str(desk.alias)) if desk.alias else None
+    ranked, left = read_event([str(desk.logs / n) for n in names], names, None, aliases).table()
     return {"standings": [s.to_json() for s in ranked], "left_out": [x.to_json() for x in left]}
