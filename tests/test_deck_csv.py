@@ -143,7 +143,36 @@ def test_a_missing_column_an_unclosed_quote_and_a_stray_cell(csv_copy):
     path.write_text('card,side,name,color,trait\n1,a,"Mud,red,speed\n')
     assert faults(csv_copy)[0].endswith("obstacles.csv:2:1: not readable as CSV: unexpected end of data (a quote opened and never closed?)")
     path.write_text("card,side,name,color,trait\n1,a,Mud,red,speed,,x\n1,b,,blue,grace\n")
-    assert faults(csv_copy) == [f"{path}:2:7: a value 'x' in a column with no header; name the column or empty the cell"]
+    assert faults(csv_copy)[0] == (
+        f"{path}:2:7: a value 'x' in a column with no header: a value holding a comma needs quotes (\"Dunmore, Dash\"); "
+        "else name the column or empty the cell"
+    )
+
+
+def test_an_unquoted_comma_is_told_as_one_and_its_row_is_not_misread(csv_copy):
+    rewrite(csv_copy / "competitors.csv", "1,a,Dash Dunmore,", "1,a,Dunmore, Dash,")
+    found = faults(csv_copy)
+    assert found[0].endswith(
+        "competitors.csv:2:11: this row has 11 cells where the header names 10: a value holding a comma needs quotes "
+        '("Dunmore, Dash"), or a separator is left at the row\'s end'
+    )
+    assert not any("gem colour" in f or "trait" in f for f in found)
+
+
+def test_a_face_given_twice_still_has_its_faults_told_and_a_side_in_capitals_is_read(csv_copy):
+    path = csv_copy / "competitors.csv"
+    rewrite(path, "2,a,Brutus Hale,red,red,blue", "1,a,Brutus Hale,red,red,bleu")
+    rewrite(path, "3,b,", "3,B,")
+    found = faults(csv_copy)
+    assert any(f.endswith("competitors.csv:4:2: face 1a is given twice (first at row 2)") for f in found)
+    assert any(f.endswith("competitors.csv:4:6: gem colour 'bleu' is not a colour of game.yaml (red, blue, green, gold); did you mean 'blue'?") for f in found)
+    assert not any(":7:" in f for f in found)  # 3,B read as 3b
+
+
+def test_a_windows_code_page_file_is_told_to_be_saved_as_utf8(csv_copy):
+    path = csv_copy / "competitors.csv"
+    path.write_bytes(path.read_text(encoding="utf-8-sig").replace("Dash Dunmore", "Zoë Dunmore").encode("cp1252"))
+    assert faults(csv_copy) == [f'{path}:2: not UTF-8 text: save the spreadsheet as "CSV UTF-8" (in Excel, "CSV UTF-8 (Comma delimited)")']
 
 
 def test_a_spreadsheets_other_habits_read_the_same(csv_copy):

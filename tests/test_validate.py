@@ -3,6 +3,8 @@ YAML slips are named, one root fault does not cascade, and design lints warn."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 from deckfix import line_of
@@ -142,3 +144,17 @@ def test_a_colour_no_gem_has_warns(deck_copy):
     folder = deck_copy("game.yaml", '  gold: "#E0A100"', '  gold: "#E0A100"\n  pink: "#FF88AA"')
     code, _, err = validate(str(folder))
     assert code == 0 and "pink is declared but no gem or obstacle is pink" in err
+
+
+def test_every_face_with_a_layout_fault_is_told_at_once(deck_copy):
+    deck_copy("competitors.yaml", 'name: "Dash Dunmore"', 'name: "Dash Dunmore the Magnificent Runner of the Hills"')
+    folder = deck_copy("competitors.yaml", 'name: "Brutus Hale"', 'name: "Brutus Hale the Magnificent Runner of the Hills"')
+    code, _, err = validate(str(folder))
+    assert code == 1
+    assert "'Dash Dunmore the Magnificent" in err and "'Brutus Hale the Magnificent" in err
+
+
+def test_a_key_written_without_its_colon_is_told_at_its_line(deck_copy):
+    folder = deck_copy("competitors.yaml", "    gems: [red, green, gold]", "    gems [red, green, gold]")
+    code, _, err = validate(str(folder))
+    assert code == 1 and re.search(r"competitors.yaml:\d+:9: not valid YAML: no colon after 'gems': a key and its value are written 'gems: \[red, green, gold\]'", err), err

@@ -74,7 +74,7 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Run) -> None:
     from watchdog.observers.api import ObservedWatch
 
     changed = threading.Event()
-    touched: set[str] = set()  # the files changed since the last build (the observer's thread adds)
+    touched: set[str] = set()  # the paths changed since the last build (the observer's thread adds)
     lock = threading.Lock()
     replaced = threading.Event()  # a watched folder's path may name another folder now
     kit = out.resolve()
@@ -90,7 +90,7 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Run) -> None:
             counted = [p for p in paths if p and _counts(p, self.root, kit)]
             if counted:
                 with lock:
-                    touched.update(Path(p).name for p in counted)
+                    touched.update(counted)
                 changed.set()
 
     class Parent(FileSystemEventHandler):
@@ -147,7 +147,8 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Run) -> None:
                 time.sleep(SETTLE)
                 follow()
             with lock:
-                seen = sorted(touched)
+                # the files there now: an editor's temporary file, renamed onto the one saved, is no change of the deck's
+                seen = sorted({Path(p).name for p in touched if os.path.exists(p)} or {Path(p).name for p in touched})
                 touched.clear()
             _run_once(run, f"{', '.join(seen[:3])}{f' and {len(seen) - 3} more' if len(seen) > 3 else ''} changed" if seen else "the folder moved")
     except KeyboardInterrupt:

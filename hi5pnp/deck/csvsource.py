@@ -52,6 +52,16 @@ class CsvReadError(Exception):
         self.faults = faults
 
 
+class Read(NamedTuple):
+    """A CSV file's cards as YAML would give them; the faults of its rows and
+    columns; and each row that gives a face a second time (its card number,
+    side and face), still to be checked for faults of its own."""
+
+    doc: YList
+    faults: list[Fault]
+    repeated: list[tuple[int, str, YMap]]
+
+
 class Row(NamedTuple):
     line: int  # the file line the row starts on (1 is the header)
     cells: list[str]
@@ -82,11 +92,12 @@ def rows(text: str, path: str) -> Iterator[Row]:
         raise CsvReadError([Fault(path, line, 1, f"not readable as CSV: {exc} (a quote opened and never closed?)")]) from None
 
 
-def parse(text: str, path: str, kind: str) -> tuple[YList, list[Fault]]:
+def parse(text: str, path: str, kind: str) -> Read:
     """The cards of a CSV text (``kind``: competitor or obstacle), as the list
     of cards the YAML file would give, and the faults of its rows and columns
     (the cards themselves are checked by :func:`.cards.read_cards`)."""
     faults: list[Fault] = []
+    repeated: list[tuple[int, str, YMap]] = []
     doc = YList(path, (1, 1))
     found = iter(rows(text, path))
     header = next(found, None)
@@ -98,13 +109,13 @@ def parse(text: str, path: str, kind: str) -> tuple[YList, list[Fault]]:
     cards: dict[object, YMap] = {}
     for row in found:
         cells = {name: (row.cells[j].strip() if j < len(row.cells) else "", j + 1) for j, name in columns.items()}
-        for j in range(len(header.cells), len(row.cells)):
-            if row.cells[j].strip():
-                message = f"a value {show(row.cells[j].strip())} in a column with no header; name the column or empty the cell"
-                faults.append(Fault(path, row.line, j + 1, message))
+        if len(row.cells) > len(header.cells):
+            faults.append(_too_many(path, row, len(header.cells)))
+            continue  # its cells are not where the header says: reading them would only mislead
         card_text, card_col = cells["card"]
         number: object = int(card_text) if _NUMBER.fullmatch(card_text) else card_text
         side, side_col = cells["side"]
+        side = side.lower()
         card = cards.get(number) if card_text else None  # a row with no number is a card of its own
         if card is None:
             card = YMap(path, (row.line, 1))
@@ -119,9 +130,23 @@ def parse(text: str, path: str, kind: str) -> tuple[YList, list[Fault]]:
         if side in card:
             first = card.at(side)[0]
             faults.append(Fault(path, row.line, side_col, f"face {card_text}{side} is given twice (first at row {first})"))
+            if isinstance(number, int):
+                repeated.append((number, side, _face(path, row.line, cells, kind)))
             continue
         _put(card, side, _face(path, row.line, cells, kind), (row.line, 1))
-    return doc, faults
+    return Read(doc, faults, repeated)
+
+
+def _too_many(path: str, row: Row, width: int) -> Fault:
+    """The fault of a row with more cells than the header names."""
+    extra = [c.strip() for c in row.cells[width:]]
+    if any(extra):
+        first = next(i for i, c in enumerate(extra) if c)
+        what = f"a value {show(extra[first])} in a column with no header"
+        hint = 'a value holding a comma needs quotes ("Dunmore, Dash"); else name the column or empty the cell'
+        return Fault(path, row.line, width + first + 1, f"{what}: {hint}")
+    return Fault(path, row.line, width + 1, f"this row has {len(row.cells)} cells where the header names {width}: "
+                 "a value holding a comma needs quotes (\"Dunmore, Dash\"), or a separator is left at the row's end")  # fmt: skip
 
 
 def _columns(header: Row, path: str, kind: str, faults: list[Fault]) -> dict[int, str]:

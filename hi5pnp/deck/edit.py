@@ -156,7 +156,7 @@ def edited_csv(text: str, shown: str, edit: ValueEdit) -> Edited:
     Raises as :func:`edited_text`."""
     kind = next(k for name, (file, k) in AS_CSV.items() if name == edit.file)
     try:
-        doc = csvsource.parse(text, shown, kind)[0]
+        doc = csvsource.parse(text, shown, kind).doc
     except csvsource.CsvReadError as exc:
         raise DeckError(exc.faults) from None
     line, column = _expected(doc, edit, shown)
@@ -175,7 +175,7 @@ def edited_csv(text: str, shown: str, edit: ValueEdit) -> Edited:
     before = "".join(lines[row.line - 1 : row.end])
     after = written.getvalue() if before.endswith(("\n", "\r")) else written.getvalue().rstrip("\r\n")
     new_text = "".join(lines[: row.line - 1]) + after + "".join(lines[row.end :])
-    if _walk(csvsource.parse(new_text, shown, kind)[0], edit.keys, shown)[0] != edit.new:
+    if _walk(csvsource.parse(new_text, shown, kind).doc, edit.keys, shown)[0] != edit.new:
         raise OptionError(f"{printable(shown)}:{line}:{column}: {edit.new!r} cannot be written there")
     return Edited(new_text, line, before.rstrip("\r\n"), after.rstrip("\r\n"))
 

@@ -74,12 +74,13 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     docs: dict[str, Any] = {}
     shown: dict[str, str] = {}
     files = {name: _file_of(r, folder, name) for name in DECK_FILES}
+    repeated: dict[str, list[tuple[int, str, Any]]] = {}  # a CSV file's rows that give a face again
     for name, file in files.items():
         path = folder / file
         shown[name] = shown_path(path)
         if name in OPTIONAL and (not need_score_sheet or name not in present):
             continue
-        docs[name] = _read(r, path, shown[name], inside, AS_CSV[name][1] if file != name else None)
+        docs[name] = _read(r, path, shown[name], inside, AS_CSV[name][1] if file != name else None, repeated.setdefault(name, []))
     if docs["game.yaml"] is _BROKEN:
         raise DeckError(r.faults)
     game = read_game(r, docs["game.yaml"], shown["game.yaml"])
@@ -94,6 +95,9 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         obstacles = read_cards(
             r, docs["obstacles.yaml"], names, shown["obstacles.yaml"], "obstacle", read_obstacle_face, ObstacleCard
         )
+    for name, read_face in (("competitors.yaml", read_competitor_face), ("obstacles.yaml", read_obstacle_face)):
+        for number, side, face in repeated.get(name, []):  # a face given twice still has its faults told
+            read_face(r, face, number, side, names)
     sheet = None
     if docs.get("score_sheets.yaml") not in (None, _BROKEN):
         sheet = read_sheet(r, docs["score_sheets.yaml"], shown["score_sheets.yaml"])
@@ -133,18 +137,23 @@ def _file_of(r: FieldReader, folder: Path, name: str) -> str:
     return csv_name
 
 
-def _read(r: FieldReader, path: Path, shown: str, inside: Path | None, csv_kind: str | None) -> Any:
+def _read(r: FieldReader, path: Path, shown: str, inside: Path | None, csv_kind: str | None, repeated: list[Any]) -> Any:
     """A deck file as located values (a CSV file's cards as its YAML would
-    give them); ``_BROKEN`` when it cannot be read (its fault recorded)."""
+    give them, its rows that give a face again added to ``repeated``);
+    ``_BROKEN`` when it cannot be read (its fault recorded)."""
     try:
         text = yamlsource.read_text(path, shown, inside)
         if csv_kind is None:
             return yamlsource.parse(text, shown)
-        doc, faults = csvsource.parse(text, shown, csv_kind)
-        r.faults += faults
-        return doc
+        read = csvsource.parse(text, shown, csv_kind)
+        r.faults += read.faults
+        repeated += read.repeated
+        return read.doc
     except yamlsource.YamlReadError as exc:
-        r.faults.append(exc.fault)
+        fault = exc.fault
+        if csv_kind is not None and fault.message.startswith("not UTF-8"):  # a spreadsheet's "CSV" in a Windows code page
+            fault = Fault(fault.path, fault.line, 0, 'not UTF-8 text: save the spreadsheet as "CSV UTF-8" (in Excel, "CSV UTF-8 (Comma delimited)")')
+        r.faults.append(fault)
         return _BROKEN
     except csvsource.CsvReadError as exc:
         r.faults += exc.faults

@@ -5,6 +5,8 @@ expected key"); a designer needs the line they changed and what to do."""
 
 from __future__ import annotations
 
+import re
+
 Pos = tuple[int, int]  # 1-based line and column
 
 
@@ -35,6 +37,10 @@ def slip(text: str, pos: Pos) -> tuple[Pos, str] | None:
     here = pos[0] - 1
     before = _content(lines, here - 1, -1)
     after = _content(lines, here + 1, 1)
+    for k in (before, here):
+        found = _no_colon(lines, k)
+        if found is not None:
+            return found
     if before is None:
         return None
     mine, prev = _indent(line), _indent(lines[before])
@@ -47,6 +53,25 @@ def slip(text: str, pos: Pos) -> tuple[Pos, str] | None:
         # the first line of a block is out of step with the lines after it: it set the block's indentation
         return (before + 1, prev + 1), _words(prev, mine, "the lines after it in the same block")
     return None
+
+
+_KEY_ALONE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][\w-]*)\s+([\[{\"'\w].*)$")  # "gems [red, blue]": a key and its value, no colon
+
+
+def _no_colon(lines: list[str], k: int | None) -> tuple[Pos, str] | None:
+    """Line ``k`` written as ``key value`` with no colon, among lines that
+    write ``key: value`` at its indentation: the colon left out."""
+    if k is None:
+        return None
+    m = _KEY_ALONE.match(lines[k])
+    if m is None or (":" in m.group(3).split("#")[0] and not m.group(3).startswith(("[", "{"))):
+        return None
+    indent = len(m.group(1))
+    neighbours = [lines[j] for j in (_content(lines, k - 1, -1), _content(lines, k + 1, 1)) if j is not None]
+    if not any(_indent(n) <= indent and ":" in n for n in neighbours):
+        return None
+    key = m.group(2)
+    return (k + 1, indent + len(key) + 1), f"no colon after '{key}': a key and its value are written '{key}: {m.group(3).strip()}'"
 
 
 def _words(mine: int, theirs: int, who: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 from ..deck import CompetitorCard, Deck, ObstacleCard
 from ..render.cardsize import CardSize
@@ -51,8 +52,11 @@ def hidden_card(size: tuple[int, int], title: str, dpi: int) -> Image:
 
 def address(base: str, name: str) -> str:
     """A sheet's URL: ``base`` and the file name (its folder ``tts/`` is where
-    the player uploads the sheets: only the name follows the base)."""
-    return f"{base.rstrip('/')}/{name}" if base else name
+    the player uploads the sheets: only the name follows the base). A space
+    or another character a URL cannot hold is percent-encoded; what is
+    already encoded stays as it is."""
+    url = f"{base.rstrip('/')}/{name}" if base else name
+    return quote(url, safe=":/?#[]@!$&'()*+,;=%~")
 
 
 def sheet_dpi(card: CardSize, columns: int) -> int:

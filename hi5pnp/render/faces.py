@@ -6,11 +6,13 @@ this is the one place that decides what a template may use.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
+from ..errors import Fault, TemplateError
 from .cardsize import CardSize
 from .layout import Layout
 from .template import Templates
@@ -103,6 +105,7 @@ def render_faces(
     "low": white grounds and outlines instead of solid fills."""
     base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height], "low_ink": ink == "low"}
     out = []
+    faults: list[Fault] = []
     for f in faces:
         if isinstance(f, CompetitorFace):
             name, face = "competitor.yaml.j2", competitor_context(deck, f)
@@ -113,17 +116,37 @@ def render_faces(
         images = {"art": f.art} if f.art else {}
         filename = "competitors.yaml" if isinstance(f, CompetitorFace) else "obstacles.yaml"
         written = {f.name: deck.sources.face_fault(filename, f.card, f.side, "name", "")}  # deck text a layout fault is told at
-        out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images, "written": written}))
+        try:
+            out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images, "written": written}))
+        except TemplateError as exc:  # every face is laid out: all their faults are told at once
+            faults += [f for f in exc.faults if _shared(f) not in {_shared(g) for g in faults}]
+    if faults:
+        raise TemplateError(faults)
     return tuple(out)
 
 
 def render_cards(deck: Deck, templates: Templates, card: CardSize, bleed: float = 0.0, ink: str = "normal") -> list[RenderedCard]:
-    """Every card of the deck, both faces rendered: competitors, then obstacles."""
+    """Every card of the deck, both faces rendered: competitors, then
+    obstacles. A fault of one face does not hide another's: all are raised
+    together, as one :class:`TemplateError`."""
     cards: list[RenderedCard] = []
-    for c in deck.competitors:
-        a, b = render_faces(deck, templates, card, bleed, c.faces, ink)
-        cards.append(RenderedCard("competitor", c.number, (a, b), (c.a.id, c.b.id)))
-    for o in deck.obstacles:
-        a, b = render_faces(deck, templates, card, bleed, o.faces, ink)
-        cards.append(RenderedCard("obstacle", o.number, (a, b), (o.a.id, o.b.id)))
+    faults: list[Fault] = []
+    for kind, numbered in (("competitor", deck.competitors), ("obstacle", deck.obstacles)):
+        for c in numbered:
+            try:
+                a, b = render_faces(deck, templates, card, bleed, c.faces, ink)
+            except TemplateError as exc:
+                faults += [f for f in exc.faults if _shared(f) not in {_shared(g) for g in faults}]
+                continue
+            cards.append(RenderedCard(kind, c.number, (a, b), (c.a.id, c.b.id)))
+    if faults:
+        raise TemplateError(faults)
     return cards
+
+
+def _shared(fault: Fault) -> tuple[str, int, int, str]:
+    """A fault as every face would have it (its place, and its words without
+    the face and the sizes that differ from face to face): a template's
+    fault is told once for the deck, not once per face."""
+    words = re.sub(r" \(on (competitor|obstacle) face \w+\)", "", fault.message)
+    return fault.path, fault.line, fault.column, re.sub(r"\d+(\.\d+)?", "#", words)
