@@ -260,3 +260,51 @@ def test_serve_prints_its_address_and_warns_of_another_host(tmp_path):
         proc.terminate()
         _, err = proc.communicate(timeout=20)
     assert "warning: listening on 127.0.0.2" in err
+
+
+def test_a_link_out_of_the_logs_folder_is_no_log_not_even_for_the_standings(tmp_path):
+    shutil.copytree(GOLDEN / "event", tmp_path / "logs")
+    (tmp_path / "outside.yaml").write_text((GOLDEN / "event" / "r1-t1-g1.yaml").read_text().replace("Finn Moss", "Outsider Olga"))
+    (tmp_path / "logs" / "link.yaml").symlink_to(tmp_path / "outside.yaml")
+    desk = Desk(deck=None, logs=tmp_path / "logs", out=tmp_path / "desk")
+    assert "link.yaml" not in desk.log_files()
+    assert "Outsider Olga" not in TestClient(make_app(desk), base_url="http://127.0.0.1").get("/judge").text
+
+
+def test_a_pasted_log_finds_its_deck_in_the_judges_folder(client, desk):
+    text = (GOLDEN / "dispute_score.yaml").read_text()
+    assert "deck: mini" in text
+    done = client.post("/judge/paste", data={"log": text, "token": desk.token}, follow_redirects=False)
+    page = client.get(done.headers["location"]).text
+    assert verdict_json(page)["error"]["kind"] == "record"  # checked against the mini deck, not "deck folder not found"
+    empty = client.post("/judge/paste", data={"log": " ", "token": desk.token})
+    assert empty.status_code == 400 and "paste a log, or choose its file" in empty.text and "The judge" in empty.text
+
+
+def test_a_picture_saved_in_a_subfolder_of_the_deck_is_followed(desk):
+    art = Path(desk.deck or "") / "art"
+    art.mkdir()
+    before = desk.signature()
+    (art / "dash.png").write_bytes(b"x")
+    assert desk.signature() != before
+
+
+def test_the_heading_says_when_a_line_comes_after_the_fault(client):
+    page = client.get("/judge/log/dispute_assist.yaml", params={"until": "20"}).text
+    assert "where the game stops, at line 16: line 20 comes after the fault" in page
+    assert '<small>(after the fault)</small>' in page
+
+
+def test_every_address_answers_only_the_machines_own_names():
+    from hi5pnp.cli.serve import _own_names
+
+    names = _own_names()
+    assert "*" not in names and ("localhost" in names or "127.0.0.1" in names)
+
+
+def test_the_desks_print_shop_file_has_the_bleed_chosen_as_build_gives_it(client, desk):
+    client.post("/print/build", data={"paper": "a4", "card": "poker", "bleed": "2", "ink": "normal", "method": "duplex", "token": desk.token})
+    options = json.loads((desk.out / "kit" / "manifest.json").read_text())["options"]
+    assert options["bleed"] == 2 and options["print_shop"]["bleed"] == 2
+    kept = client.post("/print/build", data={"paper": "letter", "card": "euro", "bleed": "9", "ink": "low", "method": "fold", "token": desk.token})
+    assert kept.status_code == 400 and re.search(r"<option selected>euro</option>", kept.text) and 'value="9"' in kept.text

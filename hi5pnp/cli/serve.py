@@ -50,8 +50,10 @@ def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, te
 
         read_aliases(str(alias))  # a fault in it is told now, not on the judge's page
     desk = Desk(deck=deck, logs=logs, out=out, templates=templates, alias=alias)
-    hosts = None if host in LOCAL else ["*"] if host in ("0.0.0.0", "::") else [host, "127.0.0.1", "localhost"]
+    answered = _own_names() if host in ("0.0.0.0", "::") else [host]  # every address: the machine's own names, never any Host
+    hosts = None if host in LOCAL else [*answered, "127.0.0.1", "localhost"]
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a desk stopped and started again gets its port back at once
     try:
         sock.bind((host, port))
         sock.listen(128)  # a browser opened at once on the address printed waits, never refused
@@ -59,5 +61,19 @@ def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, te
         raise Failure([f"{host}:{port}: cannot listen there: {exc.strerror or exc}"]) from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"the hi5pnp desk is at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)")
-    config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="off")
+    # Ctrl-C: an open page's event stream is cut after a second, not waited for
+    config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[sock])
+
+
+def _own_names() -> list[str]:
+    """This machine's names and addresses, the hosts a desk on every address answers to."""
+    import socket
+
+    names = {socket.gethostname(), socket.getfqdn()}
+    for name in list(names):
+        try:
+            names |= {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
+        except OSError:
+            continue
+    return sorted(n if ":" not in n else f"[{n}]" for n in names if n)

@@ -119,7 +119,8 @@ def draw_marks(c: Canvas, marks: list[Mark]) -> None:
 def draw_note(c: Canvas, grid: Grid, text: str) -> None:
     """A line of small print centred below the crop marks; where that margin is
     too narrow (3 × 3 cards on Letter) it runs up the left margin instead,
-    outside the crop marks."""
+    outside the crop marks; else above them; and where no margin is free of
+    them, at the bottom edge all the same: a sheet always says how to print it."""
     paper = grid.paper
     c.setFillColor(color(NOTE_COLOR))
     c.setFont(fonts.font_name("regular"), 7)
@@ -135,6 +136,18 @@ def draw_note(c: Canvas, grid: Grid, text: str) -> None:
         c.rotate(90)
         c.drawCentredString(0, 0, text)
         c.restoreState()
+        return
+    above = max(max(m.y1, m.y2) for m in marks) + 3.2 - 7 * 0.3528 * 0.25  # the top margin: the note's cap height clear of the marks
+    if above + 2.5 <= paper.height - NOTE_EDGE:
+        c.drawCentredString(pt(paper.width / 2), pt(above), text)
+        return
+    # no margin is free of marks: the bottom edge, on a strip of paper colour over the marks' outer ends
+    width = c.stringWidth(text, fonts.font_name("regular"), 7)
+    c.saveState()
+    c.setFillColor(color("#FFFFFF"))
+    c.rect(pt(paper.width / 2) - width / 2 - pt(1), pt(NOTE_EDGE - 1), width + pt(2), pt(3.6), stroke=0, fill=1)
+    c.restoreState()
+    c.drawCentredString(pt(paper.width / 2), pt(NOTE_EDGE), text)
 
 
 def duplex_file(

@@ -86,9 +86,12 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
         return RedirectResponse("/#simulation", status_code=303)
 
     # the judge --------------------------------------------------------------------------------
-    def judge_home(request: Request) -> Response:
+    def judge_page(request: Request, status: int = 200, problem: str = "") -> Response:
         logs = [{"name": name, "outcome": judging.outcome(desk, name)} for name in desk.log_files()]
-        return page("judge.html", request, logs=logs, table=judging.standings(desk))
+        return page("judge.html", request, status, logs=logs, table=judging.standings(desk), problem=problem)
+
+    def judge_home(request: Request) -> Response:
+        return judge_page(request)
 
     def judge_log(request: Request) -> Response:
         tries, problem = judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
@@ -120,11 +123,11 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
         given = form.get("file") or form.get("log") or b""
         text = given if isinstance(given, bytes) else str(given).encode("utf-8")
         if not text.strip():
-            return PlainTextResponse("paste a log, or choose its file", status_code=400)
+            return judge_page(request, 400, "paste a log, or choose its file")
         try:
             name = judging.paste(desk, text)
         except Hi5Error as exc:
-            return PlainTextResponse(str(exc), status_code=413)
+            return judge_page(request, 413, printable(str(exc)))
         return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
 
     # the hobbyist -----------------------------------------------------------------------------
@@ -140,7 +143,8 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
             done = printing.build(desk, {k: str(v) for k, v in form.items()})
         except Hi5Error as exc:
             kit = printing.kit_files(desk)
-            return page("print.html", request, status=400, kit=kit, choices=printing.choices(), guide=printing.GUIDE, problem=printable(str(exc)))
+            chosen = {**kit, "options": printing.chosen(form)}  # the form as the user left it, to mend
+            return page("print.html", request, status=400, kit=chosen, choices=printing.choices(), guide=printing.GUIDE, problem=printable(str(exc)))
         return RedirectResponse(f"/print?done={quote(done)}", status_code=303)
 
     def print_file(request: Request) -> Response:

@@ -20,6 +20,7 @@ from ..render.template import Templates
 
 MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)
 MAX_FORM = 64 << 10  # bytes of any other form
+MOST_WATCHED = 5000  # files the pages follow: a deck and its pictures are far fewer
 MAX_IMAGES = 2048  # face images kept in memory (about 60 KB each at the gallery's resolution)
 
 
@@ -72,26 +73,40 @@ class Desk:
 
     def signature(self) -> str:
         """A digest of the names, sizes and times of the watched folders'
-        files: it changes when a file is saved, added or removed."""
+        files, their subfolders' too (a deck's pictures): it changes when a
+        file is saved, added or removed. Hidden folders and the desk's own
+        folder are not looked in; at most :data:`MOST_WATCHED` files are."""
         h = hashlib.sha256()
+        own = self.out.resolve()
+        seen = 0
         for folder in self.watched():
-            try:
-                entries = sorted(os.scandir(folder), key=lambda e: e.name)
-            except OSError:
+            if not folder.is_dir():
                 h.update(b"missing\0")
                 continue
-            for entry in entries:
-                if entry.name.startswith(".") or not entry.is_file():
-                    continue
-                st = entry.stat()
-                h.update(f"{entry.name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+            for root, dirs, files in os.walk(folder):
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and Path(root, d).resolve() != own)
+                for name in sorted(f for f in files if not f.startswith(".")):
+                    try:
+                        st = os.stat(os.path.join(root, name))
+                    except OSError:
+                        continue
+                    h.update(f"{root}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+                    seen += 1
+                    if seen >= MOST_WATCHED:
+                        return h.hexdigest()
         return h.hexdigest()
 
     def log_files(self) -> list[str]:
-        """The game logs of the judge's folder, by name (none without --logs)."""
+        """The game logs of the judge's folder, by name (none without
+        --logs): its regular .yaml files, and links among them only to files
+        inside it."""
         if self.logs is None or not self.logs.is_dir():
             return []
-        return sorted(p.name for p in self.logs.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file() and not p.name.startswith("."))
+        home = self.logs.resolve()
+        return sorted(
+            p.name for p in self.logs.iterdir()
+            if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and p.is_file() and p.resolve().is_relative_to(home)
+        )  # fmt: skip
 
     def log_path(self, name: str) -> Path | None:
         """The log ``name`` of the judge's folder, or a pasted one; None for any other name."""

@@ -107,7 +107,37 @@ def paste(desk: Desk, text: bytes) -> str:
     name = f"pasted-{hashlib.sha256(text).hexdigest()[:16]}.yaml"
     desk.pasted.mkdir(parents=True, exist_ok=True)
     write_atomically(desk.pasted / name, text)
+    _bring_deck(desk, text)
     return name
+
+
+def _bring_deck(desk: Desk, text: bytes) -> None:
+    """The deck a pasted log names by a folder (``deck: mini``), copied beside
+    it from where the desk has one of that name: the judge's folder of logs,
+    or the desk's own deck. A log's deck is read only from beside the log."""
+    import re
+    import shutil
+
+    from ..data import bundled_deck
+    from ..deck import load_deck
+    from ..deck.load import deck_files
+    from ..errors import DeckError
+
+    found = re.search(rb"^deck:[ \t]*[\"']?([\w.-]+)[\"']?[ \t]*(#.*)?$", text, re.M)
+    named = found.group(1).decode() if found else ""
+    if not named or named in (".", "..") or bundled_deck(named) is not None:
+        return
+    for source in ([desk.logs / named] if desk.logs else []) + ([desk.deck_path] if desk.deck_path.name == named else []):
+        try:
+            deck = load_deck(source, inside=source.resolve())
+        except DeckError:
+            continue
+        target = desk.pasted / named
+        shutil.rmtree(target, ignore_errors=True)  # the desk's own copy, made again from the deck as it is now
+        for file in deck_files(deck):
+            (target / file).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source / file, target / file)
+        return
 
 
 def parse_tries(lines: list[str], texts: list[str]) -> tuple[Tries, str]:

@@ -82,7 +82,9 @@ def build(desk: Desk, form: dict[str, str]) -> str:
     except ValueError:
         raise OptionError(f"bleed: '{form.get('bleed')}' is not a number of millimetres (0 to {MOST_BLEED:g})") from None
     card = CardSize.parse(form.get("card", "poker"))
-    options = BuildOptions(papers=papers, card=card, bleed=bleed, ink=form.get("ink", "normal"), method=form.get("method", "duplex"))  # type: ignore[arg-type]
+    options = BuildOptions(  # the bleed given is the print-shop file's too, as build --bleed makes it
+        papers=papers, card=card, bleed=bleed, shop_bleed=bleed, ink=form.get("ink", "normal"), method=form.get("method", "duplex"),  # type: ignore[arg-type]
+    )  # fmt: skip
     try:
         desk.out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -90,6 +92,18 @@ def build(desk: Desk, form: dict[str, str]) -> str:
     with desk.render_lock:
         kit = build_kit(desk.deck, kit_folder(desk), options, desk.templates)
     return f"built {len(kit.files)} files"
+
+
+def chosen(form: dict[str, Any]) -> dict[str, Any]:
+    """A form's choices in the shape a manifest's options have, to fill the form again."""
+    paper = str(form.get("paper", "both"))
+    return {
+        "papers": list(PAPER_NAMES) if paper == "both" else [paper],
+        "card_size": {"name": str(form.get("card", "poker"))},
+        "bleed": str(form.get("bleed", "")),
+        "ink": str(form.get("ink", "normal")),
+        "method": str(form.get("method", "duplex")),
+    }
 
 
 def file_path(desk: Desk, name: str) -> Path | None:

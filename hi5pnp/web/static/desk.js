@@ -10,7 +10,9 @@
     const focused = document.activeElement && part.contains(document.activeElement) ? document.activeElement.name : null;
     const response = await fetch(part.dataset.follow, { cache: "no-store" });
     if (!response.ok) return;
+    const open = [...part.querySelectorAll("details[open] > summary")].map((s) => s.textContent);
     part.innerHTML = await response.text();
+    part.querySelectorAll("details > summary").forEach((s) => { if (open.includes(s.textContent)) s.parentNode.open = true; });
     if (focused) {
       const again = part.querySelector("[name='" + focused + "']");
       if (again) again.focus();
