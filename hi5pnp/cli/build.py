@@ -144,6 +144,9 @@ def build(
         gap=gap,
         guides=guides,
     )
+    if service and ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT and abs(options.shop_bleed - bleed) > 1e-9:
+        click.echo(f"note: --for {service} gives the print-shop file the service's {options.shop_bleed:.2f} mm bleed; "
+                   f"--bleed {bleed:g} is the home sheets' bleed", err=True)  # fmt: skip
 
     kept: list[Templates] = []  # a watch's templates, remembering the layouts made, while the files are as they were
 

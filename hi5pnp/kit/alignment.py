@@ -25,6 +25,9 @@ SPAN = 10  # the scales read from -SPAN to +SPAN mm
 RED = "#D0021B"
 
 
+EDGE = 6.0  # mm: no line runs nearer the paper's edge than this, where home printers cannot print
+
+
 def _mirrored_axes(paper: Paper, flip: str) -> tuple[bool, bool]:
     probe = duplex_back(Slot(10, 20, 1, 1), paper, flip)
     return (probe.x != 10, probe.y != 20)
@@ -126,7 +129,7 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     for x, y, _ in _corners(W, H):
         corner = duplex_back(Slot(x, y, 0, 0), paper, flip, offset)
         c.line(pt(corner.x), pt(corner.y - 20), pt(corner.x), pt(corner.y + 20))
-        c.line(pt(corner.x - 34), pt(corner.y), pt(corner.x + 34), pt(corner.y))
+        c.line(pt(max(EDGE, corner.x - 34)), pt(corner.y), pt(min(W - EDGE, corner.x + 34)), pt(corner.y))  # stops where a printer can print
     _text(c, W / 2, H - 22, "Duplex alignment test: back", 12, "bold", "center")
     c.showPage()
     return finish(c, buf)

@@ -251,7 +251,7 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
                 "convert it with a colour-managed tool before sending, or expect the service's conversion to shift colours"
             )
         add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, backs_first, contents.cards))
-    parts = [Part("Rulebook", rulebook, "one-sided (or double-sided, as you like)", False)]
+    parts = [Part("Rulebook", rulebook, "one-sided", False)]
     if options.method == "duplex":
         parts += [
             Part("Duplex alignment test", alignment, f"double-sided, {flip_side}: check the ruler first", True),
@@ -307,6 +307,15 @@ def _split_notes(options: BuildOptions, paper: str, duplex: bool) -> list[str]:
     ]
 
 
+def _aids(options: BuildOptions) -> str:
+    """The cutting aids a kit was built without, offered in its notes."""
+    offered = [] if options.gap is not None else ["--gap for more room between cards"]
+    offered += [] if options.guides else ["--guides for lines to lay a cutter's straightedge on"]
+    if not offered:
+        return " (the guide lines across the sheet are for a cutter's straightedge)"
+    return f" (build with {', '.join(offered)})"
+
+
 def _notes(options: BuildOptions, paper: str) -> list[str]:
     """The printing notes on the kit's first page."""
     card, flip_side = options.card, flip_words(options.flip)
@@ -324,7 +333,7 @@ def _notes(options: BuildOptions, paper: str) -> list[str]:
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
         *(
             [f"Cut on the crop marks: each card's colour runs {options.bleed:g} mm past its cut, so a cut a little off still shows the card, "
-             "not white paper (build with --gap for more room between cards, --guides for lines to lay a cutter's straightedge on)."]
+             f"not white paper{_aids(options)}."]
             if options.bleed > 0 else []
         ),
         "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
