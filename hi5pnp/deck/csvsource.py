@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ..errors import Fault
+from ..errors import DeckError, Fault
 from .cards import MAX_BOXES
 from .fields import did_you_mean, show
 from .located import YList, YMap
@@ -42,14 +42,10 @@ BOXES = re.compile(r"[\s,;/]+")  # the boxes of a matrix cell: "speed power", "s
 _NUMBER = re.compile(r"[0-9]+")
 
 
-class CsvReadError(Exception):
+class CsvReadError(DeckError):
     """A file whose cards cannot be read: not CSV at all (an unclosed quote),
     or a header with faults (its rows are not read: a misspelt column would
     make a fault of every row)."""
-
-    def __init__(self, faults: list[Fault]):
-        super().__init__("\n".join(map(str, faults)))
-        self.faults = faults
 
 
 class Read(NamedTuple):

@@ -14,7 +14,7 @@ from typing import Any
 
 from .. import data
 from ..errors import DeckError, DeckNotFoundError, Fault, shown_path
-from . import csvsource, yamlsource
+from . import yamlsource
 from .cards import Names, read_cards, read_competitor_face, read_obstacle_face
 from .fields import FieldReader
 from .fingerprint import deck_fingerprint
@@ -145,6 +145,8 @@ def _read(r: FieldReader, path: Path, shown: str, inside: Path | None, csv_kind:
         text = yamlsource.read_text(path, shown, inside)
         if csv_kind is None:
             return yamlsource.parse(text, shown)
+        from . import csvsource  # only a deck with CSV cards pays for the csv module (check starts light)
+
         read = csvsource.parse(text, shown, csv_kind)
         r.faults += read.faults
         repeated += read.repeated
@@ -155,7 +157,7 @@ def _read(r: FieldReader, path: Path, shown: str, inside: Path | None, csv_kind:
             fault = Fault(fault.path, fault.line, 0, 'not UTF-8 text: save the spreadsheet as "CSV UTF-8" (in Excel, "CSV UTF-8 (Comma delimited)")')
         r.faults.append(fault)
         return _BROKEN
-    except csvsource.CsvReadError as exc:
+    except DeckError as exc:  # csvsource.CsvReadError: the file's CSV or its header
         r.faults += exc.faults
         return _BROKEN
 

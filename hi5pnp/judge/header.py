@@ -9,8 +9,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
+from ..deck import yamlsource
 from ..errors import Fault, LogError
 from ..rules import SEATS, Seat
 
@@ -59,10 +58,13 @@ def header_of_text(text: str | None, shown: str) -> Header | None:
         m = _TOP.match(line)
         if m is None:
             continue
-        try:
-            value = yaml.safe_load(f"v: {m.group(2)}")["v"]
-        except (yaml.YAMLError, TypeError, RecursionError):
+        try:  # the project's reader: bounded, and a value YAML cannot make is a fault, not a crash
+            doc = yamlsource.parse(f"v: {m.group(2)}", shown)
+        except yamlsource.YamlReadError:
             continue
+        if not isinstance(doc, dict) or "v" not in doc:
+            continue
+        value = doc["v"]
         key = m.group(1)
         if key in TEXT_KEYS and isinstance(value, (str, int, float)) and not isinstance(value, bool):
             h.texts.setdefault(key, str(value) if not isinstance(value, str) else value)

@@ -38,6 +38,7 @@ from .alignment import alignment_file
 from .assemble import Part, assemble_kit
 from .cardsheets import Placement, duplex_file, duplex_grid, fold_file
 from .example import WorkedExample, worked_example
+from .guide import MANIFEST, file_guide
 from .imposition import flip_words
 from .markup import example_faces, quickref_markup, rulebook_markup
 from .options import BuildOptions
@@ -49,8 +50,6 @@ from .rulebook import rulebook_file
 from .scorecards import render_scorecards, scorecards_file
 from .services import SERVICES
 from .tokens import render_tokens, tokens_file
-
-MANIFEST = "manifest.json"
 
 
 def library_versions() -> dict[str, str]:
@@ -251,19 +250,20 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
                 "convert it with a colour-managed tool before sending, or expect the service's conversion to shift colours"
             )
         add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, backs_first, contents.cards))
-    parts = [Part("Rulebook", rulebook, "one-sided", False)]
+    how = {start: said[1] for start, said in file_guide(options).items()}
+    parts = [Part("Rulebook", rulebook, how["rulebook-"], False)]
     if options.method == "duplex":
         parts += [
-            Part("Duplex alignment test", alignment, f"double-sided, {flip_side}: check the ruler first", True),
-            Part("Cards (duplex)", duplex, f"double-sided, {flip_side}; cut on the crop marks", True),
+            Part("Duplex alignment test", alignment, how["duplex-alignment-"], True),
+            Part("Cards (duplex)", duplex, how["cards-duplex-"], True),
         ]
     else:
-        parts.append(Part("Cards (fold and sleeve)", fold, "one-sided; cut out each pair, fold, sleeve", False))
+        parts.append(Part("Cards (fold and sleeve)", fold, how["cards-fold-"], False))
     parts += [
-        Part("Score cards", score, "one-sided", False),
-        Part("Tokens", tokens, "one-sided; cut round the circles", False),
-        Part("Game record sheet", record, "one-sided, as many as you need", False),
-        Part("Quick reference", quickref, f"double-sided, {flip_side}", True),
+        Part("Score cards", score, how["scorecards-"], False),
+        Part("Tokens", tokens, how["tokens-"], False),
+        Part("Game record sheet", record, how["record-sheet-"], False),
+        Part("Quick reference", quickref, how["quickref-"], True),
     ]
     add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options, paper)))
     # the same parts in two files, each printed all one way: the print dialog is told which

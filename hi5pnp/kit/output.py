@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..errors import OutputError, printable, shown_path, some_names
 from ..files import sha256_of
-from .build import MANIFEST
+from .guide import MANIFEST
 
 #: What file managers leave in any folder: carried over into the new kit's folder.
 DISPOSABLE = {".DS_Store", "Thumbs.db", "desktop.ini"}

@@ -133,7 +133,7 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
     # the hobbyist -----------------------------------------------------------------------------
     def print_home(request: Request) -> Response:
         kit = printing.kit_files(desk)
-        return page("print.html", request, kit=kit, choices=printing.choices(), guide=printing.GUIDE, done=request.query_params.get("done", ""))
+        return page("print.html", request, kit=kit, choices=printing.choices(), guide=printing.guide(), done=request.query_params.get("done", ""))
 
     async def print_build(request: Request) -> Response:
         form = await form_of(request)
@@ -144,7 +144,7 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
         except Hi5Error as exc:
             kit = printing.kit_files(desk)
             chosen = {**kit, "options": printing.chosen(form)}  # the form as the user left it, to mend
-            return page("print.html", request, status=400, kit=chosen, choices=printing.choices(), guide=printing.GUIDE, problem=printable(str(exc)))
+            return page("print.html", request, status=400, kit=chosen, choices=printing.choices(), guide=printing.guide(), problem=printable(str(exc)))
         return RedirectResponse(f"/print?done={quote(done)}", status_code=303)
 
     def print_file(request: Request) -> Response:

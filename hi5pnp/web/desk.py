@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..deck import Deck, load_deck
 from ..deck.load import deck_folder
+from ..errors import DeckError
 from ..render.template import Templates
 
 MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)
@@ -42,6 +44,7 @@ class Desk:
     render_lock: threading.Lock = field(default_factory=threading.Lock)  # reportlab and PDFium draw one thing at a time
     sim: dict[str, Any] = field(default_factory=dict)  # the background simulation: state, progress, result
     _templates: Templates | None = None
+    _deck: tuple[str, Deck | DeckError] | None = None  # the deck as last read, by the signature of its files then
 
     @property
     def deck_path(self) -> Path:
@@ -55,6 +58,24 @@ class Desk:
             if kept is None or kept.fingerprint() != fresh.fingerprint():
                 self._templates = kept = fresh
         return kept
+
+    def current_deck(self) -> Deck:
+        """The deck as its files are now, read again only when they changed
+        (a page's thirty-odd face images share one read); raises its DeckError."""
+        now = self.signature()
+        with self.lock:
+            kept = self._deck
+        if kept is None or kept[0] != now:
+            try:
+                read: Deck | DeckError = load_deck(self.deck)
+            except DeckError as exc:
+                read = exc
+            kept = (now, read)
+            with self.lock:
+                self._deck = kept
+        if isinstance(kept[1], DeckError):
+            raise kept[1]
+        return kept[1]
 
     def token_ok(self, given: object) -> bool:
         return isinstance(given, str) and hmac.compare_digest(given.encode(), self.token.encode())

@@ -11,7 +11,6 @@ import hashlib
 import json
 from typing import Any
 
-from ..deck import load_deck
 from ..deck.counts import count, table
 from ..deck.lints import design_lints
 from ..errors import DeckError, TemplateError
@@ -39,7 +38,7 @@ def gallery(desk: Desk) -> dict[str, Any]:
     """What the gallery shows now: the faults (then no faces), or each face
     with its image's address and its own faults, the warnings and the counts."""
     try:
-        deck = load_deck(desk.deck)
+        deck = desk.current_deck()
     except DeckError as exc:
         return {"faults": [str(f) for f in exc.faults], "faces": [], "warnings": [], "stats": ""}
     templates = desk.card_templates()
@@ -47,15 +46,13 @@ def gallery(desk: Desk) -> dict[str, Any]:
     warnings = design_lints(deck)
     faces = []
     for kind, face in faces_of(deck):
-        mine = [str(w) for w in warnings if f"face {face.id} " in f"{w.message} " or f"face {face.id}," in w.message]
         try:
             render_faces(deck, templates, POKER, 0.0, [face])  # its layout, remembered: a fault is the face's
         except TemplateError as exc:
-            mine = [str(f) for f in exc.faults] + mine
-            faces.append({"kind": kind, "id": face.id, "name": face.name, "src": "", "faults": mine})
+            faces.append({"kind": kind, "id": face.id, "name": face.name, "src": "", "faults": [str(f) for f in exc.faults]})
             continue
         version = face_version(deck, kind, face, fp)
-        faces.append({"kind": kind, "id": face.id, "name": face.name, "src": f"/face/{kind}/{face.id}.png?v={version}", "faults": mine})
+        faces.append({"kind": kind, "id": face.id, "name": face.name, "src": f"/face/{kind}/{face.id}.png?v={version}", "faults": []})
     return {
         "faults": [],
         "faces": faces,
@@ -68,7 +65,7 @@ def gallery(desk: Desk) -> dict[str, Any]:
 def face_image(desk: Desk, kind: str, face_id: str) -> tuple[bytes, str] | None:
     """The PNG of a face as printed, and its version; None when the deck has no such face (or cannot be read)."""
     try:
-        deck = load_deck(desk.deck)
+        deck = desk.current_deck()
     except DeckError:
         return None
     found = next((f for k, f in faces_of(deck) if k == kind and f.id == face_id), None)

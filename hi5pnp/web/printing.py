@@ -9,27 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import OptionError, OutputError
-from ..kit.options import HOME_BLEED, INKS, METHODS, MOST_BLEED
+from ..kit.guide import MANIFEST, described, file_guide
+from ..kit.options import HOME_BLEED, INKS, METHODS, MOST_BLEED, BuildOptions
 from ..render.cardsize import CARD_SIZES, CardSize
 from ..render.paper import PAPER_NAMES
 from .desk import Desk
 
-#: What each file of the kit is, and how to print it, by the start of its name (docs/kit.md).
-GUIDE = (
-    ("kit-one-sided-", "The parts printed on one side: rulebook, score cards, tokens, record sheet", "One-sided, at 100 % (actual size)"),
-    ("kit-double-sided-", "The parts printed on both sides: alignment test, cards, quick reference", "Double-sided, long edge, at 100 % (actual size)"),
-    ("kit-", "The whole kit in printing order, the printing notes first", "At 100 %; the notes page says which pages go double-sided (or print the two above)"),
-    ("rulebook-", "The rulebook", "One-sided, or double-sided as you like"),
-    ("duplex-alignment-", "The duplex alignment test, with a 100 mm ruler", "Double-sided first: measure the ruler, read the back offset"),
-    ("cards-duplex-", "Every card, fronts on odd pages and backs on even pages", "Double-sided, flipping on the long edge; cut on the crop marks"),
-    ("cards-fold-", "Every card as a fold-and-sleeve pair", "One-sided; cut out each pair, fold it, sleeve it"),
-    ("cards-print-shop", "Every face on a page of its own, with bleed, for a print shop", "Send it to the shop; do not print it at home"),
-    ("scorecards-", "A score card per seat", "One-sided"),
-    ("tokens-", "Chits, the competitors' tokens and the first-player token", "One-sided; cut round the circles"),
-    ("record-sheet-", "A sheet to write a game down for the judge", "One-sided, as many as you need"),
-    ("quickref-", "Two quick-reference cards", "Double-sided, flipping on the long edge"),
-    ("manifest", "Where every card face is, and what built the kit", "Not for printing"),
-)
 KIT = "kit"  # the kit's folder inside the desk's own folder
 
 
@@ -37,24 +22,26 @@ def kit_folder(desk: Desk) -> Path:
     return desk.out / KIT
 
 
-def described(name: str) -> tuple[str, str]:
-    """What a kit file is and how to print it."""
-    return next(((what, how) for start, what, how in GUIDE if name.startswith(start)), ("", ""))
-
-
 def kit_files(desk: Desk) -> dict[str, Any]:
     """The files of the kit last built here (none yet: empty), with what each is and how to print it, and the options it was built with."""
     try:
-        manifest = json.loads((kit_folder(desk) / "manifest.json").read_text(encoding="utf-8"))
+        manifest = json.loads((kit_folder(desk) / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {"files": [], "options": {}}
+    options = manifest.get("options", {})
+    built = BuildOptions(flip=options.get("flip", "long"))  # what the guide's words depend on
     files = []
-    for name in [*manifest.get("files", {}), "manifest.json"]:
+    for name in [*manifest.get("files", {}), MANIFEST]:
         path = kit_folder(desk) / name
         if path.is_file():
-            what, how = described(name)
+            what, how = described(name, built)
             files.append({"name": name, "what": what, "how": how, "kib": max(1, path.stat().st_size // 1024)})
-    return {"files": files, "options": manifest.get("options", {})}
+    return {"files": files, "options": options}
+
+
+def guide() -> list[tuple[str, str, str]]:
+    """The files a kit built with the defaults holds: the start of each name, what it is, how to print it."""
+    return [(start, what, how) for start, (what, how) in file_guide(BuildOptions()).items()]
 
 
 def choices() -> dict[str, Any]:
@@ -72,7 +59,7 @@ def choices() -> dict[str, Any]:
 def build(desk: Desk, form: dict[str, str]) -> str:
     """Build the kit with the form's options into the desk's kit folder;
     what was written, or raises :class:`Hi5Error` saying what is wrong."""
-    from ..kit import BuildOptions, build_kit
+    from ..kit import build_kit
 
     paper = form.get("paper", "both")
     papers = tuple(PAPER_NAMES) if paper == "both" else (paper,)

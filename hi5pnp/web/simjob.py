@@ -16,15 +16,15 @@ from ..sim.results import to_json, to_text
 from ..sim.run import Plan, simulate
 from .desk import Desk
 
-MOST_GAMES = 50_000  # from the page: a run of minutes at most
+MOST_FROM_PAGE = 50_000  # games a run started from the page may have: minutes at most
 
 
 def start(desk: Desk, games: int, bot: str) -> str | None:
     """Start a run; None when started, else why not."""
     if bot not in BOT_NAMES:
         return f"no bot '{bot}'; choose {', '.join(BOT_NAMES)}"
-    if not 1 <= games <= MOST_GAMES:
-        return f"games must be from 1 to {MOST_GAMES:,}"
+    if not 1 <= games <= MOST_FROM_PAGE:
+        return f"games must be from 1 to {MOST_FROM_PAGE:,}"
     with desk.lock:
         if desk.sim.get("state") == "running":
             return "a simulation is running; wait for it to end"
