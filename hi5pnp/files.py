@@ -104,3 +104,33 @@ def write_output(path: str | os.PathLike[str], data: bytes, keep: Iterable[str |
         write_atomically(Path(path), data)
     except OSError as exc:
         raise OutputError(f"{printable(shown_path(path))}: cannot be written: {exc.strerror or exc}") from None
+
+
+def write_new(path: str | os.PathLike[str], data: bytes) -> None:
+    """Write a new file whole, or nothing: never over an existing file (a
+    file made meanwhile included: the name is taken in one step, by a link
+    to a complete temporary file). :class:`OutputError` names the path and why."""
+    target = Path(path)
+    shown = printable(shown_path(path))
+    if os.path.lexists(target):
+        raise OutputError(f"{shown}: exists already; it is never replaced")
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise OutputError(f"{shown}: cannot be written: {exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            if hasattr(os, "fchmod"):
+                os.fchmod(f.fileno(), 0o666 & ~_umask())
+        try:
+            os.link(tmp, target)
+        except FileExistsError:
+            raise OutputError(f"{shown}: exists already; it is never replaced") from None
+        except OSError:  # a file system without links: take the name exclusively, then fill it
+            with open(target, "xb") as f:
+                f.write(data)
+    except OSError as exc:
+        raise OutputError(f"{shown}: cannot be written: {exc.strerror or exc}") from None
+    finally:
+        os.unlink(tmp)

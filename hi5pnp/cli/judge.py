@@ -38,7 +38,11 @@ LOG_TYPE = click.Path(allow_dash=True)
 @click.option("--pdf", "pdf", metavar="FILE", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Also write the verdict as a printable PDF (one log only); an existing PDF is replaced, never the log, "
                    "a file of its deck, another kind of file, a link or a device.")  # fmt: skip
-def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[str, str], ...], pdf: str | None) -> None:
+@click.option("--rule-as", "rule_as", metavar="NAME", default=None,
+              help="With --try: write the corrections as the judge NAME's ruling beside the log (LOG.ruling.yaml), "
+                   "which check and standings then apply; an existing ruling is never replaced.")  # fmt: skip
+def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[str, str], ...], pdf: str | None,
+          rule_as: str | None) -> None:  # fmt: skip
     """Check game logs against the rules. A folder stands for its .yaml files;
     - reads a log from standard input. Several logs end with a summary line
     (on standard error with --json).
@@ -56,6 +60,10 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
     if (tries or pdf) and len(files) != 1:
         used = " and ".join(name for name, given in (("--try", tries), ("--pdf", pdf)) if given)
         raise click.UsageError(f"{used} take{'s' * (' and ' not in used)} one log, not {len(files)}")
+    if rule_as is not None and (not tries or len(files) != 1 or files[0] == STDIN):
+        raise click.UsageError("--rule-as writes the corrections of --try as a ruling beside one log file: give the log and --try")
+    if rule_as is not None and not rule_as.strip():
+        raise click.BadParameter("the judge's name is empty", param_hint="--rule-as")
     if tries or pdf:
         from ..judge.tries import parse_try
 
@@ -63,6 +71,8 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
             corrections = [parse_try(line, text) for line, text in tries]
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint="--try") from None
+        if rule_as is not None:
+            _rule(files[0], rule_as.strip(), corrections)
         sys.exit(_check_one(files[0], deck, as_json, corrections, pdf))
     worst = OK
     counts = dict.fromkeys(STATUS, 0)
@@ -79,6 +89,23 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
             summary += f" ({', '.join(unread[:5])}{', …' if len(unread) > 5 else ''})"
         click.echo(printable(summary), err=as_json)  # a file name may hold an escape sequence
     sys.exit(worst)
+
+
+def _rule(path: str, judge: str, tries: list[Try]) -> None:
+    """``--rule-as``: the corrections written as the judge's ruling beside the log, never over one."""
+    from ..files import sha256_of, write_new
+    from ..judge.ruling import find_ruling, ruling_path, ruling_text
+
+    there = find_ruling(path)
+    if there is not None:
+        raise Failure([printable(f"{there}: a ruling on this log exists already; it is never replaced (remove it to rule anew)")])
+    try:
+        digest = sha256_of(path)
+    except OSError as exc:
+        raise Failure([printable(f"{path}: cannot be read: {exc.strerror or exc}")]) from None
+    target = ruling_path(path)
+    write_new(target, ruling_text(digest, judge, tries).encode("utf-8"))
+    click.echo(printable(f"wrote the ruling to {target}"), err=True)
 
 
 def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf: str | None) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..deck import yamlsource
@@ -19,10 +20,12 @@ from ..errors import Fault, InputError, LogError
 from ..machine import end_with_parent, worker_count
 from .check import DeckCache, Verdict, check_game, unreadable, with_deck
 from .log import GameLog, UnreadLog, read_log, read_log_bytes
+from .ruling import ANOTHER_VERSION, Ruling, find_ruling, is_ruling, read_ruling
 from .tries import Try, read_log_tried
 from .verdict import verdict_lines
 
 LOG_SUFFIXES = (".yaml", ".yml")
+EVENT_FILES = ("event.yaml", "event.yml")  # an event's own file (revision 5), never a log
 STDIN = "-"  # a log read from standard input
 STDIN_SHOWN = "<stdin>"
 PARALLEL_FROM = 48  # below this many logs, starting workers costs more than it saves
@@ -41,12 +44,17 @@ def expand(paths: Sequence[str]) -> list[str]:
         try:
             if p != STDIN and Path(p).is_dir():
                 # not only regular files: a pipe or a broken link named *.yaml is reported, not skipped
-                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and not f.is_dir())
+                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and not f.is_dir() and not _not_a_log(f))
                 continue
         except OSError:
             pass  # a name too long, a folder that cannot be listed: reading it says why
         files.append(p)
     return files
+
+
+def _not_a_log(path: Path) -> bool:
+    """The files of an event's folder that are no logs: ``event.yaml`` and the rulings beside logs."""
+    return path.name.lower() in EVENT_FILES or is_ruling(path)
 
 
 def read_stdin() -> bytes:
@@ -68,14 +76,20 @@ def read_one(path: str, tries: Sequence[Try] = (), data: bytes | None = None) ->
     return read_log(where, shown) if data is None else read_log_bytes(data, shown, where.parent)
 
 
-def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: bool = False) -> Verdict:
+def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: bool = False, rulings: bool = True) -> Verdict:
     """The verdict on one log; faults of any kind become the verdict. With
-    ``digest``, it carries the SHA-256 of the log's bytes as checked."""
+    ``digest``, it carries the SHA-256 of the log's bytes as checked. A
+    judge's ruling beside the log (``NAME.ruling.yaml``) is applied unless
+    corrections are tried in its place or ``rulings`` is false; one for
+    another version of the log is set aside, and the verdict says so."""
     shown = STDIN_SHOWN if path == STDIN else path
     sha256 = ""
+    ruling: Ruling | None = None
+    set_aside = ""
     try:
         data = read_stdin() if path == STDIN else None
-        if digest:  # the bytes hashed are the bytes checked: read once, as any log is (a regular file, 1 MiB at most)
+        found = find_ruling(path) if path != STDIN and rulings and not tries else None
+        if digest or found is not None:  # the bytes hashed are the bytes checked: read once, as any log is
             import hashlib
 
             if data is None:
@@ -84,14 +98,24 @@ def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: b
                 except yamlsource.YamlReadError as exc:
                     raise UnreadLog(exc.fault) from None
             sha256 = hashlib.sha256(data).hexdigest()
-        verdict = check_game(*with_deck(read_one(path, tries, data), decks))
+        if found is not None:
+            ruling = read_ruling(found, str(found))
+            if ruling.log_sha256 != sha256:
+                ruling, set_aside = None, ANOTHER_VERSION
+            else:
+                tries = ruling.corrections
+        log = read_one(path, tries, data)
+        if ruling is not None and ruling.adjudicated is not None:
+            log = replace(log, adjudicated=ruling.adjudicated)
+        verdict = check_game(*with_deck(log, decks))
     except InputError as exc:
         verdict = unreadable(shown, exc, decks)
     except OSError as exc:
         verdict = unreadable(shown, InputError(Fault(shown, 0, 0, f"cannot be read: {exc}")))
     except Exception as exc:  # a bug of hi5pnp's must not cost the batch its other verdicts
         verdict = unreadable(shown, InputError(Fault(shown, 0, 0, f"hi5pnp failed on this log ({type(exc).__name__}: {exc}); please report it")))
-    verdict.sha256 = sha256
+    verdict.sha256 = sha256 if digest or ruling is not None else ""
+    verdict.ruling, verdict.ruling_set_aside = ruling, set_aside
     return verdict
 
 

@@ -23,6 +23,7 @@ from ..errors import DeckError, Fault, InputError
 from ..rules import SEATS, Illegal, RulesError, State, Turn, TurnReport, setup_problems
 from .log import GameLog, Header, LogRound, UnreadLog, deck_location, hinted, read_log, unknown_faces
 from .position import LegalTurns, legal_turns
+from .ruling import Ruling
 
 
 class Problem(NamedTuple):
@@ -84,6 +85,17 @@ class Verdict:
     header: Header | None = None  # what of the header could be read, when the log cannot be
     valid_under_edition: int | None = None  # invalid under its own edition, wholly valid under this one
     sha256: str = ""  # of the log file as checked, when asked for (the printable verdict)
+    ruling: Ruling | None = None  # the judge's ruling beside the log, applied
+    ruling_set_aside: str = ""  # why the ruling beside the log was not applied (another version of the log)
+
+    @property
+    def bye(self) -> bool:
+        """A bye: no game, one player named, the winner by the judge's ruling for a bye."""
+        log = self.log
+        if log is None or log.teams or log.adjudicated is None or log.adjudicated.reason.strip().casefold() != "bye":
+            return False
+        named = [s for s in SEATS if log.players.get(s, "").strip()]
+        return named == [log.adjudicated.winner]
 
     @property
     def records(self) -> list[Record]:
@@ -117,6 +129,12 @@ class Verdict:
             extra["valid_under_edition"] = self.valid_under_edition
         if self.log is not None and self.log.adjudicated is not None:
             extra["adjudicated"] = self.log.adjudicated.to_json()
+        if self.ruling is not None:
+            extra["ruling"] = self.ruling.to_json()
+        elif self.ruling_set_aside:
+            extra["ruling"] = {"applied": False, "why": self.ruling_set_aside}
+        if self.bye:
+            extra["bye"] = True
         if s is None:
             return {"log": self.path, "valid": False, "error": error, "rounds": [], "columns": None, "score": None,
                     "winner": None, "records": records, "complete": False, **extra}  # fmt: skip
@@ -276,6 +294,8 @@ def _rules(line: int, why: Illegal, turn: str = "", where: str = "", position: S
 
 def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> None:
     if not log.teams and log.adjudicated is not None:  # a result ruled for a game never played
+        if verdict.bye:
+            return  # a bye: nothing to replay, nothing wrong
         raise _Stop(Problem(log.adjudicated.line, "rules", "no game is recorded, only the result the judge ruled"))
     problems = setup_problems(deck, log.teams)
     if problems:  # the one the log writes first

@@ -14,7 +14,7 @@ from ..errors import Fault, LogError
 from ..rules import SEATS, Seat
 
 TEXT_KEYS = ("event", "date", "judge", "table", "notes")  # free text, kept as written
-_TOP = re.compile(r"^(event|date|judge|table|notes|deck|edition|players):[ \t]*(\S.*)$")
+_TOP = re.compile(r"^(event|date|judge|table|notes|deck|edition|players|round|first):[ \t]*(\S.*)$")
 
 
 @dataclass
@@ -27,6 +27,8 @@ class Header:
     edition: int | None = None
     players: dict[Seat, str] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
+    round: int | None = None  # the event's round the game belongs to (revision 5)
+    first: Seat | None = None  # who moves first, when that much can be read
 
     @property
     def event(self) -> str:
@@ -74,4 +76,8 @@ def header_of_text(text: str | None, shown: str) -> Header | None:
             h.edition = value
         elif key == "players" and isinstance(value, dict) and not h.players:
             h.players = {Seat(s): str(value[s]) for s in SEATS if isinstance(value.get(s), (str, int))}
-    return h if (h.texts or h.players or h.deck or h.edition) else None
+        elif key == "round" and isinstance(value, int) and not isinstance(value, bool) and value >= 1 and h.round is None:
+            h.round = value
+        elif key == "first" and isinstance(value, str) and value.strip().lower() in SEATS and h.first is None:
+            h.first = Seat(value.strip().lower())
+    return h if (h.texts or h.players or h.deck or h.edition or h.round) else None

@@ -24,7 +24,7 @@ from .recorded import Adjudicated, Written, read_adjudicated, read_result, read_
 from .suggest import with_hint
 
 FORMAT = LOG_FORMAT
-TOP_KEYS = ("log", "deck", "edition", *TEXT_KEYS, "players", "teams", "first", "rounds", "result", "adjudicated")
+TOP_KEYS = ("log", "deck", "edition", "round", *TEXT_KEYS, "players", "teams", "first", "rounds", "result", "adjudicated")
 ROUND_KEYS = ("course", "turns", "finish", "points")
 
 
@@ -66,10 +66,11 @@ class GameLog:
     edition_line: int = 0  # 0 when the log names no edition
     tried_lines: dict[int, str] = field(default_factory=dict)  # check --try: each tried line as the file writes it
     format_line: int = 1  # the 'log:' line
+    round: int | None = None  # the event's round (revision 5), if the log says
 
     @property
     def header(self) -> Header:
-        return Header(self.path, self.deck, self.edition, self.players, self.texts)
+        return Header(self.path, self.deck, self.edition, self.players, self.texts, self.round, self.first)
 
 
 def read_log(path: Path, shown: str | None = None) -> GameLog:
@@ -158,7 +159,13 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
     if pm is not None:
         r.unknown_keys(pm, SEATS, "players")
         players = {seat: _text(r, pm, seat) for seat in SEATS if seat in pm}
-    header = Header(shown, deck.strip() if deck else None, edition, players, texts)
+    round_number = _whole(r, doc, "round", "the log") if "round" in doc else None
+    if round_number is not None and round_number < 1:
+        r.fault(doc, "round", f"'round' is the event's round, a whole number from 1, not {round_number}")
+        round_number = None
+    first_seat = doc.get("first")
+    seen_first = Seat(first_seat.strip().lower()) if isinstance(first_seat, str) and first_seat.strip().lower() in SEATS else None
+    header = Header(shown, deck.strip() if deck else None, edition, players, texts, round_number, seen_first)
     adjudicated = read_adjudicated(r, doc) if "adjudicated" in doc else None
     needed = "adjudicated" not in doc  # a result the judge ruled may stand for a game never played
     teams: dict[Seat, list[str]] = {}
@@ -208,6 +215,7 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
         adjudicated=adjudicated,
         edition_line=doc.at("edition")[0] if "edition" in doc else 0,
         format_line=doc.at("log")[0] if "log" in doc else 1,
+        round=round_number,
     )
 
 

@@ -3,6 +3,7 @@ that ``hi5pnp check`` reads back (docs/game-log.md)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 
 from ..rules import SEATS, Seat, State
@@ -19,9 +20,21 @@ def seats_flow(values: Mapping[Seat, object]) -> str:
     return "{" + ", ".join(f"{s}: {values[s]}" for s in SEATS) + "}"
 
 
+_UNSAFE = re.compile("[\\\\\"\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff\ufeff\ufffe\uffff]")
+
+
+def _escaped(ch: str) -> str:
+    if ch in '\\"':
+        return "\\" + ch
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def quote(text: str) -> str:
-    """A YAML double-quoted string."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A YAML double-quoted string that reads back as ``text``: a control
+    character, a line break or a mark that reorders text written as an
+    escape (``\\x1b``), never raw, so the file stays valid YAML."""
+    return '"' + _UNSAFE.sub(lambda m: _escaped(m.group()), text) + '"'
 
 
 def game_log(state: State, deck_name: str, comment: str = "") -> str:

@@ -85,7 +85,12 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
     s = v.state
     kind = {"rules": "rules", "record": "a written value differs"}.get(p.kind, p.kind) if p is not None else ""
     fixes = f" with {len(tried)} correction{'s' * (len(tried) != 1)}" if tried else ""
+    if v.ruling is not None:
+        fixes, tried = f" {v.ruling.words()}", v.ruling.corrections
+    if v.bye and v.log is not None and v.log.adjudicated is not None:
+        return [printable(line) for line in _bye_lines(v, v.log)]
     lines = [f"{v.path}: valid{fixes}" if p is None else f"{v.path}:{p.line}: invalid ({kind}): {p.message}"]
+    lines += ruling_lines(v)
     head = about(v.log, s.edition.number if s is not None else None)
     if head:
         lines.append(f"  {head}")
@@ -115,6 +120,25 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
     if s is not None:
         lines += _results(v, s)
     return [printable(line) for line in lines]  # what a log writes reaches the terminal escaped
+
+
+def ruling_lines(v: Verdict) -> list[str]:
+    """The judge's ruling beside the log: what it changes, or why it was set aside."""
+    r = v.ruling
+    if r is not None:
+        return [f"  {r.words()} ({r.path}); the log file is not changed:"] + [f"    {t.words()}" for t in r.corrections]
+    if v.ruling_set_aside:
+        return [f"  the ruling beside the log is set aside: {v.ruling_set_aside} (its log_sha256 is not this file's)"]
+    return []
+
+
+def _bye_lines(v: Verdict, log: GameLog) -> list[str]:
+    """A bye log: nothing to replay, the player's win as the judge wrote it."""
+    a = log.adjudicated
+    assert a is not None
+    head = about(log)
+    return [f"{v.path}: a bye: {log.players[Seat(a.winner)]} wins without a game (adjudicated, line {a.line})",
+            *([f"  {head}"] if head else []), *ruling_lines(v)]  # fmt: skip
 
 
 def _results(v: Verdict, s: State) -> list[str]:

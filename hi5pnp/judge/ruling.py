@@ -1,0 +1,165 @@
+"""A judge's ruling beside a log (revision 5 of docs/game-log.md):
+``NAME.ruling.yaml`` holds the corrections ``check --try`` takes and,
+perhaps, a result the judge ruled, tied by SHA-256 to the one version of
+``NAME.yaml`` it is for. The signed log is never edited: ``check`` and the
+standings read the log as ruled.
+
+```yaml
+ruling: hi5/1
+log_sha256: 9f2c…
+judge: Sam
+corrections:
+  - {line: 41, text: "7a assist 2a:chit"}
+  - {line: "52+", text: "4a"}
+adjudicated: {winner: north, reason: "time called"}
+```
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..deck import yamlsource
+from ..deck.fields import FieldReader, describe, show
+from ..deck.located import YList, YMap
+from ..errors import LogError, OptionError
+from .logwrite import quote
+from .recorded import Adjudicated, read_adjudicated
+from .tries import Try, parse_try
+
+FORMAT = "hi5/1"
+SUFFIXES = (".ruling.yaml", ".ruling.yml")
+KEYS = ("ruling", "log_sha256", "judge", "corrections", "adjudicated")
+CORRECTION_KEYS = ("line", "text")
+_SHA = re.compile(r"^[0-9a-f]{64}$")
+ANOTHER_VERSION = "the ruling is for another version of the log"
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A judge's ruling on one version of a log."""
+
+    path: str  # as messages show it
+    log_sha256: str
+    judge: str
+    corrections: tuple[Try, ...]
+    adjudicated: Adjudicated | None = None
+
+    def words(self) -> str:
+        """"as ruled by Sam, 2 corrections" (and the result ruled, if any)."""
+        n = len(self.corrections)
+        parts = [f"{n} correction{'s' * (n != 1)}"] if n else []
+        if self.adjudicated is not None:
+            parts.append(f"the result ruled ({self.adjudicated.winner}, {self.adjudicated.reason})")
+        return f"as ruled by {self.judge}, {' and '.join(parts)}"
+
+    def to_json(self) -> dict[str, Any]:
+        got: dict[str, Any] = {"file": self.path, "judge": self.judge, "corrections": [t.to_json() for t in self.corrections]}
+        if self.adjudicated is not None:
+            got["adjudicated"] = {"winner": self.adjudicated.winner, "reason": self.adjudicated.reason}
+        return got
+
+
+def is_ruling(path: str | Path) -> bool:
+    """A ruling file's name (``NAME.ruling.yaml``): never a log."""
+    return Path(path).name.lower().endswith(SUFFIXES)
+
+
+def ruling_path(log: str | Path) -> Path:
+    """Where the ruling on ``log`` lives: ``NAME.ruling.yaml`` beside ``NAME.yaml``."""
+    p = Path(log)
+    return p.with_name(f"{p.stem}.ruling.yaml")
+
+
+def find_ruling(log: str | Path) -> Path | None:
+    """The ruling file beside ``log``, if there is one (``.ruling.yml`` too)."""
+    p = Path(log)
+    for suffix in SUFFIXES:
+        candidate = p.with_name(p.stem + suffix)
+        if candidate.exists() or candidate.is_symlink():
+            return candidate
+    return None
+
+
+def _correction(r: FieldReader, items: YList, k: int) -> Try | None:
+    cm = items[k]
+    where = f"correction {k + 1}"
+    if not isinstance(cm, YMap):
+        r.fault(items, k, f"{where} must be a mapping {{line: 41, text: \"7a\"}}, not {describe(cm)}")
+        return None
+    r.unknown_keys(cm, CORRECTION_KEYS, where)
+    for key in CORRECTION_KEYS:
+        if key not in cm:
+            r.fault_on(cm, f"{where} lacks '{key}'")
+            return None
+    line, text = cm["line"], cm["text"]
+    if isinstance(line, bool) or not isinstance(line, (int, str)):
+        r.fault(cm, "line", f"'line' is a line number (41, or \"41+\" to insert after it), not {describe(line)}")
+        return None
+    if text is None or isinstance(text, (bool, dict, list)):
+        r.fault(cm, "text", f"'text' is the line as ruled (a turn, a 'key: value', or - to leave the line out), not {describe(text)}")
+        return None
+    written = text if isinstance(text, str) else cm.as_written("text") or str(text)
+    try:
+        return parse_try(str(line).strip(), written)
+    except OptionError as exc:
+        r.fault(cm, "line", str(exc))
+        return None
+
+
+def read_ruling(path: str | Path, shown: str | None = None) -> Ruling:
+    """A ruling file; :class:`LogError` naming every fault at its line."""
+    shown = shown or str(path)
+    try:
+        doc = yamlsource.load(Path(path), shown)
+    except yamlsource.YamlReadError as exc:
+        raise LogError(exc.fault) from None
+    r = FieldReader(noun="field")
+    m = r.mapping(doc, "a ruling", shown)
+    if m is None:
+        raise LogError(r.faults)
+    r.unknown_keys(m, KEYS, "the ruling")
+    fmt = r.get(m, "ruling", str, "the ruling", what=f"'{FORMAT}'")
+    if fmt is not None and fmt != FORMAT:
+        r.fault(m, "ruling", f"ruling format {show(fmt)} is not known; this checker reads '{FORMAT}'")
+    sha = r.get(m, "log_sha256", str, "the ruling", what="the SHA-256 of the log file, 64 hex digits")
+    if sha is not None and not _SHA.match(sha.strip().lower()):
+        r.fault(m, "log_sha256", f"'log_sha256' is the SHA-256 of the log file, 64 hex digits, not {show(sha)}")
+    judge, name = m.get("judge"), ""
+    if "judge" not in m:
+        r.fault_on(m, "the ruling lacks 'judge': who ruled")
+    elif judge is None or isinstance(judge, (dict, list)) or not str(judge).strip():
+        r.fault(m, "judge", f"'judge' names the judge who ruled, in words, not {describe(judge)}")
+    else:
+        name = (judge if isinstance(judge, str) else m.as_written("judge") or str(judge)).strip()
+    corrections: list[Try] = []
+    if "corrections" in m and m["corrections"] is not None:
+        items = r.get(m, "corrections", list, "the ruling", what="a list of {line, text}")
+        for k in range(len(items or [])):
+            got = _correction(r, items, k)
+            if got is not None:
+                corrections.append(got)
+    adjudicated = read_adjudicated(r, m) if "adjudicated" in m and m["adjudicated"] is not None else None
+    if not r.faults and not corrections and adjudicated is None:
+        r.fault_on(m, "the ruling rules nothing: give 'corrections', 'adjudicated' or both")
+    if r.faults:
+        raise LogError(r.faults)
+    assert sha is not None
+    return Ruling(shown, sha.strip().lower(), name, tuple(corrections), adjudicated)
+
+
+def ruling_text(log_sha256: str, judge: str, corrections: list[Try] | tuple[Try, ...], adjudicated: Adjudicated | None = None) -> str:
+    """A ruling file's text, as ``check --rule-as`` writes it; it reads back as written."""
+    lines = ["# A judge's ruling on the log beside it; the log itself is not changed.",
+             f"ruling: {FORMAT}", f"log_sha256: {log_sha256}", f"judge: {quote(judge)}"]  # fmt: skip
+    if corrections:
+        lines.append("corrections:")
+        for t in corrections:
+            line = f"{t.line}+" if t.after else str(t.line)
+            lines.append(f"  - {{line: {quote(line) if t.after else line}, text: {quote(t.text)}}}")
+    if adjudicated is not None:
+        lines.append(f"adjudicated: {{winner: {adjudicated.winner}, reason: {quote(adjudicated.reason)}}}")
+    return "\n".join(lines) + "\n"
