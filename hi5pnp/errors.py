@@ -105,6 +105,11 @@ class LogError(InputError):
     """A game log cannot be read (or its deck cannot): a read fault."""
 
 
+class EventError(Hi5Error):
+    """An event's next round cannot be paired: a round still open, the planned
+    rounds all paired, too few players, no pairing without a rematch."""
+
+
 class LayoutError(Hi5Error):
     """A requested layout cannot be made (a card that does not fit the paper)."""
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from dataclasses import replace
+from pathlib import Path
 from typing import NamedTuple
 
 from ..deck import yamlsource

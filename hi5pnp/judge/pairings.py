@@ -2,19 +2,20 @@
 players in standings order, each paired with the best placed player below
 it whom it has not met (so players of equal points meet where they can), no
 pairing repeated, a bye to the lowest placed player without one when the
-count is odd; and each table as a log skeleton with the players filled in."""
+count is odd. Who moves first is what is balanced (revision 5): the player
+who has moved first less often than second moves first, the better placed
+on a tie, and two players who have both moved first more often than second
+are kept apart where the pairing allows it. Round 1 is the entry list
+shuffled by a seed."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..deck import Deck
-from ..rules import SEATS, Seat, deal
-from .deal import skeleton
-from .logwrite import quote
-from .standings import Standing
+from .standings import Standing, name_key
 
 STEPS = 200_000  # the search gives up past this many tries (an event past its possible pairings)
 
@@ -22,8 +23,11 @@ STEPS = 200_000  # the search gives up past this many tries (an event past its p
 @dataclass(frozen=True)
 class Table:
     number: int
-    north: Standing
-    south: Standing
+    first: Standing  # moves first; seated north
+    second: Standing
+
+    def to_json(self) -> dict[str, Any]:
+        return {"table": self.number, "first": self.first.player, "second": self.second.player, "points": [self.first.points, self.second.points]}
 
 
 @dataclass(frozen=True)
@@ -31,13 +35,43 @@ class Pairing:
     round: int
     tables: list[Table]
     bye: Standing | None
+    not_paired: tuple[str, ...] = ()  # names of players the round leaves out, and why is said beside
+    seed: int | None = None  # the shuffle of round 1 from the entry list
+    last: int | None = None  # the planned rounds, when this round is the last of them
+
+    def to_json(self) -> dict[str, Any]:
+        """``pairings --json``: exactly the contract's object."""
+        return {"round": self.round, "tables": [t.to_json() for t in self.tables],
+                "bye": self.bye.player if self.bye is not None else None, "not_paired": list(self.not_paired)}  # fmt: skip
 
 
 class NoPairing(Exception):
     """No pairing without a rematch is left."""
 
 
-def _pair(order: list[Standing], met: Collection[frozenset[str]], budget: list[int]) -> list[tuple[Standing, Standing]] | None:
+@dataclass(frozen=True)
+class Balance:
+    """How often each player has moved first and second (by player key)."""
+
+    firsts: Mapping[str, int]
+    seconds: Mapping[str, int]
+
+    def lean(self, key: str) -> int:
+        """Games moved first minus games moved second."""
+        return self.firsts.get(key, 0) - self.seconds.get(key, 0)
+
+    def clash(self, a: str, b: str) -> bool:
+        """Both have moved first more often than second: one would do so by two."""
+        return self.lean(a) > 0 and self.lean(b) > 0
+
+    def order(self, a: Standing, b: Standing) -> tuple[Standing, Standing]:
+        """Who moves first at a table of ``a`` (the better placed) and ``b``."""
+        key_a, key_b = (self.lean(a.key), self.firsts.get(a.key, 0)), (self.lean(b.key), self.firsts.get(b.key, 0))
+        return (a, b) if key_a <= key_b else (b, a)
+
+
+def _pair(order: list[Standing], met: Collection[frozenset[str]], budget: list[int], balance: Balance | None) -> list[tuple[Standing, Standing]] | None:
+    """Pairs for ``order`` (best first), none a rematch and, with ``balance``, none a clash of who moves first."""
     if not order:
         return []
     first, rest = order[0], order[1:]
@@ -45,59 +79,55 @@ def _pair(order: list[Standing], met: Collection[frozenset[str]], budget: list[i
         budget[0] -= 1
         if budget[0] < 0:
             return None
-        if frozenset((first.key, other.key)) in met:
+        if frozenset((first.key, other.key)) in met or (balance is not None and balance.clash(first.key, other.key)):
             continue
-        tail = _pair(rest[:k] + rest[k + 1 :], met, budget)
+        tail = _pair(rest[:k] + rest[k + 1 :], met, budget, balance)
         if tail is not None:
             return [(first, other), *tail]
     return None
 
 
-def next_round(ranked: Sequence[Standing], met: Collection[frozenset[str]], byes: Collection[str], norths: dict[str, int], number: int) -> Pairing:
+def next_round(ranked: Sequence[Standing], met: Collection[frozenset[str]], byes: Collection[str], firsts: Mapping[str, int],
+               number: int, seconds: Mapping[str, int] | None = None) -> Pairing:  # fmt: skip
     """The next round's tables. ``met``: pairs of player keys who have played;
-    ``byes``: keys of players who had one; ``norths``: how often each sat north
-    (the one who sat north less often takes north, the better placed on a tie)."""
+    ``byes``: keys of players who had one; ``firsts``, ``seconds``: how often
+    each moved first and second. Raises :class:`NoPairing` when every pairing
+    is a rematch."""
+    balance = Balance(firsts, seconds or {})
     players = list(ranked)
-    budget = [STEPS]
     candidates: list[Standing | None] = [None]
     if len(players) % 2:
         candidates = [p for p in reversed(players) if p.key not in byes] or list(reversed(players))  # type: ignore[assignment]
-    for bye in candidates:
-        order = [p for p in players if p is not bye]
-        pairs = _pair(order, met, budget)
-        if pairs is not None:
-            tables = []
-            for n, (a, b) in enumerate(pairs, 1):
-                north, south = (a, b) if norths.get(a.key, 0) <= norths.get(b.key, 0) else (b, a)
-                tables.append(Table(n, north, south))
-            return Pairing(number, tables, bye)
-        if budget[0] < 0:
-            break
+    for careful in (balance, None):  # kept apart where the pairing allows it
+        budget = [STEPS]
+        for bye in candidates:
+            pairs = _pair([p for p in players if p is not bye], met, budget, careful)
+            if pairs is not None:
+                return Pairing(number, [Table(n, *balance.order(a, b)) for n, (a, b) in enumerate(pairs, 1)], bye)
+            if budget[0] < 0:
+                break
     raise NoPairing("no pairing without a rematch is left for these players")
 
 
-def pairing_lines(p: Pairing) -> list[str]:
-    """The round as text: a table a line, then the bye."""
-    lines = [f"round {p.round}: {len(p.tables)} table{'s' * (len(p.tables) != 1)}"]
-    lines += [f"  table {t.number}: north {t.north.player} ({t.north.points}) v south {t.south.player} ({t.south.points})" for t in p.tables]
+def shuffled(names: Sequence[str], seed: int) -> list[Standing]:
+    """The entry list in the order a seed shuffles it: round 1's standings."""
+    order = [Standing(" ".join(n.split()), name_key(n)) for n in names]
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def pairing_lines(p: Pairing, why_not: Mapping[str, str] | None = None) -> list[str]:
+    """The round as text: a table a line, then the bye and who is not paired."""
+    head = f"round {p.round}: {len(p.tables)} table{'s' * (len(p.tables) != 1)}"
+    if p.last is not None:
+        head += f" (the last of {p.last} planned)"
+    if p.seed is not None:
+        head += f"; the entry list shuffled with --seed {p.seed}"
+    lines = [head]
+    lines += [f"  table {t.number}: first {t.first.player} ({t.first.points}) v second {t.second.player} ({t.second.points})" for t in p.tables]
     if p.bye is not None:
         lines.append(f"  bye: {p.bye.player} ({p.bye.points})")
+    if p.not_paired:
+        why = why_not or {}
+        lines.append("not paired: " + ", ".join(f"{n} ({why[n]})" if n in why else n for n in p.not_paired))
     return lines
-
-
-def table_log(deck: Deck, deck_name: str, edition: int | None, t: Table, round_number: int, event: str, seed: int | None) -> str:
-    """A table's log skeleton: ``hi5pnp deal``'s, with the event, the round and table, and the players filled in."""
-    rng = random.Random(None if seed is None else seed * 1000 + t.number)
-    made = skeleton(deal(deck, rng), deck_name, edition or deck.edition, None if seed is None else seed * 1000 + t.number)
-    names: dict[Seat, str] = {Seat.NORTH: t.north.player, Seat.SOUTH: t.south.player}
-    players = "players: {" + ", ".join(f"{s}: {quote(names[s])}" for s in SEATS) + "}"
-    filled = []
-    for line in made.splitlines():
-        if line.startswith("event: "):
-            filled += [f"event: {quote(event)}", f"table: {t.number}   # round {round_number}"]
-        elif line.startswith("players: "):
-            filled.append(players)
-        else:
-            filled.append(line)
-    return "\n".join(filled) + "\n"
-

@@ -7,7 +7,7 @@ points, then name. Exact fractions throughout, so ties are ties."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -17,6 +17,7 @@ from .check import Verdict
 
 FLOOR = Fraction(1, 3)  # an opponent's match-win percentage counts as at least this
 WIN, DRAW = 3, 1
+DEFAULT_ORDER = ("omw", "game_points")  # revision 4's tie-breaks, after match points
 
 
 def name_key(name: str) -> str:
@@ -33,6 +34,12 @@ class Game:
     winner: str  # north | south | draw
     score: dict[Seat, int]
     adjudicated: str = ""  # the reason, when the judge ruled the result
+    round: int | None = None  # the event's round, when the log says
+    first: Seat | None = None  # who moved first (None for a game never played, or a bye)
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.players) == 1
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,18 @@ class LeftOut:
 
     def to_json(self) -> dict[str, str]:
         return {"log": self.log, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a player's, as the cross-table shows it."""
+
+    round: int | None
+    opponent: str | None  # the opponent's key; None for a bye
+    mark: str  # + = -
+    first: bool | None  # moved first (None: a bye, or not known)
+    points: int  # match points from this game
+    log: str
 
 
 @dataclass
@@ -56,6 +75,8 @@ class Standing:
     opponents: list[str] = field(default_factory=list)  # keys, one per game against someone (not a bye)
     omw: Fraction = Fraction(0)
     rank: int = 0
+    games: list[Played] = field(default_factory=list)
+    values: dict[str, Fraction | int] = field(default_factory=dict)  # each tie-break's value
 
     @property
     def points(self) -> int:
@@ -66,13 +87,26 @@ class Standing:
         """This player's match-win percentage as an opponent sees it (floored at 1/3)."""
         return max(FLOOR, Fraction(self.points, WIN * self.played)) if self.played else FLOOR
 
-    def order(self) -> tuple[int, Fraction, int]:
-        """What ranks a player, best first when sorted descending; the name breaks what is left."""
-        return (self.points, self.omw, self.game_points)
+    @property
+    def firsts(self) -> int:
+        """Games in which this player moved first."""
+        return sum(g.first is True for g in self.games)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"rank": self.rank, "player": self.player, "played": self.played, "wins": self.wins, "draws": self.draws,
-                "losses": self.losses, "points": self.points, "omw": round(float(self.omw), 4), "game_points": self.game_points}  # fmt: skip
+    @property
+    def seconds(self) -> int:
+        return sum(g.first is False for g in self.games)
+
+    def to_json(self, tiebreaks: Iterable[str] = ()) -> dict[str, Any]:
+        got: dict[str, Any] = {"rank": self.rank, "player": self.player, "played": self.played, "wins": self.wins, "draws": self.draws,
+                               "losses": self.losses, "points": self.points, "omw": round(float(self.omw), 4), "game_points": self.game_points}  # fmt: skip
+        for name in tiebreaks:
+            got.setdefault(name, number(self.values[name]))
+        return got
+
+
+def number(value: Fraction | int) -> int | float:
+    """A tie-break's value for JSON and CSV: whole, or to 4 places."""
+    return int(value) if isinstance(value, int) or value.denominator == 1 else round(float(value), 4)
 
 
 class Names:
@@ -97,14 +131,15 @@ def game_of(v: Verdict, shown: str) -> Game | LeftOut:
         p = v.problem
         return LeftOut(shown, f"cannot be read: line {p.line}: {p.message}" if p is not None else "cannot be read")
     names = {s: log.players[s] for s in SEATS if log.players.get(s, "").strip()}
+    first = log.first if log.teams else None
     if log.adjudicated is not None:
         a = log.adjudicated
         if len(names) == 1 and a.winner in names:  # a bye: one player, who wins
-            return Game(shown, names, a.winner, {s: 0 for s in names}, a.reason)
+            return Game(shown, names, a.winner, {s: 0 for s in names}, a.reason, log.round)
         if len(names) < 2:
             return LeftOut(shown, "adjudicated, but the players are not both named under 'players'")
         score = v.state.scores() if v.state is not None else {s: 0 for s in SEATS}
-        return Game(shown, names, a.winner, dict(score), a.reason)
+        return Game(shown, names, a.winner, dict(score), a.reason, log.round, first)
     if not v.valid or v.state is None:
         p = v.problem
         kind = "cannot be read" if v.outcome == "unreadable" else "invalid"
@@ -116,13 +151,17 @@ def game_of(v: Verdict, shown: str) -> Game | LeftOut:
         missing = [str(s) for s in SEATS if s not in names]
         who = "neither player is" if len(missing) == 2 else f"{missing[0]} is"
         return LeftOut(shown, f"valid, but {who} named under 'players'")
-    return Game(shown, names, v.state.winner(), dict(v.state.scores()))
+    return Game(shown, names, v.state.winner(), dict(v.state.scores()), "", log.round, first)
 
 
-def standings(games: Iterable[Game], names: Names) -> tuple[list[Standing], list[LeftOut]]:
-    """The ranked table, and the games left out for naming one player twice."""
+def standings(games: Iterable[Game], names: Names, tiebreaks: Sequence[str] = DEFAULT_ORDER) -> tuple[list[Standing], list[LeftOut]]:
+    """The ranked table (match points, then ``tiebreaks`` in order, then the
+    name), and the games left out for naming one player twice."""
+    from .tiebreaks import rank
+
     table: dict[str, Standing] = {}
     left: list[LeftOut] = []
+    byes: dict[str, int] = {}  # key -> byes had
     for g in games:
         keys = {s: names.key(n) for s, n in g.players.items()}
         if len(keys) == 2 and keys[Seat.NORTH] == keys[Seat.SOUTH]:
@@ -131,36 +170,56 @@ def standings(games: Iterable[Game], names: Names) -> tuple[list[Standing], list
         for seat, key in keys.items():
             st = table.setdefault(key, Standing(names.shown[key], key))
             st.played += 1
-            st.game_points += g.score.get(seat, 0)
-            if g.winner == "draw":
-                st.draws += 1
-            elif g.winner == seat:
-                st.wins += 1
+            mark = "=" if g.winner == "draw" else "+" if g.winner == seat else "-"
+            st.wins, st.draws, st.losses = st.wins + (mark == "+"), st.draws + (mark == "="), st.losses + (mark == "-")
+            opponent = next((k for s, k in keys.items() if s != seat), None)
+            first = None if g.first is None or g.is_bye else g.first == seat
+            st.games.append(Played(g.round, opponent, mark, first, {"+": WIN, "=": DRAW, "-": 0}[mark], g.log))
+            if g.is_bye:
+                byes[key] = byes.get(key, 0) + 1
             else:
-                st.losses += 1
-            st.opponents += [k for s, k in keys.items() if s != seat]
+                st.game_points += g.score.get(seat, 0)
+                st.opponents.append(opponent or "")
+    for key, count in byes.items():  # a bye's game points: the mean, rounded down, of the player's other games'
+        st = table[key]
+        st.game_points += count * (st.game_points // len(st.opponents) if st.opponents else 0)
     for st in table.values():
         mw = [table[k].match_win for k in st.opponents]
         st.omw = sum(mw, Fraction(0)) / len(mw) if mw else Fraction(0)
-    ranked = sorted(table.values(), key=lambda s: (tuple(-x for x in s.order()), s.player.casefold(), s.player))
-    for k, st in enumerate(ranked):
-        st.rank = ranked[k - 1].rank if k and ranked[k - 1].order() == st.order() else k + 1
-    return ranked, left
+    return rank(table, tiebreaks), left
 
 
-def table_lines(ranked: list[Standing], left: list[LeftOut]) -> list[str]:
-    """The standings as a text table, then the logs left out with why."""
-    rows = [("rank", "player", "played", "W", "D", "L", "points", "OMW", "game points")]
+def table_lines(ranked: list[Standing], left: list[LeftOut], tiebreaks: Sequence[str] = DEFAULT_ORDER) -> list[str]:
+    """The standings as a text table (each tie-break a column, in order), then the logs left out with why."""
+    shown = [*tiebreaks, *(k for k in DEFAULT_ORDER if k not in tiebreaks)]
+    rows = [("rank", "player", "played", "W", "D", "L", "points", *(HEADINGS.get(k, k) for k in shown))]
     rows += [(str(s.rank), s.player, str(s.played), str(s.wins), str(s.draws), str(s.losses), str(s.points),
-              f"{float(s.omw) * 100:.2f}%", str(s.game_points)) for s in ranked]  # fmt: skip
+              *(_cell(s, k) for k in shown)) for s in ranked]  # fmt: skip
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) if k == 1 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
     if not ranked:
         lines.append("(no game counts yet)")
-    if left:
-        lines.append(f"left out ({len(left)}):")
-        lines += [f"  {x.log}: {x.why}" for x in left]
-    return lines
+    return lines + left_lines(left)
+
+
+def left_lines(left: list[LeftOut]) -> list[str]:
+    """``left out (3):`` and a line per log, with why."""
+    return [f"left out ({len(left)}):", *(f"  {x.log}: {x.why}" for x in left)] if left else []
+
+
+HEADINGS = {"omw": "OMW", "game_points": "game points"}
+
+
+def _cell(s: Standing, key: str) -> str:
+    if key == "omw":
+        return f"{float(s.omw) * 100:.2f}%"
+    value = number(s.values[key])
+    return f"{value:.4f}".rstrip("0") if isinstance(value, float) else str(value)
 
 
 CSV_FIELDS = ("rank", "player", "played", "wins", "draws", "losses", "points", "omw", "game_points")
+
+
+def csv_fields(tiebreaks: Sequence[str]) -> tuple[str, ...]:
+    """The CSV header: revision 4's columns, then each other tie-break named."""
+    return (*CSV_FIELDS, *(k for k in tiebreaks if k not in CSV_FIELDS))

@@ -1,0 +1,155 @@
+"""An event's own file, ``event.yaml`` in its folder (revision 5 of
+docs/game-log.md): its name, its deck, the entry list, the drops, the planned
+rounds and the tie-breaks after match points. Read with the care a log gets:
+every fault names the file and line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..deck import yamlsource
+from ..deck.fields import FieldReader, describe, did_you_mean, show
+from ..deck.located import YList, YMap
+from ..errors import LogError
+from .standings import DEFAULT_ORDER, name_key
+
+NAMES = ("event.yaml", "event.yml")
+KEYS = ("event", "deck", "players", "drops", "rounds", "tiebreaks")
+#: the tie-breaks an event may choose, after match points; the name always breaks what is left
+TIEBREAKS = ("omw", "game_points", "direct", "buchholz", "buchholz_cut1", "sonneborn_berger", "wins")
+DEFAULT_TIEBREAKS = DEFAULT_ORDER  # revision 4's order
+
+
+@dataclass(frozen=True)
+class EventFile:
+    """What ``event.yaml`` says (everything optional)."""
+
+    path: str = ""
+    event: str = ""
+    deck: str | None = None
+    players: tuple[str, ...] = ()  # the entry list, in entry order
+    drops: dict[str, int] = field(default_factory=dict)  # a player's name as written -> not paired after that round
+    rounds: int | None = None  # the planned rounds
+    rounds_line: int = 0
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    tiebreaks_given: bool = False
+
+    def dropped_after(self, key: str) -> int | None:
+        """The round after which the player of ``key`` is not paired, if dropped."""
+        for name, after in self.drops.items():
+            if name_key(name) == key:
+                return after
+        return None
+
+
+def find_event_file(folder: str | Path) -> Path | None:
+    """``event.yaml`` (or ``event.yml``) in ``folder``, if there is one."""
+    for name in NAMES:
+        p = Path(folder) / name
+        if p.exists() or p.is_symlink():
+            return p
+    return None
+
+
+def _name(m: YMap | YList, key: Any, value: Any) -> str | None:
+    """A player's name: any scalar, kept as written (``1042`` is the text "1042")."""
+    if value is None or isinstance(value, (dict, list, bool)):
+        return None
+    written = m.as_written(key) if isinstance(m, YMap) else None
+    text = value if isinstance(value, str) else written or str(value)
+    return " ".join(text.split()) or None
+
+
+def _players(r: FieldReader, doc: YMap) -> tuple[str, ...]:
+    items = r.get(doc, "players", list, "the event", what="the entry list, a list of names")
+    got: list[str] = []
+    seen: dict[str, int] = {}
+    for k, item in enumerate(items or []):
+        name = _name(items, k, item)
+        if name is None:
+            r.fault(items, k, f"entry {k + 1} of 'players' must be a player's name, not {describe(item)}")
+        elif name_key(name) in seen:
+            r.fault(items, k, f"{show(name)} is on the entry list already (entry {seen[name_key(name)]})")
+        else:
+            seen[name_key(name)] = k + 1
+            got.append(name)
+    return tuple(got)
+
+
+def _drops(r: FieldReader, doc: YMap, players: tuple[str, ...]) -> dict[str, int]:
+    dm = r.get(doc, "drops", dict, "the event", what="a mapping of a player's name to the round after which they are not paired")
+    drops: dict[str, int] = {}
+    entered = {name_key(p) for p in players}
+    for key, value in (dm or {}).items():
+        name = _name(dm, key, key) if not isinstance(key, (dict, list)) else None
+        if name is None:
+            r.fault_key(dm, key, f"a drop names a player, not {describe(key)}")
+            continue
+        if players and name_key(name) not in entered:
+            hint = did_you_mean(name, players)
+            r.fault_key(dm, key, f"{show(name)} is not on the entry list ('players'){hint}")
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            r.fault(dm, key, f"a drop is the last round the player is paired in, a whole number from 0, not {describe(value)}")
+            continue
+        drops[name] = value
+    return drops
+
+
+def _tiebreaks(r: FieldReader, doc: YMap) -> tuple[str, ...]:
+    items = r.get(doc, "tiebreaks", list, "the event", what=f"a list of tie-breaks from: {', '.join(TIEBREAKS)}")
+    got: list[str] = []
+    for k, item in enumerate(items or []):
+        word = item.strip().lower() if isinstance(item, str) else None
+        if word == "name":
+            r.fault(items, k, "the name always breaks what is left, after the tie-breaks; leave it out of the list")
+        elif word not in TIEBREAKS:
+            hint = did_you_mean(word or "", TIEBREAKS)
+            r.fault(items, k, f"{show(item)} is no tie-break{hint or '; choose from: ' + ', '.join(TIEBREAKS)}")
+        elif word in got:
+            r.fault(items, k, f"{word} is in the list already")
+        else:
+            got.append(word)
+    return tuple(got)
+
+
+def read_event_file(path: str | Path, shown: str | None = None) -> EventFile:
+    """``event.yaml``; :class:`LogError` naming every fault at its line."""
+    shown = shown or str(path)
+    try:
+        doc = yamlsource.load(Path(path), shown)
+    except yamlsource.YamlReadError as exc:
+        raise LogError(exc.fault) from None
+    if doc is None:
+        return EventFile(shown)
+    r = FieldReader(noun="field")
+    m = r.mapping(doc, "an event file", shown)
+    if m is None:
+        raise LogError(r.faults)
+    r.unknown_keys(m, KEYS, "the event file")
+    for key in KEYS:
+        if key in m and m[key] is None:
+            del m[key]  # a key left empty is as if absent
+    event = (_name(m, "event", m["event"]) or "") if "event" in m else ""
+    if "event" in m and isinstance(m["event"], (dict, list)):
+        r.fault(m, "event", f"'event' is the event's name in words, not {describe(m['event'])}")
+    deck = m.get("deck")
+    if deck is not None and (not isinstance(deck, str) or not deck.strip()):
+        r.fault(m, "deck", "'deck' names a bundled deck or a folder beside the event's logs")
+        deck = None
+    players = _players(r, m) if "players" in m else ()
+    drops = _drops(r, m, players) if "drops" in m else {}
+    rounds = None
+    if "rounds" in m:
+        value = m["rounds"]
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            r.fault(m, "rounds", f"'rounds' is the number of rounds planned, a whole number from 1, not {describe(value)}")
+        else:
+            rounds = value
+    tiebreaks = _tiebreaks(r, m) if "tiebreaks" in m else DEFAULT_TIEBREAKS
+    if r.faults:
+        raise LogError(r.faults)
+    return EventFile(shown, event, deck.strip() if deck else None, players, drops, rounds,
+                     m.at("rounds")[0] if "rounds" in m else 0, tiebreaks, "tiebreaks" in m)  # fmt: skip

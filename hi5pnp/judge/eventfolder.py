@@ -1,0 +1,165 @@
+"""An event's folder as the command line and the desk use it: read once
+(``event.yaml``, the logs and the rulings beside them), then its standings,
+its cross-table, its open games, and the next round paired and written.
+
+```python
+from hi5pnp.judge.eventfolder import open_event, pair_next_round
+ev = open_event("club12")
+ranked, left = ev.table()
+pair_next_round("club12", seed=0, slips="club12/round4-slips.pdf")
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from ..errors import EventError, Fault, LogError, printable
+from .batch import expand
+from .crosstable import CrossTable, cross_table
+from .event import Entry, Event, read_aliases, read_event
+from .eventfile import EventFile, find_event_file, read_event_file
+from .pairings import NoPairing, Pairing, next_round, shuffled
+from .standings import LeftOut, Standing
+
+
+def open_event(*folders: str | Path, deck: str | None = None, alias: str | Path | None = None) -> Event:
+    """The event in ``folders`` (a log's path may stand for itself): its
+    ``event.yaml``, if one is there, and every log, each named as the file
+    within its folder. :class:`LogError` for an event or alias file that cannot be read."""
+    files: list[str] = []
+    shown: list[str] = []
+    event_files = [f for f in (find_event_file(p) for p in folders if Path(p).is_dir()) if f is not None]
+    if len(event_files) > 1:
+        raise LogError([Fault(str(f), 1, 0, f"a second event file (the first is {event_files[0]}): give the folders of one event") for f in event_files[1:]])
+    for p in folders:
+        got = expand([str(p)])
+        files += got
+        shown += [str(Path(f).relative_to(p)) if Path(p).is_dir() else f for f in got]
+    event_file = read_event_file(event_files[0]) if event_files else None
+    aliases = read_aliases(str(alias)) if alias else None
+    return read_event(files, shown, deck, aliases, event_file)
+
+
+def event_standings(folder: str | Path, deck: str | None = None, alias: str | Path | None = None) -> tuple[list[Standing], list[LeftOut]]:
+    """The ranked table and the logs left out with why."""
+    return open_event(folder, deck=deck, alias=alias).table()
+
+
+def event_cross_table(folder: str | Path, deck: str | None = None, alias: str | Path | None = None) -> CrossTable:
+    """A row per player, a column per round (the opponent's rank, + = -, f for moving first; bye)."""
+    ev = open_event(folder, deck=deck, alias=alias)
+    return cross_table(ev.table()[0])
+
+
+def open_games(folder: str | Path, deck: str | None = None, alias: str | Path | None = None) -> list[Entry]:
+    """The logs of the latest round that do not count yet (the round is open while there is one)."""
+    return open_event(folder, deck=deck, alias=alias).open_games()
+
+
+def open_words(e: Entry) -> str:
+    """Why an open log holds its round open: "round4-table2.yaml: not played yet (...)"."""
+    why = e.left.why if e.left is not None else "does not count"
+    if e.verdict.log is None and e.verdict.problem is not None and "choose a side" in e.verdict.problem.message:
+        why = "not played yet (the skeleton is still to fill in)"
+    return printable(f"{e.log}: {why}")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The next round, and what the event says of it."""
+
+    pairing: Pairing
+    event: Event
+    why_not: dict[str, str] = field(default_factory=dict)  # each player of ``pairing.not_paired``: why
+
+
+def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
+    """The next round of ``ev``; :class:`EventError` when it cannot be paired
+    (a game of the latest round open, the planned rounds all paired, fewer
+    than two players, every pairing a rematch)."""
+    still_open = ev.open_games()
+    if still_open:
+        raise EventError("\n".join([f"round {ev.latest_round} is open: a round is closed (every game of it counting) before the next is paired;"
+                                    f" {len(still_open)} game{'s' * (len(still_open) != 1)} open:",
+                                    *(f"  {open_words(e)}" for e in still_open)]))  # fmt: skip
+    ranked, _ = ev.table()
+    latest = ev.latest_round
+    met = {k: sum(k in pair for pair in ev.met) + (k in ev.byes) for k in ev.rounds}  # without rounds: opponents met, and a bye
+    number = latest + 1 if latest is not None else 1 + max(met.values(), default=0)
+    planned = ev.file.rounds
+    if planned is not None and number > planned:
+        raise EventError(printable(f"{ev.file.path}:{ev.file.rounds_line}: the event's {planned} rounds are all paired (round {number} would be one more)"))
+    for name in drop:
+        if ev.names.key(name) not in {s.key for s in ranked} | {ev.names.key(p) for p in ev.file.players}:
+            raise EventError(printable(f"--drop {name}: no such player in the standings or the entry list"))
+    dropped = {ev.names.key(n) for n in drop}
+    for k in (ev.names.key(p) for p in ev.file.players):
+        after = ev.file.dropped_after(k)
+        if after is not None and after < number:
+            dropped.add(k)
+    used_seed = None
+    if ev.file.players and not ev.entries:  # round 1 from the entry list
+        order, used_seed = shuffled(ev.file.players, seed), seed
+    elif ev.file.players:  # the entry list, late entries after the placed players
+        entered = {ev.names.key(p) for p in ev.file.players}
+        known = {s.key for s in ranked}
+        order = [s for s in ranked if s.key in entered] + [Standing(ev.names.shown[k], k) for k in (ev.names.key(p) for p in ev.file.players) if k not in known]
+    else:
+        order = list(ranked)
+    players = [s for s in order if s.key not in dropped]
+    if len(players) < 2:
+        raise EventError(f"{len(players)} player{'s' * (len(players) != 1)} to pair: a round needs two")
+    try:
+        p = next_round(players, ev.met, ev.byes, ev.firsts, number, ev.seconds)
+    except NoPairing as exc:
+        raise EventError(str(exc)) from None
+    paired = {s.key for s in players}
+    entered = {ev.names.key(p) for p in ev.file.players}
+    why: dict[str, str] = {}
+    for k in dict.fromkeys([*(s.key for s in ranked), *entered, *ev.rounds]):
+        if k in paired:
+            continue
+        if k in dropped:
+            why[ev.names.shown[k]] = "dropped"
+        elif ev.file.players and k not in entered:
+            why[ev.names.shown[k]] = "not on the entry list"
+        elif not ev.file.players:
+            why[ev.names.shown[k]] = "no game of theirs counts yet"
+    last = planned if planned is not None and number == planned else None
+    return Plan(replace(p, not_paired=tuple(why), seed=used_seed, last=last), ev, why)
+
+
+def pair_next_round(folder: str | Path, out: str | Path | None = None, seed: int = 0, drop: Sequence[str] = (), slips: str | Path | None = None,
+                    paper: str = "a4", deck: str | None = None, alias: str | Path | None = None) -> tuple[Plan, list[Path]]:  # fmt: skip
+    """Pair the next round of the event in ``folder`` and write its files into
+    ``out`` (default: the folder itself): a skeleton per table, the bye, and
+    with ``slips`` the result slips PDF, all or none. The plan and the paths written."""
+    ev = open_event(folder, deck=deck, alias=alias)
+    plan = plan_next_round(ev, seed, drop)
+    return plan, write_next_round(plan, Path(folder), Path(out) if out is not None else Path(folder), seed, slips, paper, deck)
+
+
+def write_next_round(plan: Plan, folder: Path, out: Path | None, seed: int = 0, slips: str | Path | None = None, paper: str = "a4",
+                     deck: str | None = None) -> list[Path]:  # fmt: skip
+    """The planned round's files written into ``out`` (none without it) and the slips PDF, all or none."""
+    from .. import data
+    from ..deck import load_deck
+    from .roundfiles import round_files, write_round
+
+    ev = plan.event
+    name = deck or ev.deck or "default"
+    where = name if deck or data.bundled_deck(name) is not None else str(folder / name)
+    dk = load_deck(where, need_score_sheet=False)
+    files = round_files(plan.pairing, dk, where, ev.name, seed) if out is not None else {}
+    pdf = None
+    if slips is not None:
+        from .slips import slips_pdf
+
+        pdf = (Path(slips), slips_pdf(plan.pairing, ev.name, paper))
+    return write_round(out or folder, files, pdf, keep=[Path(f) for f in expand([str(folder)])])
+
+
+__all__ = ["EventFile", "event_cross_table", "event_standings", "open_event", "open_games", "pair_next_round", "plan_next_round"]

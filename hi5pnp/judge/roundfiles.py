@@ -1,0 +1,98 @@
+"""A round's files (``pairings --logs DIR``, revision 5 of docs/game-log.md):
+a log skeleton per table, seating the player who moves first north with
+``first: north``, and the bye as a log of its own. The files of a round are
+written all or none: every target is checked first, then each is written
+as a new file (never over one), and a failure midway removes those written."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..deck import Deck
+from ..errors import Hi5Error, OutputError, printable
+from ..files import check_output, write_new
+from ..rules import deal
+from .deal import deck_line, skeleton
+from .log import FORMAT
+from .logwrite import quote
+from .pairings import Pairing, Table
+
+
+def deal_seed(seed: int, round_number: int, table: int) -> int:
+    """The seed a table's deal is made with: each round and table its own, ``hi5pnp deal --seed`` gives it again."""
+    return seed * 1_000_000 + round_number * 1000 + table
+
+
+def table_log(deck: Deck, deck_name: str, t: Table, round_number: int, event: str, seed: int) -> str:
+    """A table's log skeleton: ``hi5pnp deal``'s, with the event, the round and
+    table, both players filled in, and the player who moves first north."""
+    n = deal_seed(seed, round_number, t.number)
+    made = skeleton(deal(deck, random.Random(n)), deck_name, deck.edition, n)
+    players = f"players: {{north: {quote(t.first.player)}, south: {quote(t.second.player)}}}   # north moves first"
+    filled = []
+    for line in made.splitlines():
+        if line.startswith("event: "):
+            filled += [f"event: {quote(event)}", f"round: {round_number}", f"table: {t.number}"]
+        elif line.startswith("players: "):
+            filled.append(players)
+        elif line.startswith("first: "):
+            filled.append("first: north")
+        else:
+            filled.append(line)
+    return "\n".join(filled) + "\n"
+
+
+def bye_log(deck_name: str, player: str, round_number: int, event: str) -> str:
+    """The bye as a log: an adjudicated win for the one player named, ``reason: bye``."""
+    return "\n".join([
+        f"# A bye: {printable(player)} wins round {round_number} without a game (written by hi5pnp pairings).",
+        f"log: {FORMAT}",
+        f"deck: {deck_line(deck_name)}",
+        f"event: {quote(event)}",
+        f"round: {round_number}",
+        f"players: {{north: {quote(player)}}}",
+        "adjudicated: {winner: north, reason: bye}",
+    ]) + "\n"  # fmt: skip
+
+
+def round_files(p: Pairing, deck: Deck, deck_name: str, event: str, seed: int) -> dict[str, str]:
+    """Each file of the round by its name: ``round<R>-table<T>.yaml``, ``round<R>-bye.yaml``."""
+    files = {f"round{p.round}-table{t.number}.yaml": table_log(deck, deck_name, t, p.round, event, seed) for t in p.tables}
+    if p.bye is not None:
+        files[f"round{p.round}-bye.yaml"] = bye_log(deck_name, p.bye.player, p.round, event)
+    return files
+
+
+def write_round(folder: Path, files: dict[str, str], slips: tuple[Path, bytes] | None = None, keep: Sequence[Path] = ()) -> list[Path]:
+    """Write a round's files into ``folder`` (and the slips PDF) all or none:
+    every target checked first, then written; on any failure those written
+    are removed and the :class:`OutputError` says why. The written paths, in order."""
+    from ..files import PDF, write_output
+
+    targets = [folder / name for name in files]
+    taken = [t for t in targets if os.path.lexists(t)]
+    if taken:
+        raise OutputError("\n".join(printable(f"{t}: exists already; pairings never replaces a log, and writes none of the round") for t in taken))
+    if slips is not None:
+        check_output(slips[0], keep=[*keep, *targets], kind=PDF)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(printable(f"{folder}: cannot be made: {exc.strerror or exc}")) from None
+    written: list[Path] = []
+    try:
+        for target, text in zip(targets, files.values()):
+            write_new(target, text.encode("utf-8"))
+            written.append(target)
+        if slips is not None:
+            write_output(slips[0], slips[1], keep=[*keep, *targets], kind=PDF)
+            written.append(slips[0])
+    except (Hi5Error, OSError) as exc:
+        for done in written:
+            done.unlink(missing_ok=True)
+        message = str(exc) if isinstance(exc, Hi5Error) else f"cannot be written: {exc}"
+        raise OutputError(f"{message}; none of the round's files is left written") from None
+    return written
