@@ -1,0 +1,63 @@
+"""Events played by bots, for the event tests: a game played from a deal (or
+from a skeleton ``pairings --logs`` wrote) and written as a log with its
+header, as players hand it to the judge."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from pathlib import Path
+
+import yaml
+
+from hi5pnp.judge.logwrite import game_log, quote
+from hi5pnp.rules import SEATS, State, deal
+from hi5pnp.sim.bots import RandomBot
+
+
+def play(deck, teams, first, courses, rng) -> State:
+    """A whole game with random legal turns."""
+    state = State(deck, teams, first)
+    bot = RandomBot()
+    for course in courses:
+        state.lay_course(list(course))
+        while state.current_player() is not None:
+            state.apply(bot.turn(state, rng))
+    return state
+
+
+def played_log(deck, deck_name, rng, north, south, round_number=None, event="Club night 12", first="north"):
+    """A dealt game played to its end, as a log naming its players and round; and the game."""
+    setup = deal(deck, rng)
+    teams = {seat: [f"{n}{rng.choice('ab')}" for n in setup.cards[seat]] for seat in SEATS}
+    state = play(deck, teams, first, setup.courses, rng)
+    head = [f"event: {quote(event)}", *([f"round: {round_number}"] if round_number else []), f"players: {{north: {quote(north)}, south: {quote(south)}}}"]
+    lines = game_log(state, deck_name).splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("teams:"))
+    return "\n".join(lines[:at] + head + lines[at:]) + "\n", state
+
+
+def fill_skeleton(path: Path, deck, rng) -> State:
+    """What the players hand back for a skeleton: its header kept, sides chosen, the game played by bots."""
+    text = path.read_text(encoding="utf-8")
+    doc = yaml.safe_load(text)
+    teams = {seat: [f"{c[:-1]}{rng.choice('ab')}" for c in doc["teams"][seat]] for seat in SEATS}
+    state = play(deck, teams, doc["first"], [r["course"] for r in doc["rounds"]], rng)
+    head = []
+    for line in text.splitlines():
+        if line.startswith("teams:"):
+            break
+        if not line.startswith("#"):
+            head.append(line)
+    body = game_log(state, doc["deck"]).splitlines()
+    at = next(k for k, line in enumerate(body) if line.startswith("teams:"))
+    path.write_text("\n".join(head + body[at:]) + "\n", encoding="utf-8")
+    return state
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def rng(seed: int) -> random.Random:
+    return random.Random(seed)
