@@ -44,7 +44,7 @@ def expand(paths: Sequence[str]) -> list[str]:
         try:
             if p != STDIN and Path(p).is_dir():
                 # not only regular files: a pipe or a broken link named *.yaml is reported, not skipped
-                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and not f.is_dir() and not _not_a_log(f))
+                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and not f.is_dir() and not not_a_log(f))
                 continue
         except OSError:
             pass  # a name too long, a folder that cannot be listed: reading it says why
@@ -52,7 +52,7 @@ def expand(paths: Sequence[str]) -> list[str]:
     return files
 
 
-def _not_a_log(path: Path) -> bool:
+def not_a_log(path: Path) -> bool:
     """The files of an event's folder that are no logs: ``event.yaml`` and the rulings beside logs."""
     return path.name.lower() in EVENT_FILES or is_ruling(path)
 

@@ -121,12 +121,14 @@ class Desk:
         """The game logs of the judge's folder, by name (none without
         --logs): its regular .yaml files, and links among them only to files
         inside it."""
+        from ..judge.batch import not_a_log  # event.yaml and the rulings beside logs are no logs
+
         if self.logs is None or not self.logs.is_dir():
             return []
         home = self.logs.resolve()
         return sorted(
             p.name for p in self.logs.iterdir()
-            if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and p.is_file() and p.resolve().is_relative_to(home)
+            if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and not not_a_log(p) and p.is_file() and p.resolve().is_relative_to(home)
         )  # fmt: skip
 
     def log_path(self, name: str) -> Path | None:

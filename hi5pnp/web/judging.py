@@ -158,10 +158,13 @@ def parse_tries(lines: list[str], texts: list[str]) -> tuple[Tries, str]:
 def standings(desk: Desk) -> dict[str, Any] | None:
     """The standings of the judge's folder, as ``hi5pnp standings`` makes them (None without a folder of logs)."""
     from ..judge.event import read_aliases, read_event
+    from ..judge.eventfile import find_event_file, read_event_file
 
     names = desk.log_files()
     if desk.logs is None or not names:
         return None
     aliases = read_aliases(str(desk.alias)) if desk.alias else None
-    ranked, left = read_event([str(desk.logs / n) for n in names], names, None, aliases).table()
-    return {"standings": [s.to_json() for s in ranked], "left_out": [x.to_json() for x in left]}
+    found = find_event_file(desk.logs)
+    ev = read_event([str(desk.logs / n) for n in names], names, None, aliases, read_event_file(found) if found else None)
+    ranked, left = ev.table()
+    return {"standings": [s.to_json(ev.file.tiebreaks) for s in ranked], "left_out": [x.to_json() for x in left]}
