@@ -213,6 +213,8 @@ HEADINGS = {"omw": "OMW", "game_points": "game points"}
 def _cell(s: Standing, key: str) -> str:
     if key == "omw":
         return f"{float(s.omw) * 100:.2f}%"
+    if key == "game_points":
+        return str(s.game_points)
     value = number(s.values[key])
     return f"{value:.4f}".rstrip("0") if isinstance(value, float) else str(value)
 
