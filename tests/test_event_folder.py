@@ -186,7 +186,7 @@ def test_a_ruling_for_another_version_of_the_log_leaves_it_out(event, mini):
 
 def test_a_ruling_may_rule_a_result_and_its_faults_are_named_at_their_lines(event):
     folder, _ = event
-    line, _right = slip(folder)
+    slip(folder)
     ruling = folder / "round2-table2.ruling.yaml"
     digest = sha256(folder / "round2-table2.yaml")
     ruling.write_text(f"ruling: hi5/1\nlog_sha256: {digest}\njudge: Sam\nadjudicated: {{winner: south, reason: time called}}\n")

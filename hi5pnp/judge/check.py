@@ -130,7 +130,7 @@ class Verdict:
         if self.log is not None and self.log.adjudicated is not None:
             extra["adjudicated"] = self.log.adjudicated.to_json()
         if self.ruling is not None:
-            extra["ruling"] = self.ruling.to_json()
+            extra["ruling"] = {"applied": True, **self.ruling.to_json()}
         elif self.ruling_set_aside:
             extra["ruling"] = {"applied": False, "why": self.ruling_set_aside}
         if self.bye:

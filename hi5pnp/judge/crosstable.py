@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .standings import Played, Standing
+from .players import Played, Standing
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from ..deck import yamlsource
 from ..deck.fields import FieldReader, describe, did_you_mean, show
 from ..deck.located import YList, YMap
 from ..errors import LogError
-from .standings import DEFAULT_ORDER, name_key
+from .players import DEFAULT_ORDER, name_key
 
 NAMES = ("event.yaml", "event.yml")
 KEYS = ("event", "deck", "players", "drops", "rounds", "tiebreaks")

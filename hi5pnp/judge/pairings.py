@@ -15,7 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .standings import Standing, name_key
+from .players import Standing, name_key
 
 STEPS = 200_000  # the search gives up past this many tries (an event past its possible pairings)
 

@@ -1,127 +1,23 @@
 """An event's standings (``hi5pnp standings FOLDER``, docs/game-log.md): each
 log's verdict as a game that counts, or a log left out with why; players
 matched by name (case and runs of spaces ignored, an alias file for the
-rest); 3 match points a win, 1 a draw; ranked by match points, then the
-opponents' match-win percentage (each opponent's floored at 1/3), then game
-points, then name. Exact fractions throughout, so ties are ties."""
+rest); 3 match points a win or a bye, 1 a draw; a bye's game points the mean
+of the player's other games'; ranked by match points, then the event's
+tie-breaks (:mod:`.tiebreaks`; revision 4's: the opponents' match-win
+percentage, then game points), then name. Exact fractions throughout, so
+ties are ties."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from typing import Any
 
 from ..rules import SEATS, Seat
 from .check import Verdict
+from .players import DEFAULT_ORDER, DRAW, WIN, Game, LeftOut, Names, Played, Standing, name_key, number
+from .tiebreaks import rank
 
-FLOOR = Fraction(1, 3)  # an opponent's match-win percentage counts as at least this
-WIN, DRAW = 3, 1
-DEFAULT_ORDER = ("omw", "game_points")  # revision 4's tie-breaks, after match points
-
-
-def name_key(name: str) -> str:
-    """A player's name as it is matched: case and runs of spaces ignored."""
-    return " ".join(name.split()).casefold()
-
-
-@dataclass(frozen=True)
-class Game:
-    """One game that counts: the players by seat (a bye has one), the winner, each seat's game points."""
-
-    log: str
-    players: dict[Seat, str]  # the names as written
-    winner: str  # north | south | draw
-    score: dict[Seat, int]
-    adjudicated: str = ""  # the reason, when the judge ruled the result
-    round: int | None = None  # the event's round, when the log says
-    first: Seat | None = None  # who moved first (None for a game never played, or a bye)
-
-    @property
-    def is_bye(self) -> bool:
-        return len(self.players) == 1
-
-
-@dataclass(frozen=True)
-class LeftOut:
-    log: str
-    why: str
-
-    def to_json(self) -> dict[str, str]:
-        return {"log": self.log, "why": self.why}
-
-
-@dataclass(frozen=True)
-class Played:
-    """One game of a player's, as the cross-table shows it."""
-
-    round: int | None
-    opponent: str | None  # the opponent's key; None for a bye
-    mark: str  # + = -
-    first: bool | None  # moved first (None: a bye, or not known)
-    points: int  # match points from this game
-    log: str
-
-
-@dataclass
-class Standing:
-    player: str  # the name as first written (or as the alias file writes it)
-    key: str
-    played: int = 0
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    game_points: int = 0
-    opponents: list[str] = field(default_factory=list)  # keys, one per game against someone (not a bye)
-    omw: Fraction = Fraction(0)
-    rank: int = 0
-    games: list[Played] = field(default_factory=list)
-    values: dict[str, Fraction | int] = field(default_factory=dict)  # each tie-break's value
-
-    @property
-    def points(self) -> int:
-        return WIN * self.wins + DRAW * self.draws
-
-    @property
-    def match_win(self) -> Fraction:
-        """This player's match-win percentage as an opponent sees it (floored at 1/3)."""
-        return max(FLOOR, Fraction(self.points, WIN * self.played)) if self.played else FLOOR
-
-    @property
-    def firsts(self) -> int:
-        """Games in which this player moved first."""
-        return sum(g.first is True for g in self.games)
-
-    @property
-    def seconds(self) -> int:
-        return sum(g.first is False for g in self.games)
-
-    def to_json(self, tiebreaks: Iterable[str] = ()) -> dict[str, Any]:
-        got: dict[str, Any] = {"rank": self.rank, "player": self.player, "played": self.played, "wins": self.wins, "draws": self.draws,
-                               "losses": self.losses, "points": self.points, "omw": round(float(self.omw), 4), "game_points": self.game_points}  # fmt: skip
-        for name in tiebreaks:
-            got.setdefault(name, number(self.values[name]))
-        return got
-
-
-def number(value: Fraction | int) -> int | float:
-    """A tie-break's value for JSON and CSV: whole, or to 4 places."""
-    return int(value) if isinstance(value, int) or value.denominator == 1 else round(float(value), 4)
-
-
-class Names:
-    """Matches the names written in logs to players: case and runs of spaces
-    ignored, and ``aliases`` (another spelling → the name to show) for the rest."""
-
-    def __init__(self, aliases: Mapping[str, str] | None = None):
-        self.aliases = {name_key(k): v for k, v in (aliases or {}).items()}
-        self.shown: dict[str, str] = {}  # key -> the name shown
-
-    def key(self, written: str) -> str:
-        meant = self.aliases.get(name_key(written))
-        key = name_key(meant if meant is not None else written)
-        self.shown.setdefault(key, " ".join((meant if meant is not None else written).split()))
-        return key
+__all__ = ["DEFAULT_ORDER", "Game", "LeftOut", "Names", "Played", "Standing", "game_of", "name_key", "standings", "table_lines"]
 
 
 def game_of(v: Verdict, shown: str) -> Game | LeftOut:
@@ -157,8 +53,6 @@ def game_of(v: Verdict, shown: str) -> Game | LeftOut:
 def standings(games: Iterable[Game], names: Names, tiebreaks: Sequence[str] = DEFAULT_ORDER) -> tuple[list[Standing], list[LeftOut]]:
     """The ranked table (match points, then ``tiebreaks`` in order, then the
     name), and the games left out for naming one player twice."""
-    from .tiebreaks import rank
-
     table: dict[str, Standing] = {}
     left: list[LeftOut] = []
     byes: dict[str, int] = {}  # key -> byes had

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from .standings import WIN, Standing
+from .players import WIN, Standing
 
 Value = Fraction | int
 
