@@ -268,3 +268,33 @@ def test_names_are_escaped_so_every_skeleton_reads_back(tmp_path):
         verdict = run("check", p)
         assert verdict.exit_code == 2 and "choose a side" in verdict.stderr and "not YAML" not in verdict.stderr
     assert names == {"Ann\x1b[31mSmith", 'Bo "the" Li\\', "Cy Park", "Dee\x07Lowe"}  # a line separator is a space between words
+
+
+def test_a_game_the_judge_ruled_on_is_settled_and_its_pdf_shows_the_ruling(event, mini, tmp_path):
+    folder, _ = event
+    open_round_3(folder, mini)
+    skeleton = folder / "round3-table2.yaml"
+    ruling = folder / "round3-table2.ruling.yaml"
+    before = {x["player"]: x["points"] for x in json.loads(run("standings", folder, "--json").stdout)["standings"]}
+    # the table never played: the judge rules the game a draw, without a line of it
+    ruling.write_text(f"ruling: hi5/1\nlog_sha256: {sha256(skeleton)}\njudge: Sam\nadjudicated: {{winner: draw, reason: time called}}\n")
+    assert run("pairings", folder).exit_code == 0  # a forfeit, a game never written: settled without a line of the log
+    got = json.loads(run("standings", folder, "--json").stdout)
+    after = {x["player"]: x for x in got["standings"]}
+    assert after["Bo Li"]["points"] == before["Bo Li"] + 1 and after["Dee Lowe"]["points"] == before["Dee Lowe"] + 1
+    assert "round3-table2.yaml" not in {x["log"] for x in got["left_out"]}
+    ruling.unlink()
+    fill_skeleton(skeleton, mini, rng(3))
+    lines = skeleton.read_text().splitlines()
+    last = max(k for k, line in enumerate(lines) if line.strip().startswith("- ") and "course" not in line)
+    ruling.write_text(f"ruling: hi5/1\nlog_sha256: {sha256(skeleton)}\njudge: Sam\ncorrections:\n  - {{line: {last + 1}, text: '-'}}\n")
+    assert run("check", skeleton).exit_code == 1  # the last turn left out: the game is cut short, as ruled
+    left = {x["log"]: x["why"] for x in json.loads(run("standings", folder, "--json").stdout)["left_out"]}
+    assert left["round3-table2.yaml"].startswith("invalid: ")
+    assert run("pairings", folder).exit_code == 0  # the judge has ruled: the round is closed
+    pdf = tmp_path / "ruled.pdf"
+    assert run("check", skeleton, "--pdf", pdf).exit_code == 1
+    from pypdf import PdfReader
+
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "(left out)" in text

@@ -137,7 +137,8 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf
         from ..files import PDF, write_output
         from ..judge.sheet import verdict_pdf
 
-        write_output(pdf, verdict_pdf(verdict, tries), keep=[*_named_file(path), *decks.files()], kind=PDF)
+        ruled = tries or list(verdict.ruling.corrections if verdict.ruling is not None else ())  # the ruling beside the log, as tried
+        write_output(pdf, verdict_pdf(verdict, ruled), keep=[*_named_file(path), *decks.files()], kind=PDF)
         click.echo(printable(f"wrote the printable verdict to {pdf}"), err=True)
     return STATUS[verdict.outcome]
 

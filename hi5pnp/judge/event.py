@@ -38,8 +38,10 @@ class Entry:
 
     @property
     def open(self) -> bool:
-        """A game of its round that does not count (yet): not played, incomplete, invalid, unread."""
-        return self.game is None and not self.aside
+        """A game of its round that does not count (yet) and that no ruling
+        settled: not played, incomplete, invalid, unread, or with a ruling
+        for another version of it."""
+        return self.game is None and not self.aside and self.verdict.ruling is None
 
 
 @dataclass

@@ -101,7 +101,7 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
         if after is not None and after < number:
             dropped.add(k)
     used_seed = None
-    if ev.file.players and not ev.entries:  # round 1 from the entry list
+    if ev.file.players and all(e.aside for e in ev.entries):  # no game yet: round 1 from the entry list
         order, used_seed = shuffled(ev.file.players, seed), seed
     elif ev.file.players:  # the entry list, late entries after the placed players
         entered = {ev.names.key(p) for p in ev.file.players}

@@ -23,6 +23,11 @@ __all__ = ["DEFAULT_ORDER", "Game", "LeftOut", "Names", "Played", "Standing", "g
 def game_of(v: Verdict, shown: str) -> Game | LeftOut:
     """The game a verdict gives the standings, or why its log is left out."""
     log = v.log
+    ruled = v.ruling.adjudicated if v.ruling is not None else None
+    if log is None and ruled is not None and v.header is not None:  # a result ruled on a log that cannot be read (a skeleton)
+        named = {s: v.header.players[s] for s in SEATS if v.header.players.get(s, "").strip()}
+        if len(named) == 2 or list(named) == [ruled.winner]:
+            return Game(shown, named, ruled.winner, {s: 0 for s in named}, ruled.reason, v.header.round)
     if log is None:
         p = v.problem
         return LeftOut(shown, f"cannot be read: line {p.line}: {p.message}" if p is not None else "cannot be read")
