@@ -298,3 +298,24 @@ def test_a_game_the_judge_ruled_on_is_settled_and_its_pdf_shows_the_ruling(event
 
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "(left out)" in text
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (595, 842)), ("letter", (612, 792))])
+def test_result_slips_four_to_a_page_on_either_paper(tmp_path, paper, size):
+    from pypdf import PdfReader
+
+    names = [f"Player {k:02d}" for k in range(18)] + ["Gustavo Adolfo Domínguez-Bécquer de la Fuente y Ortega"]
+    (tmp_path / "event.yaml").write_text(f"event: Club night 12\nplayers: {json.dumps(names)}\n")
+    out = tmp_path / "slips.pdf"
+    r = run("pairings", tmp_path, "--slips", out, "--paper", paper)
+    assert r.exit_code == 0, r.output
+    pdf = PdfReader(out)
+    assert len(pdf.pages) == 3  # 9 tables, four to a page
+    assert [round(float(x)) for x in pdf.pages[0].mediabox[2:]] == list(size)
+    text = "".join(page.extract_text() for page in pdf.pages)
+    assert text.count("Result slip") == 9 and "Round 1 · Table 9" in text and "Moves first (north)" in text
+    first = out.read_bytes()
+    out.unlink()
+    assert run("pairings", tmp_path, "--slips", out, "--paper", paper).exit_code == 0
+    assert out.read_bytes() == first  # the same round, the same bytes
+    assert list(tmp_path.glob("round1-*")) == []  # --slips alone writes no log

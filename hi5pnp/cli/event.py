@@ -109,15 +109,15 @@ def pairings(folders: tuple[str, ...], alias: str | None, deck: str | None, drop
     assert isinstance(ev, Event)
     plan = plan_next_round(ev, seed, drop)
     p = plan.pairing
+    written = []
+    if out is not None or slips is not None:  # written (or refused) before the round is told, so no round is told that was not written
+        written = write_next_round(plan, Path(folders[0]), Path(out) if out is not None else None, seed, slips, paper, deck)
     if as_json:
         click.echo(json.dumps(p.to_json()))
         if p.seed is not None:
             click.echo(f"the entry list shuffled with --seed {p.seed}", err=True)
     else:
         click.echo("\n".join(printable(line) for line in pairing_lines(p, plan.why_not)))
-    if out is not None or slips is not None:
-        where = Path(out) if out is not None else None
-        written = write_next_round(plan, Path(folders[0]), where, seed, slips, paper, deck)
-        for path in written:
-            click.echo(printable(f"wrote {path}"), err=True)
+    for path in written:
+        click.echo(printable(f"wrote {path}"), err=True)
     sys.exit(OK)
