@@ -83,7 +83,12 @@ def event(tmp_path, mini):
     log("round1-table2.yaml", "Cai Wen", "Dee Lowe", 1)
     (folder / "round1-bye.yaml").write_text(bye_log("mini", "Eve Ray", 1, "Club night 12"))
     first = log("round2-table1.yaml", "Eve Ray", "Ann Smith", 2)
-    copied = first.replace('"Eve Ray"', '"eve  ray"').replace("log: hi5/1", "# copied by hand\nlog: hi5/1").replace("[", "[ ").replace("turns:", "turns:   # as played")
+    copied = (
+        first.replace('"Eve Ray"', '"eve  ray"')
+        .replace("log: hi5/1", "# copied by hand\nlog: hi5/1")
+        .replace("[", "[ ")
+        .replace("turns:", "turns:   # as played")
+    )
     (folder / "round2-table1b.yaml").write_text(copied)
     log("round2-table2.yaml", "Bo Li", "Cai Wen", 2)
     log("round2-table3.yaml", "Ann Smith", "Dee Lowe", 2, counts=False)  # Ann's second game of round 2

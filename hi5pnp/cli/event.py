@@ -88,8 +88,9 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
                    "all or none, and an existing file is never replaced.")  # fmt: skip
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for round 1's shuffle of the entry list and for the deals of the new logs.")
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object: {"round", "tables", "bye", "not_paired"}.')
-@click.option("--slips", metavar="FILE.pdf", type=click.Path(dir_okay=False), default=None,
-              help="Also write a result slip per table, four to a page, as a PDF.")
+@click.option(
+    "--slips", metavar="FILE.pdf", type=click.Path(dir_okay=False), default=None, help="Also write a result slip per table, four to a page, as a PDF."
+)
 @click.option("--paper", type=click.Choice(PAPER_NAMES), default="a4", show_default=True, help="The slips' paper.")
 def pairings(folders: tuple[str, ...], alias: str | None, deck: str | None, drop: tuple[str, ...], out: str | None, seed: int,
              as_json: bool, slips: str | None, paper: str) -> None:  # fmt: skip

@@ -197,4 +197,3 @@ def _count(ev: Event, e: Entry) -> None:
             ev.seconds[e.keys[first.other]] += 1
     elif e.game is not None and e.game.is_bye:
         ev.byes.update(e.keys.values())
-

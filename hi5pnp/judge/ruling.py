@@ -49,7 +49,7 @@ class Ruling:
     adjudicated: Adjudicated | None = None
 
     def words(self) -> str:
-        """"as ruled by Sam, 2 corrections" (and the result ruled, if any)."""
+        """ "as ruled by Sam, 2 corrections" (and the result ruled, if any)."""
         n = len(self.corrections)
         parts = [f"{n} correction{'s' * (n != 1)}"] if n else []
         if self.adjudicated is not None:
@@ -88,7 +88,7 @@ def _correction(r: FieldReader, items: YList, k: int) -> Try | None:
     cm = items[k]
     where = f"correction {k + 1}"
     if not isinstance(cm, YMap):
-        r.fault(items, k, f"{where} must be a mapping {{line: 41, text: \"7a\"}}, not {describe(cm)}")
+        r.fault(items, k, f'{where} must be a mapping {{line: 41, text: "7a"}}, not {describe(cm)}')
         return None
     r.unknown_keys(cm, CORRECTION_KEYS, where)
     for key in CORRECTION_KEYS:
