@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
+from ..errors import OptionError
 from .players import WIN, Standing
 
 Value = Fraction | int
@@ -40,7 +41,7 @@ def _fixed(st: Standing, table: Mapping[str, Standing], name: str) -> Value:
         return sum((Fraction(table[p.opponent].points * p.points, WIN) for p in st.games if p.opponent is not None), Fraction(0))
     if name == "wins":
         return st.wins
-    raise ValueError(f"no tie-break {name!r}")
+    raise OptionError(f"tiebreaks: {name!r} is no tie-break; choose from omw, game_points, direct, buchholz, buchholz_cut1, sonneborn_berger, wins")
 
 
 def _direct(group: Sequence[Standing]) -> dict[str, Value]:
