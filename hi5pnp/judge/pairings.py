@@ -124,7 +124,9 @@ def pairing_lines(p: Pairing, why_not: Mapping[str, str] | None = None) -> list[
     if p.seed is not None:
         head += f"; the entry list shuffled with --seed {p.seed}"
     lines = [head]
-    lines += [f"  table {t.number}: first {t.first.player} ({t.first.points}) v second {t.second.player} ({t.second.points})" for t in p.tables]
+    lines += [
+        f"  table {t.number}: north {t.first.player} ({t.first.points}) v south {t.second.player} ({t.second.points}); north moves first" for t in p.tables
+    ]
     if p.bye is not None:
         lines.append(f"  bye: {p.bye.player} ({p.bye.points})")
     if p.not_paired:
