@@ -36,13 +36,6 @@ class EventFile:
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     tiebreaks_given: bool = False
 
-    def dropped_after(self, key: str) -> int | None:
-        """The round after which the player of ``key`` is not paired, if dropped."""
-        for name, after in self.drops.items():
-            if name_key(name) == key:
-                return after
-        return None
-
 
 def find_event_file(folder: str | Path) -> Path | None:
     """``event.yaml`` (or ``event.yml``) in ``folder``, if there is one."""
@@ -60,6 +53,13 @@ def _name(m: YMap | YList, key: Any, value: Any) -> str | None:
     written = m.as_written(key) if isinstance(m, YMap) else None
     text = value if isinstance(value, str) else written or str(value)
     return " ".join(text.split()) or None
+
+
+def _whole(value: Any) -> int | None:
+    """A whole number from 0, written plain or quoted (``"3"``), as a log reads one; None for anything else."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value.strip()) <= 6:
+        return int(value.strip())
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 def _players(r: FieldReader, doc: YMap) -> tuple[str, ...]:
@@ -91,10 +91,11 @@ def _drops(r: FieldReader, doc: YMap, players: tuple[str, ...]) -> dict[str, int
             hint = did_you_mean(name, players)
             r.fault_key(dm, key, f"{show(name)} is not on the entry list ('players'){hint}")
             continue
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        after = _whole(value)
+        if after is None:
             r.fault(dm, key, f"a drop is the last round the player is paired in, a whole number from 0, not {describe(value)}")
             continue
-        drops[name] = value
+        drops[name] = after
     return drops
 
 
@@ -143,13 +144,11 @@ def read_event_file(path: str | Path, shown: str | None = None) -> EventFile:
     drops = _drops(r, m, players) if "drops" in m else {}
     rounds = None
     if "rounds" in m:
-        value = m["rounds"]
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            r.fault(m, "rounds", f"'rounds' is the number of rounds planned, a whole number from 1, not {describe(value)}")
-        else:
-            rounds = value
+        rounds = _whole(m["rounds"])
+        if rounds is None or rounds < 1:
+            r.fault(m, "rounds", f"'rounds' is the number of rounds planned, a whole number from 1, not {describe(m['rounds'])}")
+            rounds = None
     tiebreaks = _tiebreaks(r, m) if "tiebreaks" in m else DEFAULT_TIEBREAKS
     if r.faults:
         raise LogError(r.faults)
-    return EventFile(shown, event, deck.strip() if deck else None, players, drops, rounds,
-                     m.at("rounds")[0] if "rounds" in m else 0, tiebreaks, "tiebreaks" in m)  # fmt: skip
+    return EventFile(shown, event, deck.strip() if deck else None, players, drops, rounds, m.at("rounds")[0] if "rounds" in m else 0, tiebreaks)

@@ -96,10 +96,7 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
         if ev.names.key(name) not in {s.key for s in ranked} | {ev.names.key(p) for p in ev.file.players}:
             raise EventError(printable(f"--drop {name}: no such player in the standings or the entry list"))
     dropped = {ev.names.key(n) for n in drop}
-    for k in (ev.names.key(p) for p in ev.file.players):
-        after = ev.file.dropped_after(k)
-        if after is not None and after < number:
-            dropped.add(k)
+    dropped |= {ev.names.key(name) for name, after in ev.file.drops.items() if after < number}  # not paired after that round
     used_seed = None
     if ev.file.players and all(e.aside for e in ev.entries):  # no game yet: round 1 from the entry list
         order, used_seed = shuffled(ev.file.players, seed), seed
