@@ -224,6 +224,8 @@ def test_round_1_from_the_entry_list_alone(tmp_path):
     assert bye["adjudicated"] == {"winner": "north", "reason": "bye"} and bye["round"] == 1
     assert sorted([*seen, bye["players"]["north"]]) == ["Ann Smith", "Bo Li", "Cai Wen", "Dee Lowe", "Eve Ray"]
     assert run("check", tmp_path / "round1-bye.yaml").exit_code == 0
+    verdict = json.loads(run("check", tmp_path / "round1-bye.yaml", "--json").stdout)
+    assert verdict["valid"] is True and verdict["bye"] is True and verdict["error"] is None and verdict["winner"] is None
     other = tmp_path / "other"
     other.mkdir()
     shutil.copy(tmp_path / "event.yaml", other)

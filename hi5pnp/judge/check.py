@@ -136,7 +136,7 @@ class Verdict:
         if self.bye:
             extra["bye"] = True
         if s is None:
-            return {"log": self.path, "valid": False, "error": error, "rounds": [], "columns": None, "score": None,
+            return {"log": self.path, "valid": p is None, "error": error, "rounds": [], "columns": None, "score": None,
                     "winner": None, "records": records, "complete": False, **extra}  # fmt: skip
         return {
             "log": self.path,
