@@ -93,18 +93,9 @@ def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | No
 
 def _rule(path: str, judge: str, tries: list[Try]) -> None:
     """``--rule-as``: the corrections written as the judge's ruling beside the log, never over one."""
-    from ..files import sha256_of, write_new
-    from ..judge.ruling import find_ruling, ruling_path, ruling_text
+    from ..judge.ruling import write_ruling
 
-    there = find_ruling(path)
-    if there is not None:
-        raise Failure([printable(f"{there}: a ruling on this log exists already; it is never replaced (remove it to rule anew)")])
-    try:
-        digest = sha256_of(path)
-    except OSError as exc:
-        raise Failure([printable(f"{path}: cannot be read: {exc.strerror or exc}")]) from None
-    target = ruling_path(path)
-    write_new(target, ruling_text(digest, judge, tries).encode("utf-8"))
+    target = write_ruling(path, judge, tries)
     click.echo(printable(f"wrote the ruling to {target}"), err=True)
 
 

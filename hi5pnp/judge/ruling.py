@@ -18,6 +18,7 @@ adjudicated: {winner: north, reason: "time called"}
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -163,3 +164,23 @@ def ruling_text(log_sha256: str, judge: str, corrections: list[Try] | tuple[Try,
     if adjudicated is not None:
         lines.append(f"adjudicated: {{winner: {adjudicated.winner}, reason: {quote(adjudicated.reason)}}}")
     return "\n".join(lines) + "\n"
+
+
+def write_ruling(log: str | Path, judge: str, corrections: Sequence[Try], adjudicated: Adjudicated | None = None) -> Path:
+    """The judge's ruling on ``log`` as it now is, written beside it (``NAME.ruling.yaml``);
+    never over a ruling (:class:`OutputError`), and only for a log that can be hashed."""
+    from ..errors import OutputError, printable
+    from ..files import sha256_of, write_new
+
+    there = find_ruling(log)
+    if there is not None:
+        raise OutputError(printable(f"{there}: a ruling on this log exists already; it is never replaced (remove it to rule anew)"))
+    if not judge.strip():
+        raise OptionError("a ruling names the judge who made it")
+    try:
+        digest = sha256_of(log)
+    except OSError as exc:
+        raise OutputError(printable(f"{log}: cannot be read: {exc.strerror or exc}")) from None
+    target = ruling_path(log)
+    write_new(target, ruling_text(digest, judge.strip(), tuple(corrections), adjudicated).encode("utf-8"))
+    return target
