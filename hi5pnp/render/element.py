@@ -15,6 +15,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
+from functools import cache
 from typing import ClassVar, Literal, Self, TypedDict, TypeGuard
 
 from ..deck import Picture
@@ -61,9 +62,12 @@ class Element(ABC):
     @classmethod
     def keys(cls) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The keys a template must write, and those it may (the common ones last)."""
-        own = [f for f in fields(cls) if f.name not in COMMON]
-        required = tuple(f.name for f in own if f.default is MISSING)
-        return required, tuple(f.name for f in own if f.default is not MISSING) + COMMON
+        return _keys(cls)
+
+    @classmethod
+    def allowed(cls) -> tuple[frozenset[str], frozenset[str]]:
+        """Every key a template may write for this kind (``el`` too), and those it must."""
+        return _allowed(cls)
 
     @classmethod
     @abstractmethod
@@ -94,8 +98,7 @@ class Given:
     its field wants it."""
 
     def __init__(self, kind: type[Element], raw: Mapping[str, object], pictures: Mapping[str, Picture]) -> None:
-        self.values: dict[str, object] = {f.name: f.default for f in fields(kind) if f.default is not MISSING}
-        self.values.update(raw)
+        self.values: dict[str, object] = {**_defaults(kind), **raw}
         self.pictures = pictures
 
     def numbers(self, *keys: str) -> dict[str, float]:
@@ -104,15 +107,15 @@ class Given:
         finite numbers; w and h more than 0; r, size, lw, width, min_size and
         least not negative; width, min_size and least may be null."""
         out: dict[str, float] = {}
-        for key in sorted(keys, key=_ORDER.index):
-            value = self.values[key]
-            if value is None and key in _OPTIONAL:
-                continue
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        values = self.values
+        for key in sorted(keys, key=_ORDER.__getitem__):
+            value = values[key]
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+                if (value < 0 and key in _LENGTHS) or (value == 0 and key in ("w", "h")):
+                    raise ElementFault(f"'{key}' must be more than 0, not {value!r}")
+                out[key] = value
+            elif value is not None or key not in _OPTIONAL:
                 raise ElementFault(f"'{key}' must be a number (mm), not {value!r}")
-            if key in _LENGTHS and (value < 0 or (key in ("w", "h") and value == 0)):
-                raise ElementFault(f"'{key}' must be more than 0, not {value!r}")
-            out[key] = value
         return out
 
     def dash(self) -> tuple[float, ...] | None:
@@ -148,4 +151,21 @@ class Given:
 
 _LENGTHS = ("w", "h", "r", "size", "lw", "width", "min_size", "least")
 _OPTIONAL = ("width", "min_size", "least")
-_ORDER = ("x", "y", "x1", "y1", "x2", "y2", "rotate", *_LENGTHS)
+_ORDER = {key: rank for rank, key in enumerate(("x", "y", "x1", "y1", "x2", "y2", "rotate", *_LENGTHS))}
+
+
+@cache
+def _keys(kind: type[Element]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    own = [f for f in fields(kind) if f.name not in COMMON]
+    return tuple(f.name for f in own if f.default is MISSING), tuple(f.name for f in own if f.default is not MISSING) + COMMON
+
+
+@cache
+def _allowed(kind: type[Element]) -> tuple[frozenset[str], frozenset[str]]:
+    required, optional = _keys(kind)
+    return frozenset(("el", *required, *optional)), frozenset(required)
+
+
+@cache
+def _defaults(kind: type[Element]) -> dict[str, object]:
+    return {f.name: f.default for f in fields(kind) if f.default is not MISSING}

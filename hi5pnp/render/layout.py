@@ -142,13 +142,13 @@ def _element(raw: dict[Any, Any], layout: Layout) -> Element:
     if not isinstance(kind, str) or kind not in KINDS:
         raise _Unread([f"unknown element kind {kind!r}; choose one of: {', '.join(KINDS)}"])
     cls = KINDS[kind]
-    required, optional = cls.keys()
-    keys = {key: value for key, value in raw.items() if key != "el"}
-    messages = [f"unknown key '{key}' for a {kind}; expected: {', '.join(required + optional)}" for key in keys if key not in required + optional]
-    messages += [f"a {kind} needs '{key}'" for key in required if key not in raw]
-    if messages:
-        raise _Unread(messages)
-    return cls.read(Given(cls, keys, layout.images))
+    allowed, needed = cls.allowed()
+    if not (needed <= raw.keys() <= allowed):
+        required, optional = cls.keys()
+        expected = ", ".join(required + optional)
+        unknown = [f"unknown key '{key}' for a {kind}; expected: {expected}" for key in raw if key not in allowed]
+        raise _Unread(unknown + [f"a {kind} needs '{key}'" for key in required if key not in raw])
+    return cls.read(Given(cls, raw, layout.images))
 
 
 def _outside(el: Element, layout: Layout) -> str:
