@@ -21,6 +21,7 @@ from hi5pnp.kit.cardsheets import duplex_grid
 from hi5pnp.kit.imposition import Slot, duplex_back
 from hi5pnp.render.cardsize import CARD_SIZES
 from hi5pnp.render.faces import render_cards
+from hi5pnp.render.figures import Circle, Shape
 from hi5pnp.render.shapes import add_shape
 from hi5pnp.render.template import Templates
 from hi5pnp.rules import Turn
@@ -155,17 +156,17 @@ def test_each_gem_is_drawn_with_its_colours_glyph(glyph_deck, ink):
         source = deck.competitors if card.kind == "competitor" else deck.obstacles
         faces = next(c for c in source if c.number == card.number).faces
         for face, layout in zip(faces, card.faces):
-            els = {e.props["id"]: e for e in layout.elements if e.props.get("id")}
+            els = {e.id: e for e in layout.elements if e.id}
             colours = face.gems if card.kind == "competitor" else [face.color]
             ids = [f"gem-{k}" for k in range(1, 4)] if card.kind == "competitor" else ["gem"]
             for gid, colour in zip(ids, colours):
                 disc, glyph = els[gid], els[gid + "-glyph"]
-                assert glyph.kind == "shape"
-                assert glyph.props["name"] == deck.glyphs[colour], (face.id, gid, colour)
-                ring = disc.props["fill"] if ink == "normal" else disc.props["stroke"]
+                assert isinstance(glyph, Shape) and isinstance(disc, Circle)
+                assert glyph.name == deck.glyphs[colour], (face.id, gid, colour)
+                ring = disc.fill if ink == "normal" else disc.stroke
                 assert ring == deck.colors[colour], (face.id, gid)
-                assert (glyph.props["x"], glyph.props["y"]) == pytest.approx((disc.props["x"], disc.props["y"]), abs=disc.props["r"] * 0.1)
-                seen.setdefault(colour, set()).add(glyph.props["name"])
+                assert (glyph.x, glyph.y) == pytest.approx((disc.x, disc.y), abs=disc.r * 0.1)
+                seen.setdefault(colour, set()).add(glyph.name)
     assert seen == {c: {deck.glyphs[c]} for c in deck.colors}  # every colour shown, each with its own glyph
 
 
@@ -174,8 +175,8 @@ def test_a_glyph_chosen_in_game_yaml_is_the_one_drawn(deck_copy):
     folder = deck_copy("game.yaml", "red: heart", "red: cross")
     deck = load_deck(folder)
     card = render_cards(deck, Templates(), POKER)[0]  # competitor 1: 1a is red red blue
-    els = {e.props["id"]: e for e in card.faces[0].elements if e.props.get("id")}
-    assert [els[f"gem-{k}-glyph"].props["name"] for k in (1, 2, 3)] == ["cross", "cross", "diamond"]
+    glyphs = {e.id: e.name for e in card.faces[0].elements if isinstance(e, Shape)}
+    assert [glyphs[f"gem-{k}-glyph"] for k in (1, 2, 3)] == ["cross", "cross", "diamond"]
 
 
 class _Path:

@@ -112,14 +112,15 @@ def test_low_ink_saves_ink_on_cards_tokens_and_score_cards():
     # the information stays: each gem keeps its colour (in its ring and glyph) and its glyph
     from hi5pnp.render.cardsize import POKER
     from hi5pnp.render.faces import render_faces
+    from hi5pnp.render.figures import Circle, Shape
     from hi5pnp.render.template import Templates
 
     face = deck.competitor_face("1a")
     gems = {}
     for ink in ("normal", "low"):
         (layout,) = render_faces(deck, Templates(), POKER, 0.0, [face], ink)
-        gems[ink] = [(e.props["stroke"], e.props["fill"]) for e in layout.elements if e.props.get("id", "").startswith("gem-") and e.kind == "circle"]
-        glyphs = [(e.props["name"], e.props["fill"]) for e in layout.elements if e.props.get("id", "").endswith("-glyph")]
+        gems[ink] = [(e.stroke, e.fill) for e in layout.elements if isinstance(e, Circle) and (e.id or "").startswith("gem-")]
+        glyphs = [(e.name, e.fill) for e in layout.elements if isinstance(e, Shape) and (e.id or "").endswith("-glyph")]
         if ink == "low":
             assert [fill for _, fill in glyphs] == [deck.colors[g] for g in face.gems]  # the glyph drawn in the gem's colour
     assert [stroke for stroke, _ in gems["low"]] == [deck.colors[g] for g in face.gems]  # a ring of its colour

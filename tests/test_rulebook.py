@@ -22,7 +22,9 @@ from hi5pnp.kit.quickref import quickref_file
 from hi5pnp.kit.rulebook import rulebook_file
 from hi5pnp.render.cardsize import CARD_SIZES, POKER
 from hi5pnp.render.faces import render_cards
+from hi5pnp.render.figures import Rect
 from hi5pnp.render.template import Templates
+from hi5pnp.render.text import Text
 
 TEMPLATE_DIR = template_folder()
 
@@ -295,9 +297,10 @@ def test_the_column_points_are_legible():
                 if card.kind != "competitor":
                     continue
                 for face in card.faces:
-                    ground = next(e.props["fill"] for e in face.elements if e.props["id"] == "background")
-                    points = [e.props for e in face.elements if str(e.props["id"]).startswith("column-points-")]
-                    assert len(points) == len([e for e in face.elements if re.fullmatch(r"column-\d+", str(e.props["id"]))])  # every column says it
+                    ground = next(e.fill for e in face.elements if isinstance(e, Rect) and e.id == "background")
+                    points = [e for e in face.elements if isinstance(e, Text) and str(e.id).startswith("column-points-")]
+                    assert len(points) == len([e for e in face.elements if re.fullmatch(r"column-\d+", str(e.id))])  # every column says it
                     for p in points:
-                        a, b = sorted((luminance(p["fill"]), luminance(ground)))
-                        assert p["size"] >= 7 and (b + 0.05) / (a + 0.05) >= 4.5, (size, ink, p)
+                        assert p.fill is not None and ground is not None
+                        a, b = sorted((luminance(p.fill), luminance(ground)))
+                        assert p.size >= 7 and (b + 0.05) / (a + 0.05) >= 4.5, (size, ink, p)

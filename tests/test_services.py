@@ -130,16 +130,16 @@ def test_tts_url_names_every_sheet_by_its_full_address_with_a_hidden_card(tmp_pa
 def test_the_preflight_finds_a_short_background_and_a_picture_too_coarse():
     from hi5pnp.deck.model import Picture
     from hi5pnp.kit.preflight import check_layout
-    from hi5pnp.render.layout import Element, Layout
+    from hi5pnp.render.figures import Image, Rect
+    from hi5pnp.render.layout import Layout
 
-    common = {"id": None, "layer": "content", "clear": False}
     picture = Picture(b"", "PNG", 100, 100, "art.png", ("cards/competitors.yaml", 3, 8))
-    layout = Layout("competitor.yaml.j2", 63.5, 88.9, 3.175, images={"art": picture})
-    layout.elements += [
-        Element("rect", {**common, "id": "background", "layer": "background", "x": 0, "y": 0, "w": 63.5, "h": 88.9, "r": 0, "fill": "#FFFFFF", "stroke": None, "lw": 0.3}),
-        Element("image", {**common, "id": "art", "x": 10, "y": 10, "w": 20, "h": 20, "src": "art"}),  # 100 px over 20 mm: 127 dpi
-        Element("rect", {**common, "id": "frame", "layer": "decoration", "x": 3.3, "y": 3.3, "w": 56.9, "h": 82.3, "r": 2, "fill": None, "stroke": "#000000", "lw": 0.5}),
-    ]
+    elements = (
+        Rect(id="background", layer="background", x=0, y=0, w=63.5, h=88.9, fill="#FFFFFF"),
+        Image(id="art", x=10, y=10, w=20, h=20, src="art"),  # 100 px over 20 mm: 127 dpi
+        Rect(id="frame", layer="decoration", x=3.3, y=3.3, w=56.9, h=82.3, r=2, stroke="#000000", lw=0.5),
+    )
+    layout = Layout("competitor.yaml.j2", 63.5, 88.9, 3.175, elements, images={"art": picture})
     found = check_layout(layout, "competitor face 1a", 3.175, 3.175, "The Game Crafter", 300)
     assert any("competitor face 1a: its picture (100 × 100 px) prints at 127 dpi" in f for f in found), found
     assert any("no background reaches the 3.17 mm bleed" in f for f in found), found

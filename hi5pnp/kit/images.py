@@ -80,7 +80,8 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
     import PIL
     import pypdfium2
 
-    from .build import MANIFEST, library_versions
+    from .build import library_versions
+    from .guide import MANIFEST
     from .tts import tts_files
 
     templates = templates or Templates()

@@ -15,10 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..deck import Deck
+from ..render.element import Element
 from ..render.faces import render_faces
-from ..render.layout import Layout, bbox
+from ..render.figures import Image
+from ..render.layout import Layout
 from ..render.raster import face_size
 from ..render.template import Templates
+from ..render.text import Text
 from ..render.units import MM_PER_IN
 from .images import faces_of
 from .services import SERVICES
@@ -26,9 +29,8 @@ from .services import SERVICES
 TOLERANCE = 0.01  # mm: rounding, not a finding
 
 
-def _element_words(props: dict[str, object], kind: str) -> str:
-    eid = props.get("id") or kind
-    return f"element '{eid}'" + (f" (text '{props['text']}')" if kind == "text" else "")
+def _element_words(el: Element) -> str:
+    return f"element '{el.id or el.KIND}'" + (f" (text '{el.text}')" if isinstance(el, Text) else "")
 
 
 def check_layout(layout: Layout, what: str, bleed: float, safe: float, title: str, dpi: int) -> list[str]:
@@ -37,19 +39,18 @@ def check_layout(layout: Layout, what: str, bleed: float, safe: float, title: st
     W, H = layout.width, layout.height
     covered = False
     for el in layout.elements:
-        p = el.props
-        x0, y0, x1, y1 = bbox(el.kind, p)
-        if p["layer"] == "background":
+        x0, y0, x1, y1 = el.bounds()
+        if el.layer == "background":
             covered = covered or (x0 <= -bleed + TOLERANCE and y0 <= -bleed + TOLERANCE and x1 >= W + bleed - TOLERANCE and y1 >= H + bleed - TOLERANCE)
             continue
-        half = float(p["lw"]) / 2 if el.kind in ("rect", "circle", "line") and (el.kind == "line" or p.get("stroke")) else 0.0
+        half = el.overhang()
         nearest = min(x0 - half, y0 - half, W - x1 - half, H - y1 - half)
         if nearest < safe - TOLERANCE:
             where = "beyond the cut" if nearest < 0 else f"{nearest:.1f} mm from the cut"
-            found.append(f"{what}: {_element_words(p, el.kind)} reaches {where}, inside the {safe:.1f} mm cut tolerance of {title}")
-        if el.kind == "image":
-            picture = layout.images[p["src"]]
-            scale = min(p["w"] / picture.width, p["h"] / picture.height)  # mm a pixel
+            found.append(f"{what}: {_element_words(el)} reaches {where}, inside the {safe:.1f} mm cut tolerance of {title}")
+        if isinstance(el, Image):
+            picture = layout.images[el.src]
+            scale = min(el.w / picture.width, el.h / picture.height)  # mm a pixel
             shown = MM_PER_IN / scale
             if shown < dpi - 0.5:
                 size = f"{picture.width} × {picture.height} px"

@@ -201,7 +201,7 @@ class BookTable(Table):
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
         height = availHeight
         while height > 0:
-            parts = super().split(availWidth, height)
+            parts: list[Flowable] = super().split(availWidth, height)
             if len(parts) != 2:
                 return parts
             worth = [self._worth(part, availWidth, availHeight) for part in parts]
@@ -213,8 +213,11 @@ class BookTable(Table):
         return []
 
     def _worth(self, part: Flowable, width: float, height: float) -> bool:
-        rows = getattr(part, "row_count", 0) - self.repeatRows
-        return rows >= LEAST_ROWS or part.wrap(width, height)[1] >= pt(LEAST_PART)
+        rows: int = getattr(part, "row_count", 0) - self.repeatRows
+        if rows >= LEAST_ROWS:
+            return True
+        tall: float = part.wrap(width, height)[1]
+        return tall >= pt(LEAST_PART)
 
 
 def _table(el: ET.Element, st: dict[str, ParagraphStyle], width_mm: float, kind: type[Table] = Table) -> Table:

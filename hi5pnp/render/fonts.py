@@ -44,7 +44,8 @@ def font_name(style: str) -> str:
 def width(text: str, style: str, size: float) -> float:
     """Width of ``text`` in points."""
     register()
-    return pdfmetrics.stringWidth(text, font_name(style), size)
+    points: float = pdfmetrics.stringWidth(text, font_name(style), size)
+    return points
 
 
 def missing_glyphs(text: str, style: str = "regular") -> str:

@@ -15,13 +15,17 @@ import hashlib
 import io
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Picture
 from ..deck.art import MAX_PIXELS, damage
 from ..errors import DeckError
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as Bitmap
 
 KEPT_PIXELS = MAX_PIXELS  # decoded pixels kept between PDFs: one picture of the largest size, or many smaller
 
@@ -30,7 +34,7 @@ class _Reader(ImageReader):
     """reportlab's reader of a decoded picture; a JPEG is still written to
     the PDF as the file's own bytes, as reportlab writes a JPEG it opens itself."""
 
-    def __init__(self, image: Any, picture: Picture):
+    def __init__(self, image: Bitmap, picture: Picture) -> None:
         super().__init__(image)
         self.jpeg = picture.data if picture.kind == "JPEG" else b""
 
@@ -80,7 +84,7 @@ def decode_all(pictures: Iterable[Picture | None]) -> None:
             decoded(picture)
 
 
-def draw_picture(c: Any, picture: Picture, x: float, y: float, w: float, h: float) -> None:
+def draw_picture(c: Canvas, picture: Picture, x: float, y: float, w: float, h: float) -> None:
     """``picture`` in the box at ``x``, ``y`` of ``w`` × ``h`` points on
     canvas ``c``: as large as fits, centred, its proportions kept."""
     made = decoded(picture)

@@ -7,18 +7,20 @@ The names are the ones a deck may choose in game.yaml.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from math import cos, pi, sin
 
+from reportlab.pdfgen.pathobject import PDFPathObject as Path
 
-def _poly(p, pts, cx, cy, s):
+
+def _poly(p: Path, pts: Sequence[tuple[float, float]], cx: float, cy: float, s: float) -> None:
     p.moveTo(cx + pts[0][0] * s, cy + pts[0][1] * s)
     for x, y in pts[1:]:
         p.lineTo(cx + x * s, cy + y * s)
     p.close()
 
 
-def _regular(n: int, r: float, start: float = 90.0, inner: float | None = None):
+def _regular(n: int, r: float, start: float = 90.0, inner: float | None = None) -> list[tuple[float, float]]:
     pts = []
     steps = n * 2 if inner else n
     for i in range(steps):
@@ -31,7 +33,7 @@ def _regular(n: int, r: float, start: float = 90.0, inner: float | None = None):
 KAPPA = 0.5522847498  # Bézier control distance for a quarter circle
 
 
-def circle_path(p, cx: float, cy: float, r: float) -> None:
+def circle_path(p: Path, cx: float, cy: float, r: float) -> None:
     """A circle as four Bézier curves (cheaper than reportlab's general arcs)."""
     k = KAPPA * r
     p.moveTo(cx + r, cy)
@@ -42,37 +44,37 @@ def circle_path(p, cx: float, cy: float, r: float) -> None:
     p.close()
 
 
-def _circle(p, cx, cy, s):
+def _circle(p: Path, cx: float, cy: float, s: float) -> None:
     circle_path(p, cx, cy, 0.46 * s)
 
 
-def _square(p, cx, cy, s):
+def _square(p: Path, cx: float, cy: float, s: float) -> None:
     _poly(p, [(-0.38, -0.38), (0.38, -0.38), (0.38, 0.38), (-0.38, 0.38)], cx, cy, s)
 
 
-def _diamond(p, cx, cy, s):
+def _diamond(p: Path, cx: float, cy: float, s: float) -> None:
     _poly(p, [(0, 0.5), (0.4, 0), (0, -0.5), (-0.4, 0)], cx, cy, s)
 
 
-def _triangle(p, cx, cy, s):
+def _triangle(p: Path, cx: float, cy: float, s: float) -> None:
     _poly(p, [(0, 0.46), (0.48, -0.38), (-0.48, -0.38)], cx, cy, s)
 
 
-def _star(p, cx, cy, s):
+def _star(p: Path, cx: float, cy: float, s: float) -> None:
     _poly(p, _regular(5, 0.5, inner=0.21), cx, cy - 0.04 * s, s)
 
 
-def _hexagon(p, cx, cy, s):
+def _hexagon(p: Path, cx: float, cy: float, s: float) -> None:
     _poly(p, _regular(6, 0.48, start=0), cx, cy, s)
 
 
-def _cross(p, cx, cy, s):
+def _cross(p: Path, cx: float, cy: float, s: float) -> None:
     a, b = 0.15, 0.45
     _poly(p, [(-a, b), (a, b), (a, a), (b, a), (b, -a), (a, -a), (a, -b), (-a, -b), (-a, -a), (-b, -a), (-b, a), (-a, a)], cx, cy, s)
 
 
-def _heart(p, cx, cy, s):
-    def P(x, y):
+def _heart(p: Path, cx: float, cy: float, s: float) -> None:
+    def P(x: float, y: float) -> tuple[float, float]:
         return cx + x * s, cy + y * s
 
     p.moveTo(*P(0, -0.45))
@@ -83,17 +85,17 @@ def _heart(p, cx, cy, s):
     p.close()
 
 
-def _bolt(p, cx, cy, s):
+def _bolt(p: Path, cx: float, cy: float, s: float) -> None:
     _poly(p, [(0.12, 0.5), (-0.3, -0.04), (-0.02, -0.04), (-0.14, -0.5), (0.3, 0.08), (0.02, 0.08)], cx, cy, s)
 
 
-def _dumbbell(p, cx, cy, s):
+def _dumbbell(p: Path, cx: float, cy: float, s: float) -> None:
     for x0, x1, h in ((-0.26, 0.26, 0.07), (-0.42, -0.26, 0.26), (0.26, 0.42, 0.26), (-0.5, -0.42, 0.16), (0.42, 0.5, 0.16)):
         p.rect(cx + x0 * s, cy - h * s, (x1 - x0) * s, 2 * h * s)
 
 
-def _wave(p, cx, cy, s):
-    def P(x, y):
+def _wave(p: Path, cx: float, cy: float, s: float) -> None:
+    def P(x: float, y: float) -> tuple[float, float]:
         return cx + x * s, cy + y * s
 
     t = 0.13
@@ -106,8 +108,8 @@ def _wave(p, cx, cy, s):
     p.close()
 
 
-def _eye(p, cx, cy, s):
-    def P(x, y):
+def _eye(p: Path, cx: float, cy: float, s: float) -> None:
+    def P(x: float, y: float) -> tuple[float, float]:
         return cx + x * s, cy + y * s
 
     p.moveTo(*P(-0.5, 0))
@@ -118,8 +120,8 @@ def _eye(p, cx, cy, s):
     circle_path(p, cx, cy, 0.1 * s)
 
 
-def _leaf(p, cx, cy, s):
-    def P(x, y):
+def _leaf(p: Path, cx: float, cy: float, s: float) -> None:
+    def P(x: float, y: float) -> tuple[float, float]:
         return cx + x * s, cy + y * s
 
     p.moveTo(*P(-0.42, -0.42))
@@ -128,8 +130,8 @@ def _leaf(p, cx, cy, s):
     p.close()
 
 
-def _shield(p, cx, cy, s):
-    def P(x, y):
+def _shield(p: Path, cx: float, cy: float, s: float) -> None:
+    def P(x: float, y: float) -> tuple[float, float]:
         return cx + x * s, cy + y * s
 
     p.moveTo(*P(-0.4, 0.45))
@@ -140,8 +142,8 @@ def _shield(p, cx, cy, s):
     p.close()
 
 
-def _flame(p, cx, cy, s):
-    def P(x, y):
+def _flame(p: Path, cx: float, cy: float, s: float) -> None:
+    def P(x: float, y: float) -> tuple[float, float]:
         return cx + x * s, cy + y * s
 
     p.moveTo(*P(0, -0.5))
@@ -152,7 +154,7 @@ def _flame(p, cx, cy, s):
     p.close()
 
 
-SHAPES: dict[str, Callable] = {
+SHAPES: dict[str, Callable[[Path, float, float, float], None]] = {
     "circle": _circle,
     "square": _square,
     "diamond": _diamond,
@@ -171,6 +173,6 @@ SHAPES: dict[str, Callable] = {
 }
 
 
-def add_shape(path, name: str, cx: float, cy: float, size: float) -> None:
+def add_shape(path: Path, name: str, cx: float, cy: float, size: float) -> None:
     """Add shape ``name`` to a reportlab path (units: points)."""
     SHAPES[name](path, cx, cy, size)

@@ -23,13 +23,15 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.exceptions
 import jinja2.sandbox
 import yaml
 from markupsafe import Markup
 
 from .. import data
 from ..errors import Fault, TemplateError, shown_path
-from .layout import Layout, check_layout, line_of_id, text_width_mm
+from .layout import Layout, check_layout, line_of_id
+from .text import text_width_mm
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BYTECODE_CACHE = jinja2.FileSystemBytecodeCache()
@@ -65,9 +67,9 @@ class _Sandbox(jinja2.sandbox.SandboxedEnvironment):
         if operator == "*" and isinstance(left, (str, list, tuple)) != isinstance(right, (str, list, tuple)):
             items, times = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
             if isinstance(times, int) and len(items) * times > MAX_REPEAT:
-                raise jinja2.sandbox.SecurityError(f"'*' would make {len(items) * times:,} items; a template may make at most {MAX_REPEAT:,}")
+                raise jinja2.exceptions.SecurityError(f"'*' would make {len(items) * times:,} items; a template may make at most {MAX_REPEAT:,}")
         if operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 1000:
-            raise jinja2.sandbox.SecurityError(f"'**' with a power of {right:,}; a template's powers go up to 1,000")
+            raise jinja2.exceptions.SecurityError(f"'**' with a power of {right:,}; a template's powers go up to 1,000")
         return super().call_binop(context, operator, left, right)
 
 
@@ -223,7 +225,7 @@ class Templates:
             raise TemplateError(Fault(shown, 0, 0, "cannot render: a macro or include calls itself without end")) from None
         except _TooLong as exc:
             raise TemplateError(_fault_in(exc, shown, f"cannot render: still rendering after {MAX_RENDER_SECONDS:g} s (a loop within a loop?)")) from None
-        except jinja2.sandbox.SecurityError as exc:
+        except jinja2.exceptions.SecurityError as exc:
             raise TemplateError(_fault_in(exc, shown, f"not allowed in a template: {exc}")) from None
         except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError, IndexError, OverflowError) as exc:
             raise TemplateError(_fault_in(exc, shown, f"cannot render: {exc}")) from None
