@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from hi5pnp.cli import main
 from hi5pnp.web import Desk, make_app
-from hi5pnp.web.gallery import events
+from hi5pnp.web.stream import events
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -90,29 +90,33 @@ def test_the_event_stream_tells_of_a_save(desk):
         async def still() -> bool:
             return False
 
-        async for event in events(desk, still, lasting=2.0):
+        async for event in events(desk.follow(), None, still, lasting=5.0):
             said.append(event)
             if event.startswith("retry"):
                 rename(desk, "Dash Dunmore", "Dash Dunmore II")
-            if event.startswith("event: deck"):
+            if "event: deck" in event:
                 break
         return said
 
-    assert any(e.startswith("event: deck") for e in asyncio.run(watch()))
+    try:
+        assert any("event: deck" in e for e in asyncio.run(watch()))
+    finally:
+        desk.close()
 
 
 def test_a_simulation_needs_the_token_and_reports_back(client, desk):
     assert client.post("/simulate", data={"games": "20", "bot": "random", "token": "wrong"}).status_code == 403
-    assert client.post("/simulate", data={"games": "x", "bot": "random", "token": desk.token}).status_code == 409
+    assert client.post("/simulate", data={"games": "x", "bot": "random", "token": desk.token}).status_code == 400
     done = client.post("/simulate", data={"games": "20", "bot": "random", "token": desk.token}, follow_redirects=False)
     assert done.status_code == 303
     for _ in range(200):
-        if desk.sim.get("state") != "running":
+        if desk.job.view().state != "running":
             break
         asyncio.run(asyncio.sleep(0.05))
-    assert desk.sim["state"] == "done", desk.sim.get("error")
+    now = desk.job.view()
+    assert now.state == "done", now.error
     part = client.get("/simulation").text
-    assert desk.sim["result"]["balance"]["headline"] in part.replace("&#39;", "'") and "<svg" in part
+    assert now.result is not None and now.result["balance"]["headline"] in part.replace("&#39;", "'") and 'class="bars"' in part
 
 
 # the judge ---------------------------------------------------------------------------------------------
@@ -120,8 +124,8 @@ def test_a_simulation_needs_the_token_and_reports_back(client, desk):
 
 def test_the_judges_folder_is_listed_with_each_verdict(client):
     page = client.get("/judge").text
-    assert re.search(r'dispute_assist.yaml</a></td><td class="invalid">invalid', page)
-    assert re.search(r'dispute_score.yaml</a></td><td class="invalid">invalid', page)
+    assert re.search(r'dispute_assist.yaml</a></td><td data-label="Verdict" class="invalid">invalid', page)
+    assert re.search(r'dispute_score.yaml</a></td><td data-label="Verdict" class="invalid">invalid', page)
 
 
 @pytest.mark.parametrize("name", ["dispute_assist.yaml", "dispute_score.yaml", "dispute_short.yaml"])
@@ -164,7 +168,7 @@ def test_a_pasted_log_is_checked_and_bounded(client, desk):
     done = client.post("/judge/paste", data={"log": text, "token": desk.token}, follow_redirects=False)
     assert done.status_code == 303 and done.headers["location"].startswith("/judge/log/pasted-")
     page = client.get(done.headers["location"]).text
-    assert "a pasted log" in page
+    assert "pasted log " in page
     big = client.post("/judge/paste", content=b"token=" + desk.token.encode() + b"&log=" + b"x" * (2 << 20), headers={"content-type": "application/x-www-form-urlencoded"})
     assert big.status_code == 413
 
@@ -222,7 +226,7 @@ def test_the_judges_page_gives_the_folders_standings_as_the_command_does(tmp_pat
     desk = Desk(deck=None, logs=event, out=tmp_path / "desk", alias=alias)
     page = TestClient(make_app(desk), base_url="http://127.0.0.1").get("/judge").text
     said = json.loads(CliRunner().invoke(main, ["standings", "--json", str(event), *(["--alias", str(alias)] if alias else [])]).stdout)
-    rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td>(\d+)-(\d+)-(\d+)</td><td>(\d+)</td>", page)
+    rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td class=\"nowrap\">(\d+)-(\d+)-(\d+)</td><td>(\d+)</td>", page)
     assert [(int(r[0]), html.unescape(r[1]), int(r[6])) for r in rows] == [(s["rank"], s["player"], s["points"]) for s in said["standings"]]
     assert len(re.findall(r"<li><code>", page.split("Standings")[1])) == len(said["left_out"])
 
@@ -292,7 +296,7 @@ def test_a_picture_saved_in_a_subfolder_of_the_deck_is_followed(desk):
 def test_the_heading_says_when_a_line_comes_after_the_fault(client):
     page = client.get("/judge/log/dispute_assist.yaml", params={"until": "20"}).text
     assert "where the game stops, at line 16: line 20 comes after the fault" in page
-    assert '<small>(after the fault)</small>' in page
+    assert '<span class="tag">after the fault</span>' in page and '<span class="tag">the fault</span>' in page
 
 
 def test_every_address_answers_only_the_machines_own_names():

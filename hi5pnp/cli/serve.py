@@ -61,8 +61,8 @@ def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, te
         raise Failure([f"{host}:{port}: cannot listen there: {exc.strerror or exc}"]) from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"the hi5pnp desk is at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)")
-    # Ctrl-C: an open page's event stream is cut after a second, not waited for
-    config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
+    # Ctrl-C: an open page's event stream is cut after a second, not waited for; the watch on the deck stops with the app
+    config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
     uvicorn.Server(config).run(sockets=[sock])
 
 
