@@ -228,7 +228,7 @@ def test_the_judges_page_gives_the_folders_standings_as_the_command_does(tmp_pat
     said = json.loads(CliRunner().invoke(main, ["standings", "--json", str(event), *(["--alias", str(alias)] if alias else [])]).stdout)
     rows = re.findall(r"<tr><td>(\d+)</td><td>([^<]*)</td><td>(\d+)</td><td class=\"nowrap\">(\d+)-(\d+)-(\d+)</td><td>(\d+)</td>", page)
     assert [(int(r[0]), html.unescape(r[1]), int(r[6])) for r in rows] == [(s["rank"], s["player"], s["points"]) for s in said["standings"]]
-    assert len(re.findall(r"<li><code>", page.split("Standings")[1])) == len(said["left_out"])
+    assert len(re.findall(r"<li><code>", page.split(">Standings<")[1])) == len(said["left_out"])
 
 
 def test_a_line_left_out_is_tried_as_check_tries_it(client, desk):
