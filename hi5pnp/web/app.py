@@ -127,6 +127,14 @@ def _tries(request: Request) -> tuple[judging.Tries, str]:
     return judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
 
 
+def _tries_or_400(request: Request) -> judging.Tries:
+    """The tries of a picture's or a PDF's address: one that cannot be read is a 400, never left out unsaid."""
+    tries, problem = _tries(request)
+    if problem:
+        raise OptionError(problem)
+    return tries
+
+
 def judge_log(request: Request) -> Response:
     tries, problem = _tries(request)
     until = whole(request.query_params.get("until"), "until")
@@ -137,14 +145,14 @@ def judge_log(request: Request) -> Response:
 
 
 def position(request: Request) -> Response:
-    tries, _ = _tries(request)
+    tries = _tries_or_400(request)
     until = whole(request.query_params.get("until"), "until")
     svg = judging.position_svg(desk_of(request), request.path_params["name"], until, tries)
     return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse("no position to draw", status_code=404)
 
 
 def verdict_pdf(request: Request) -> Response:
-    tries, _ = _tries(request)
+    tries = _tries_or_400(request)
     name = request.path_params["name"]
     pdf = judging.verdict_pdf(desk_of(request), name, tries)
     if pdf is None:
