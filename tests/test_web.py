@@ -296,7 +296,8 @@ def test_a_picture_saved_in_a_subfolder_of_the_deck_is_followed(desk):
 def test_the_heading_says_when_a_line_comes_after_the_fault(client):
     page = client.get("/judge/log/dispute_assist.yaml", params={"until": "20"}).text
     assert "where the game stops, at line 16: line 20 comes after the fault" in page
-    assert '<span class="tag">after the fault</span>' in page and '<span class="tag">the fault</span>' in page
+    assert '<li class="after-note">The turns below come after the fault at line 16' in page and '<span class="tag">the fault</span>' in page
+    assert page.count("after the fault</span></a></li>") == page.count('<li class="after-fault">') > 0
 
 
 def test_every_address_answers_only_the_machines_own_names():

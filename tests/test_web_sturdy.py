@@ -212,7 +212,7 @@ def test_a_long_log_is_shown_a_page_of_turns_at_a_time(client, desk):
     assert path.stat().st_size > 900_000
     page = client.get("/judge/log/long.yaml")
     assert page.status_code == 200 and len(page.content) < 200_000, len(page.content)
-    assert "page 1 of 201" in page.text and 'class="fault"' in page.text and "?turns=2" in page.text
+    assert "page 1 of 201" in page.text and 'class="at-fault"' in page.text and "?turns=2" in page.text
     later = client.get("/judge/log/long.yaml", params={"until": "30000"}).text
     assert re.search(r'aria-current="true"><span class="visually-hidden">Round 1, </span>line 30000:', later)
     last = client.get("/judge/log/long.yaml", params={"turns": "999"}).text
@@ -258,7 +258,7 @@ def test_several_corrections_are_tried_at_once_as_check_tries_them(client, desk)
 
 def test_the_faulty_turn_is_marked(client):
     page = client.get("/judge/log/dispute_assist.yaml").text
-    assert re.search(r'<li class="fault"><a [^>]*>.*?line 16: 1a assist 3a:chit 4a:chit</a> <span class="tag">the fault</span>', page)
+    assert re.search(r'<li class="at-fault"><a [^>]*>.*?line 16: 1a assist 3a:chit 4a:chit</a> <span class="tag">the fault</span>', page)
 
 
 # the balance chart -----------------------------------------------------------------------------------------------

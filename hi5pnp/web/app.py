@@ -68,7 +68,9 @@ def sim_view(desk: Desk) -> dict[str, Any]:
     shown: dict[str, Any] = {"state": now.state, "done": now.done, "total": now.total, "bot": now.bot, "error": now.error}
     if now.result is not None:
         made = time.strftime("%d %b %Y, %H:%M", time.localtime(now.finished))
-        shown.update(result=now.result, text=now.text, chart=chart(now.result), made=made, stale=now.state in ("failed", "running"))
+        bots = now.result.get("bots", {})
+        said = " v ".join(dict.fromkeys(bots.values())) if isinstance(bots, dict) else str(bots)
+        shown.update(result=now.result, text=now.text, chart=chart(now.result), made=made, bots=f"{said} bots", stale=now.state in ("failed", "running"))
     return shown
 
 
