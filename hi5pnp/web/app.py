@@ -259,5 +259,5 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
     return app
 
 
-def tried_query(tries: list[judging.Try]) -> str:
+def tried_query(tries: judging.Tries) -> str:
     return "&".join(f"line={t.line}{'%2B' * t.after}&turn={quote(t.text)}" for t in tries)

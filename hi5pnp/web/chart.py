@@ -39,7 +39,7 @@ def chart(result: dict[str, Any]) -> dict[str, Any]:
     for face, numbers in result.get("faces", {}).items():
         rate = numbers["win_rate"]
         low, high = (100 * x for x in rate.get("interval", [rate["rate"], rate["rate"]]))
-        rows.append({"face": face, "rate": 100 * rate["rate"], "low": low, "high": high, "place": place(*window, low, high)})
+        rows.append({"face": face, "rate": 100 * rate["rate"], "low": low, "high": high, "place": place(window[0], window[1], low, high)})
     start, end, ticks = axis(min([window[0], *(r["low"] for r in rows)]), max([window[1], *(r["high"] for r in rows)]))
 
     def at(value: float) -> float:
