@@ -148,22 +148,22 @@ class Desk:
         inside it."""
         if self.logs is None or not self.logs.is_dir():
             return []
-        home = self.logs.resolve()
-        return sorted(
-            p.name for p in self.logs.iterdir()
-            if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and p.is_file() and p.resolve().is_relative_to(home)
-        )  # fmt: skip
+        return sorted(p.name for p in self.logs.iterdir() if self._is_log(p.name))
+
+    def _is_log(self, name: str) -> bool:
+        """Whether the judge's folder has a log of that name: a plain name, a regular .yaml file, no link out of the folder."""
+        if self.logs is None or name != Path(name).name or name.startswith(".") or Path(name).suffix not in (".yaml", ".yml"):
+            return False
+        path = self.logs / name
+        return path.is_file() and path.resolve().is_relative_to(self.logs.resolve())
 
     def log_path(self, name: str) -> Path | None:
         """The log ``name`` of the judge's folder, or a pasted one; None for any other name."""
-        if name in self.log_files() and self.logs is not None:
-            path = self.logs / name
-        elif PASTED.fullmatch(name):
-            path = self.pasted / name
-        else:
-            return None
-        real, home = path.resolve(), (path.parent.resolve())
-        return path if real.is_relative_to(home) and real.is_file() else None
+        if self.logs is not None and self._is_log(name):
+            return self.logs / name
+        if PASTED.fullmatch(name) and (self.pasted / name).is_file() and (self.pasted / name).resolve().is_relative_to(self.pasted.resolve()):
+            return self.pasted / name
+        return None
 
     def pasted_files(self) -> list[str]:
         """The logs pasted here (or chosen as files), by name, the latest first."""
