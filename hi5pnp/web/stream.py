@@ -45,8 +45,10 @@ async def events(changes: Changes, seen: Counts | None, gone: Callable[[], Await
         for line in _told(seen, now):
             yield line
     end = time.monotonic() + lasting
-    while (left := end - time.monotonic()) > 0 and not await gone():
+    while (left := end - time.monotonic()) > 0 and not changes.closed and not await gone():
         later = await changes.wait(now, min(left, STILL_HERE))
+        if changes.closed:
+            break
         if later == now:
             yield ": still here\n\n"
             continue

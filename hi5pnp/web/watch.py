@@ -30,6 +30,14 @@ class Changes:
         self._lock = threading.Lock()
         self._counts: Counts = dict.fromkeys(KINDS, 0)
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+        self.closed = False  # the desk is stopping: every stream ends
+
+    def close(self) -> None:
+        """End every stream now (the desk is stopping). Takes no lock: a signal handler may call it."""
+        self.closed = True
+        for loop, event in list(self._waiting):
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(event.set)
 
     def counts(self) -> Counts:
         with self._lock:
@@ -51,7 +59,7 @@ class Changes:
         with self._lock:
             self._waiting.add(waiter)
         try:
-            if self.counts() == since:
+            if self.counts() == since and not self.closed:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), timeout)
         finally:
