@@ -283,3 +283,21 @@ def test_a_chart_left_by_a_failed_run_is_marked_with_its_date(client, desk):
     desk.job._now = SimState(state="failed", error="the deck cannot be read", result=made, text="FAIR", finished=time.mktime((2026, 11, 20, 9, 30, 0, 0, 0, -1)))
     part = client.get("/simulation").text
     assert "The last run failed" in part and "An earlier run" in part and "20 Nov 2026, 09:30" in part
+
+
+def test_ctrl_c_ends_the_open_streams_and_stops_cleanly(tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "hi5pnp", "serve", "--port", "0", "--out", str(tmp_path / "desk")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        address = proc.stdout.readline().split(" at ")[1].split(" ")[0]
+        stream = urllib.request.urlopen(address + "events", timeout=30)
+        assert stream.readline().startswith(b"retry: ")
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    finally:
+        proc.kill()
+    assert "Traceback" not in err and "ERROR" not in err, err
