@@ -80,7 +80,9 @@ def test_faults_show_at_their_line_and_a_face_fault_beside_its_face(client, desk
     rename(desk, "purpel", "red")
     rename(desk, '"Dash Dunmore"', '"Dash Dunmore the Very Magnificent"')
     page = client.get("/gallery").text
-    assert re.search(r'id="face-competitor-1a">\s*<span class="caption">1a · Dash Dunmore the Very Magnificent</span>\s*<code class="fault">[^<]*competitors.yaml:\d+', page)
+    assert re.search(
+        r'id="face-competitor-1a">\s*<span class="caption">1a · Dash Dunmore the Very Magnificent</span>\s*<code class="fault">[^<]*competitors.yaml:\d+', page
+    )
 
 
 def test_the_event_stream_tells_of_a_save(desk):
@@ -169,7 +171,9 @@ def test_a_pasted_log_is_checked_and_bounded(client, desk):
     assert done.status_code == 303 and done.headers["location"].startswith("/judge/log/pasted-")
     page = client.get(done.headers["location"]).text
     assert "pasted log " in page
-    big = client.post("/judge/paste", content=b"token=" + desk.token.encode() + b"&log=" + b"x" * (2 << 20), headers={"content-type": "application/x-www-form-urlencoded"})
+    big = client.post(
+        "/judge/paste", content=b"token=" + desk.token.encode() + b"&log=" + b"x" * (2 << 20), headers={"content-type": "application/x-www-form-urlencoded"}
+    )
     assert big.status_code == 413
 
 
@@ -192,7 +196,7 @@ def test_the_print_page_builds_the_kit_chosen_and_offers_its_files(client, desk)
     made = json.loads((desk.out / "kit" / "manifest.json").read_text())["files"]
     assert built.status_code == 200 and f"built {len(made) + 1} files" in built.text
     for name in made:  # each file says what it is and how to print it
-        assert re.search(rf'{re.escape(name)}</a> <small>\d+ KiB</small></td><td>[^<]+</td><td>[^<]+</td>', built.text), name
+        assert re.search(rf"{re.escape(name)}</a> <small>\d+ KiB</small></td><td>[^<]+</td><td>[^<]+</td>", built.text), name
     assert "cards-duplex-a4.pdf" in built.text and "letter" not in re.sub(r"<select.*?</select>", "", built.text, flags=re.S)
     pdf = client.get("/print/file/kit-a4.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
@@ -208,7 +212,10 @@ def test_the_print_page_builds_the_kit_chosen_and_offers_its_files(client, desk)
 
 def test_another_host_a_missing_length_and_names_outside_are_refused(client, desk):
     assert client.get("/", headers={"host": "evil.example"}).status_code == 400
-    assert client.post("/print/build", content=b"x", headers={"content-length": "", "content-type": "application/x-www-form-urlencoded"}).status_code in (400, 411)
+    assert client.post("/print/build", content=b"x", headers={"content-length": "", "content-type": "application/x-www-form-urlencoded"}).status_code in (
+        400,
+        411,
+    )
     for path in ("/judge/log/..%2F..%2Fetc%2Fpasswd", "/judge/log/mini", "/print/file/..%2Fmanifest.json", "/print/file/notes.txt"):
         assert client.get(path).status_code == 404, path
     (Path(desk.logs) / "outside.yaml").symlink_to(ROOT / "cards" / "game.yaml")

@@ -280,7 +280,9 @@ def test_the_charts_axis_spans_the_window_and_the_intervals():
 
 def test_a_chart_left_by_a_failed_run_is_marked_with_its_date(client, desk):
     made = result({"1a": (0.5, 0.45, 0.55)})
-    desk.job._now = SimState(state="failed", error="the deck cannot be read", result=made, text="FAIR", finished=time.mktime((2026, 11, 20, 9, 30, 0, 0, 0, -1)))
+    desk.job._now = SimState(
+        state="failed", error="the deck cannot be read", result=made, text="FAIR", finished=time.mktime((2026, 11, 20, 9, 30, 0, 0, 0, -1))
+    )
     part = client.get("/simulation").text
     assert "The last run failed" in part and "An earlier run" in part and "20 Nov 2026, 09:30" in part
 

@@ -95,5 +95,3 @@ def file_path(desk: Desk, name: str) -> Path | None:
     """A file of the kit last built here, by name; None for any other name."""
     listed = {f["name"] for f in kit_files(desk)["files"]}
     return kit_folder(desk) / name if name in listed else None
-
-
