@@ -101,7 +101,7 @@ def judged(desk: Desk, name: str, tries: Tries, until: int | None = None, page: 
     pages = max(1, -(-len(turns) // TURNS_SHOWN))
     if page is None:
         near = until or stop
-        page = next((k // TURNS_SHOWN + 1 for k, t in enumerate(turns) if near and t["line"] >= near), 1)
+        page = next((k // TURNS_SHOWN + 1 for k, t in enumerate(turns) if near and t["line"] >= near), pages if near else 1)
     page = min(max(page, 1), pages)
     shown = turns[(page - 1) * TURNS_SHOWN : page * TURNS_SHOWN]
     return {

@@ -12,6 +12,7 @@ per host over HTTP/1.1), and the desk's pages share one stream between them
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from .watch import KINDS, Changes, Counts
@@ -19,6 +20,7 @@ from .watch import KINDS, Changes, Counts
 STREAM_FOR = 20.0  # seconds a stream lasts; the browser opens the next by itself
 RETRY_MS = 500  # the browser's wait before it opens the next
 STILL_HERE = 10.0  # seconds between comments that keep the connection open
+GATHER = 0.2  # seconds the changes that come together are gathered into one event of each kind
 
 
 def event_id(counts: Counts) -> str:
@@ -52,6 +54,8 @@ async def events(changes: Changes, seen: Counts | None, gone: Callable[[], Await
         if later == now:
             yield ": still here\n\n"
             continue
+        await asyncio.sleep(GATHER)  # an editor's save is several events, a long run many steps: told once
+        later = changes.counts()
         for line in _told(now, later):
             yield line
         now = later

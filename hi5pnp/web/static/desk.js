@@ -24,6 +24,7 @@
   document.querySelectorAll("[data-follow]").forEach((part) => { parts[part.dataset.kind] = part; });
   if (!Object.keys(parts).length) return;
   const status = document.getElementById("follow-said");
+  const asked = {};
   const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
 
   function focusKey(part) {
@@ -49,13 +50,15 @@
   async function refresh(kind) {
     const part = parts[kind];
     if (!part) return;
+    const mine = (asked[kind] = (asked[kind] || 0) + 1);
     const response = await fetch(part.dataset.follow, { cache: "no-store" });
-    if (!response.ok) return;
+    const text = response.ok ? await response.text() : null;
+    if (text === null || mine !== asked[kind]) return; // a later refresh of this part is on its way
     const key = focusKey(part);
     const before = said(part);
     const faces = new Set([...part.querySelectorAll(".faces img")].map((i) => i.getAttribute("src")));
     const open = [...part.querySelectorAll("details[open] > summary")].map((s) => s.textContent);
-    part.innerHTML = await response.text();
+    part.innerHTML = text;
     part.querySelectorAll("details > summary").forEach((s) => { if (open.includes(s.textContent)) s.parentNode.open = true; });
     if (key) refocus(part, key);
     const after = said(part);
