@@ -176,6 +176,7 @@ def axe_script() -> str:
     pytest.skip("axe-core is not here: set HI5PNP_AXE to its axe.min.js (npm pack axe-core)")
 
 
+@pytest.mark.slow  # five pages at two widths: CI runs it with the stress tests
 @pytest.mark.parametrize("width", [1280, 390])
 def test_axe_finds_nothing_serious_on_any_page(served, browser, width):
     script = axe_script()
@@ -224,6 +225,7 @@ def test_the_focus_ring_stands_out_from_its_ground(served, browser):
         assert width >= 2 and contrast(ring, ground) >= 3, (ring, ground)
 
 
+@pytest.mark.slow  # eight pages opened: CI runs it with the stress tests
 def test_seven_open_pages_leave_the_desk_free(served, browser):
     _, base = served
     browser.set_window_size(1280, 1000)
