@@ -266,3 +266,19 @@ def test_a_refresh_keeps_the_focus_where_it_was(served, browser):
     assert said.startswith("1 face drawn again. 32 faces"), said
     assert browser.execute_script("return document.querySelectorAll('[aria-live], [role=status]').length") >= 1
     assert browser.execute_script("return document.getElementById('gallery').getAttribute('aria-live')") is None
+
+
+def test_a_log_pasted_in_the_browser_is_checked_against_its_deck(served, browser):
+    """The browser posts the text box with CRLF line ends, and its own Origin: the desk takes both."""
+    desk, base = served
+    browser.set_window_size(1280, 1000)
+    browser.get(base + "/judge")
+    box = browser.find_element("id", "log")
+    browser.execute_script("arguments[0].value = arguments[1]", box, (GOLDEN / "dispute_score.yaml").read_text())
+    box.find_element("xpath", "ancestor::form").submit()
+    wait_for(lambda: "/judge/log/pasted-" in browser.current_url, 10)
+    shown = json.loads(browser.execute_script("return document.getElementById('verdict-json').textContent"))
+    assert shown["error"]["kind"] == "record"  # read with the mini deck brought beside it
+    assert b"\r\n" in (desk.pasted / browser.current_url.split("/")[-1]).read_bytes()
+    browser.get(base + "/judge")
+    assert "Logs pasted here" in browser.find_element("tag name", "main").text
