@@ -49,13 +49,27 @@ def _stats(files: Sequence[Path]) -> tuple[tuple[str, int, int], ...]:
     return tuple(found)
 
 
-def _key(path: Path) -> str:
-    """A log's key among the verdicts kept: its folder (where its deck is) and the SHA-256 of its bytes; "" when it cannot be read."""
+def _key(desk: Desk, path: Path) -> str:
+    """A log's key among the verdicts kept: its folder (where its deck is)
+    and the SHA-256 of its bytes ("" when it cannot be read). The digest is
+    remembered while the file's size and time are unchanged."""
     try:
-        data = path.read_bytes() if path.stat().st_size <= MAX_PASTE else b""
+        st = path.stat()
     except OSError:
         return ""
-    return f"{path.parent.resolve()}\0{hashlib.sha256(data).hexdigest()}" if data else ""
+    if st.st_size > MAX_PASTE or st.st_size == 0:
+        return ""
+    seen = (st.st_ino, st.st_size, st.st_mtime_ns)
+    with desk.lock:
+        kept = desk.verdicts.get(f"sha256\0{path}")
+    if kept is None or kept[0] != seen:
+        try:
+            kept = (seen, hashlib.sha256(path.read_bytes()).hexdigest())
+        except OSError:
+            return ""
+        with desk.lock:
+            desk.verdicts[f"sha256\0{path}"] = kept
+    return f"{path.parent.resolve()}\0{kept[1]}"
 
 
 def _fresh(desk: Desk, key: str) -> Kept | None:
@@ -70,7 +84,7 @@ def checked(desk: Desk, path: Path, tries: Sequence[Try] = ()) -> Verdict:
     tries, kept by the log's hash until it or its deck's files change."""
     if tries:
         return verdict_of(str(path), DeckCache(None), tries)
-    key = _key(path)
+    key = _key(desk, path)
     kept = _fresh(desk, key)
     if kept is not None:
         return kept.verdict
@@ -266,7 +280,7 @@ def standings(desk: Desk) -> dict[str, Any] | None:
     names = desk.log_files()
     if desk.logs is None or not names:
         return None
-    keys = [(n, _key(desk.logs / n)) for n in names]
+    keys = [(n, _key(desk, desk.logs / n)) for n in names]
     alias = desk.alias.read_bytes() if desk.alias else b""
     with desk.lock:
         kept = desk.verdicts.get("standings")
