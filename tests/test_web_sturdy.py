@@ -236,6 +236,10 @@ def test_the_judges_page_checks_again_only_a_log_or_deck_that_changed(client, de
     sheet.write_text(sheet.read_text() + "\n")
     client.get("/judge")
     assert sorted(calls) == sorted(str(desk.logs / n) for n in ("dispute_assist.yaml", "dispute_score.yaml"))
+    calls.clear()
+    (desk.logs / "dispute_score.ruling.yaml").write_text("# a judge's ruling on that log\n")
+    client.get("/judge")
+    assert str(log) in calls and str(desk.logs / "dispute_assist.yaml") not in calls  # a ruling beside a log: that log checked again
 
 
 def test_a_yaml_fault_is_told_at_its_own_line(client, desk):

@@ -72,6 +72,12 @@ def _key(desk: Desk, path: Path) -> str:
     return f"{path.parent.resolve()}\0{kept[1]}"
 
 
+def _beside(log: Path) -> list[Path]:
+    """The files beside a log, named after it, that its verdict may rest on
+    besides its deck: a judge's ruling (``NAME.ruling.yaml``)."""
+    return [log.with_name(log.stem + suffix) for suffix in (".ruling.yaml", ".ruling.yml")]
+
+
 def _fresh(desk: Desk, key: str) -> Kept | None:
     """The verdict kept for ``key``, while the deck files it read are as they were."""
     with desk.lock:
@@ -94,7 +100,7 @@ def checked(desk: Desk, path: Path, tries: Sequence[Try] = ()) -> Verdict:
         with desk.lock:
             if len(desk.verdicts) >= MOST_KEPT:
                 desk.verdicts.clear()
-            desk.verdicts[key] = Kept(verdict, _stats(decks.files()))
+            desk.verdicts[key] = Kept(verdict, _stats([*decks.files(), *_beside(path)]))
     return verdict
 
 
@@ -274,21 +280,22 @@ def parse_tries(lines: list[str], texts: list[str]) -> tuple[Tries, str]:
 def standings(desk: Desk) -> dict[str, Any] | None:
     """The standings of the judge's folder, as ``hi5pnp standings`` makes
     them (None without a folder of logs); made again only when a log, its
-    deck or the alias file changed."""
+    deck, the alias file or the folder's event.yaml changed."""
     from ..judge.event import read_aliases, read_event
 
     names = desk.log_files()
     if desk.logs is None or not names:
         return None
     keys = [(n, _key(desk, desk.logs / n)) for n in names]
-    alias = desk.alias.read_bytes() if desk.alias else b""
+    event = [p for p in sorted(desk.logs.iterdir()) if p.name.lower() in ("event.yaml", "event.yml") and p.is_file()]  # its tie-breaks
+    settings = b"\0".join(p.read_bytes() for p in [*([desk.alias] if desk.alias else []), *event])
     with desk.lock:
         kept = desk.verdicts.get("standings")
-    if kept is not None and kept[0] == (keys, alias) and all(_fresh(desk, k) for _, k in keys):
+    if kept is not None and kept[0] == (keys, settings) and all(_fresh(desk, k) for _, k in keys):
         return kept[1]  # type: ignore[no-any-return]
     aliases = read_aliases(str(desk.alias)) if desk.alias else None
     ranked, left = read_event([str(desk.logs / n) for n in names], names, None, aliases).table()
     made = {"standings": [s.to_json() for s in ranked], "left_out": [x.to_json() for x in left]}
     with desk.lock:
-        desk.verdicts["standings"] = ((keys, alias), made)
+        desk.verdicts["standings"] = ((keys, settings), made)
     return made
