@@ -55,7 +55,7 @@ FAULTS = [
     ("game.yaml", "  rounds: 3", "  rounds: 3\n  rounds: 4", "rounds: 4", "duplicate key 'rounds'"),
     ("game.yaml", "  rounds: 3", '  rounds: "three"', "rounds:", "'rounds' must be a whole number, not text 'three'"),
     ("game.yaml", "edition: 2", "edition: 3", "edition: 3", "edition 3 does not exist"),
-    ("game.yaml", "traits: [speed, power, grace, wits]", "traits: [speed, power, grace, wits", "trait_icons", "not valid YAML"),
+    ("game.yaml", "traits: [speed, power, grace, wits]", "traits: [speed, power, grace, wits", "traits: [speed", "a ',' or ']' is missing"),  # the line missing its bracket, not the next
     ("obstacles.yaml", "trait: speed, picture: mud}", "trait: !!python/object:os.system speed, picture: mud}", "python/object", "value not allowed"),
     ("score_sheets.yaml", 'label: "Round {n}"', 'label: "Round {n} {foo}"', "{foo}", "{foo} is not a placeholder"),
     ("score_sheets.yaml", 'label: "Total"', 'label: "Total {"', "Total {", "write {{ and }} for a brace"),

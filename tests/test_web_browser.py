@@ -2,8 +2,14 @@
 selenium through Debian's chromium-driver (.ci/run installs both; without
 them these tests are skipped). Each page renders at desktop and phone
 widths, the gallery shows every face, a saved edit appears without a
-reload, the judge's page agrees with ``check --json``, and every control
-is reached with the Tab key. Screenshots go to $HI5PNP_SCREENSHOTS when set."""
+reload, the judge's page agrees with ``check --json``, every control is
+reached with the Tab key, axe-core finds nothing serious on any page at
+either width, seven open pages leave the desk free for an eighth, and a
+refresh keeps the focus. Screenshots go to $HI5PNP_SCREENSHOTS when set.
+
+axe-core's ``axe.min.js`` is found at $HI5PNP_AXE (.ci/run fetches it from
+the npm registry); without it the accessibility test is skipped, except
+under CI, where it fails."""
 
 from __future__ import annotations
 
@@ -27,7 +33,13 @@ pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's chro
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
-PAGES = {"gallery": "/", "judge": "/judge", "log": "/judge/log/dispute_assist.yaml?until=16", "print": "/print"}
+PAGES = {
+    "gallery": "/",
+    "judge": "/judge",
+    "log": "/judge/log/dispute_assist.yaml?until=16",
+    "records": "/judge/log/dispute_score.yaml",
+    "print": "/print",
+}
 
 
 @pytest.fixture(scope="module")
@@ -36,14 +48,18 @@ def served(tmp_path_factory):
     home = tmp_path_factory.mktemp("desk")
     shutil.copytree(ROOT / "cards", home / "deck")
     (home / "logs").mkdir()
-    shutil.copy(GOLDEN / "dispute_assist.yaml", home / "logs")
+    for name in ("dispute_assist.yaml", "dispute_score.yaml"):
+        shutil.copy(GOLDEN / name, home / "logs")
     shutil.copytree(GOLDEN / "mini", home / "logs" / "mini")
     desk = Desk(deck=str(home / "deck"), logs=home / "logs", out=home / "out")
+    desk.job.start(desk.deck, 40, "random")  # a chart on the designer's page
+    while desk.job.view().state == "running":
+        time.sleep(0.05)
     import uvicorn
 
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="off"))
+    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     for _ in range(100):
@@ -149,3 +165,120 @@ def test_every_control_is_reached_with_the_tab_key(served, browser, name):
         ActionChains(browser).send_keys(Keys.TAB).perform()  # to the page, as a keyboard does (a file input takes no keys)
         reached.add(browser.execute_script(f"return {label}(document.activeElement)"))
     assert controls <= reached, f"not reached with Tab: {sorted(controls - reached)}"
+
+
+def axe_script() -> str:
+    found = os.environ.get("HI5PNP_AXE", "")
+    if found and Path(found).is_file():
+        return Path(found).read_text(encoding="utf-8")
+    if os.environ.get("CI"):
+        pytest.fail("HI5PNP_AXE names no axe.min.js: .ci/run fetches axe-core for this test")
+    pytest.skip("axe-core is not here: set HI5PNP_AXE to its axe.min.js (npm pack axe-core)")
+
+
+@pytest.mark.slow  # five pages at two widths: CI runs it with the stress tests
+@pytest.mark.parametrize("width", [1280, 390])
+def test_axe_finds_nothing_serious_on_any_page(served, browser, width):
+    script = axe_script()
+    _, base = served
+    browser.set_window_size(width, 1000)
+    found = {}
+    for name, path in PAGES.items():
+        browser.get(base + path)
+        browser.execute_script(script)
+        violations = browser.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
+            "v => ({id: v.id, impact: v.impact, help: v.help, where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))));"
+        )
+        serious = [v for v in violations if v["impact"] in ("serious", "critical")]
+        if serious:
+            found[name] = serious
+    assert not found, json.dumps(found, indent=1)
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    def lum(rgb: list[float]) -> float:
+        c = [x / 255 for x in rgb[:3]]
+        c = [x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4 for x in c]
+        return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_focus_ring_stands_out_from_its_ground(served, browser):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    _, base = served
+    browser.set_window_size(1280, 1000)
+    browser.get(base + PAGES["log"])
+    rgb = "(c => c.match(/[0-9.]+/g).map(Number))"
+    for _ in range(3):  # the skip link, then the pages' links: a ring on the header's white and on the page's ground
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        ring, width, ground = browser.execute_script(
+            f"const e = document.activeElement, s = getComputedStyle(e); let g = e;"
+            f"while (g && getComputedStyle(g).backgroundColor.endsWith(', 0)')) g = g.parentElement;"
+            f"return [{rgb}(s.outlineColor), parseFloat(s.outlineWidth), {rgb}(getComputedStyle(g || document.body).backgroundColor)]"
+        )
+        assert width >= 2 and contrast(ring, ground) >= 3, (ring, ground)
+
+
+@pytest.mark.slow  # eight pages opened: CI runs it with the stress tests
+def test_seven_open_pages_leave_the_desk_free(served, browser):
+    _, base = served
+    browser.set_window_size(1280, 1000)
+    first = browser.current_window_handle
+    opened = []
+    try:
+        for _ in range(7):
+            browser.switch_to.new_window("tab")
+            opened.append(browser.current_window_handle)
+            browser.get(base + "/")
+        browser.switch_to.new_window("tab")
+        opened.append(browser.current_window_handle)
+        browser.set_script_timeout(20)
+        started = time.monotonic()
+        browser.get(base + "/judge")  # an eighth page, and a request of its own, while seven follow the deck
+        answered = browser.execute_async_script("const done = arguments[arguments.length - 1]; fetch('/status').then(r => done(r.status))")
+        assert answered == 200 and time.monotonic() - started < 10
+    finally:
+        for handle in opened:
+            browser.switch_to.window(handle)
+            browser.close()
+        browser.switch_to.window(first)
+
+
+def test_a_refresh_keeps_the_focus_where_it_was(served, browser):
+    desk, base = served
+    browser.set_window_size(1280, 1000)
+    browser.get(base + "/")
+    time.sleep(0.6)  # the event stream is open
+    browser.execute_script("document.querySelector('#gallery details.stats > summary').focus()")
+    before = browser.execute_script("return document.body.dataset.refreshed || ''")
+    path = Path(desk.deck) / "competitors.yaml"
+    path.write_text(path.read_text().replace('"Dash Dunmore', '"Dash Dunmore Q', 1))
+    wait_for(lambda: browser.execute_script("return document.body.dataset.refreshed || ''") != before, 3.0)
+    focused = browser.execute_script("const e = document.activeElement; return e.tagName + '|' + e.textContent")
+    assert focused.startswith("SUMMARY|Counts"), focused
+    said = browser.execute_script("return document.getElementById('follow-said').textContent")
+    assert said.startswith("1 face drawn again. 32 faces"), said
+    assert browser.execute_script("return document.querySelectorAll('[aria-live], [role=status]').length") >= 1
+    assert browser.execute_script("return document.getElementById('gallery').getAttribute('aria-live')") is None
+
+
+def test_a_log_pasted_in_the_browser_is_checked_against_its_deck(served, browser):
+    """The browser posts the text box with CRLF line ends, and its own Origin: the desk takes both."""
+    desk, base = served
+    browser.set_window_size(1280, 1000)
+    browser.get(base + "/judge")
+    box = browser.find_element("id", "log")
+    browser.execute_script("arguments[0].value = arguments[1]", box, (GOLDEN / "dispute_score.yaml").read_text())
+    box.find_element("xpath", "ancestor::form").submit()
+    wait_for(lambda: "/judge/log/pasted-" in browser.current_url, 10)
+    shown = json.loads(browser.execute_script("return document.getElementById('verdict-json').textContent"))
+    assert shown["error"]["kind"] == "record"  # read with the mini deck brought beside it
+    assert b"\r\n" in (desk.pasted / browser.current_url.split("/")[-1]).read_bytes()
+    browser.get(base + "/judge")
+    assert "Logs pasted here" in browser.find_element("tag name", "main").text

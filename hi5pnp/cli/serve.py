@@ -4,6 +4,7 @@ uvicorn on this machine's own address unless told otherwise."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import FrameType
 
 import click
 
@@ -61,9 +62,14 @@ def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, te
         raise Failure([f"{host}:{port}: cannot listen there: {exc.strerror or exc}"]) from None
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"the hi5pnp desk is at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)")
-    # Ctrl-C: an open page's event stream is cut after a second, not waited for
-    config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="off", timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
+    config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            desk.changes.close()  # Ctrl-C: the open pages' event streams end at once, so the connections close cleanly
+            super().handle_exit(sig, frame)
+
+    Server(config).run(sockets=[sock])  # the watch on the deck stops with the app
 
 
 def _own_names() -> list[str]:

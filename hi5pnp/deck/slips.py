@@ -55,6 +55,24 @@ def slip(text: str, pos: Pos) -> tuple[Pos, str] | None:
     return None
 
 
+def unclosed(text: str, pos: Pos, opened: Pos, close: str) -> tuple[Pos, str] | None:
+    """A flow list or mapping (``[a, b]``, ``{a: 1}``) whose ``,`` or
+    ``close`` is missing at the end of a line: PyYAML reads on into the next
+    line and stops there, but the fault is at the end of the line before.
+    None when that line ends as a flow's line may (PyYAML's place is right then)."""
+    lines = text.splitlines()
+    if not opened[0] < pos[0] <= len(lines) + 1:  # at the end of the text, too
+        return None
+    k = _content(lines, pos[0] - 2, -1)
+    if k is None or k + 1 < opened[0]:
+        return None
+    body = re.sub(r"\s#.*$", "", lines[k]).rstrip()
+    if body.endswith((",", "[", "{")):
+        return None
+    kind, start = ("list", "[") if close == "]" else ("mapping", "{")
+    return (k + 1, len(body) + 1), f"the {kind} opened with '{start}' on line {opened[0]} goes on past this line: a ',' or '{close}' is missing at its end"
+
+
 _KEY_ALONE = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][\w-]*)\s+([\[{\"'\w].*)$")  # "gems [red, blue]": a key and its value, no colon
 
 

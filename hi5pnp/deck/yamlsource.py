@@ -23,7 +23,7 @@ from yaml import events
 
 from ..errors import Fault
 from .located import YList, YMap, fault_at, fault_key, fault_on
-from .slips import slip
+from .slips import slip, unclosed
 
 __all__ = ["MAX_BYTES", "YList", "YMap", "YamlReadError", "decode", "fault_at", "fault_key", "fault_on", "load", "parse", "read_text"]
 
@@ -206,7 +206,10 @@ def parse(text: str, path: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(mark) if mark else (0, 0)
-        found = slip(text, pos)
+        found = None
+        if exc.context_mark is not None and str(exc.context).startswith("while parsing a flow"):
+            found = unclosed(text, pos, _pos(exc.context_mark), "]" if "sequence" in str(exc.context) else "}")
+        found = found or slip(text, pos)
         if found is not None:
             raise fail(found[0], f"not valid YAML: {found[1]}") from None
         raise fail(pos, f"not valid YAML: {exc.problem or exc.context}") from None

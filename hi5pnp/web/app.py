@@ -1,189 +1,263 @@
-"""The web desk as a Starlette application: the routes of the three pages,
-and the rules every request meets.
+"""The web desk as a Starlette application: the routes of the pages, each a
+function of the module that finds the run's :class:`~.desk.Desk` in
+``request.app.state.desk``, and the rules every request meets (the host
+allow-list, then :mod:`.guard`).
 
-- Only the hosts it was started for are answered (a page of another site
-  cannot reach it through a name that resolves to this machine).
-- A request that changes anything is a POST carrying the run's token.
-- A body is read only when it says its length, and only up to a bound.
-- Every value shown is escaped (jinja2 autoescape); files are read only
-  from the folders given and the desk's own.
+A page is a route here, a template in ``pages/`` (extending ``base.html``,
+rendered by :data:`templates` with the token, the path and the desk) and,
+for what it shows, a function of the module of its job; a new page is one
+line of :data:`ROUTES` more. Every route that reads files or draws is a
+plain function, which Starlette runs in its thread pool; the routes that
+must read a form first (``async``) hand their work to the pool too, so the
+event loop (the streams, ``/status``) never waits on a build or a check.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
 
-from ..errors import Hi5Error, printable
-from . import gallery, judging, printing, simjob
+from ..errors import Hi5Error, OptionError, printable
+from . import gallery, judging, printing, stream
+from .chart import chart
 from .desk import MAX_FORM, MAX_PASTE, Desk
+from .guard import Guard, form_of, whole
 
 HERE = Path(__file__).parent
-_pages = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "pages"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+
+def _common(request: Request) -> dict[str, Any]:
+    desk = desk_of(request)
+    return {"token": desk.token, "path": request.url.path, "desk": desk}
+
+
+templates = Jinja2Templates(
+    env=jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "pages"), autoescape=True, trim_blocks=True, lstrip_blocks=True),
+    context_processors=[_common],
+)
+
+
+def desk_of(request: Request) -> Desk:
+    desk: Desk = request.app.state.desk
+    return desk
+
+
+def page(request: Request, name: str, status: int = 200, **values: Any) -> Response:
+    return templates.TemplateResponse(request, name, values, status_code=status)
+
+
+def sim_view(desk: Desk) -> dict[str, Any]:
+    """The simulation as the page shows it: its state, and the last result's chart, dated."""
+    now = desk.job.view()
+    shown: dict[str, Any] = {"state": now.state, "done": now.done, "total": now.total, "bot": now.bot, "error": now.error}
+    if now.result is not None:
+        made = time.strftime("%d %b %Y, %H:%M", time.localtime(now.finished))
+        bots = now.result.get("bots", {})
+        said = " v ".join(dict.fromkeys(bots.values())) if isinstance(bots, dict) else str(bots)
+        shown.update(result=now.result, text=now.text, chart=chart(now.result), made=made, bots=f"{said} bots", stale=now.state in ("failed", "running"))
+    return shown
+
+
+# the designer ------------------------------------------------------------------------------------------
+
+
+def home(request: Request) -> Response:
+    return page(request, "gallery.html", g=gallery.gallery(desk_of(request)), sim=sim_view(desk_of(request)))
+
+
+def gallery_part(request: Request) -> Response:
+    return page(request, "_gallery.html", g=gallery.gallery(desk_of(request)))
+
+
+def sim_part(request: Request) -> Response:
+    return page(request, "_simulation.html", sim=sim_view(desk_of(request)))
+
+
+def face(request: Request) -> Response:
+    made = gallery.face_image(desk_of(request), request.path_params["kind"], request.path_params["face"])
+    if made is None:
+        return PlainTextResponse("no such face", status_code=404)
+    data, version = made
+    fresh = request.query_params.get("v") == version
+    return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable" if fresh else "no-store"})
+
+
+async def events(request: Request) -> Response:
+    changes = await run_in_threadpool(desk_of(request).follow)
+    seen = stream.last_seen(request.headers.get("last-event-id"))
+    said = stream.events(changes, seen, request.is_disconnected)
+    return StreamingResponse(said, media_type="text/event-stream", headers={"Cache-Control": "no-store"})
+
+
+async def simulate(request: Request) -> Response:
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    desk = desk_of(request)
+    games = whole(str(form.get("games", "")), "games") or 0
+    why = desk.job.start(desk.deck, games, str(form.get("bot", "")))
+    if why:
+        return await run_in_threadpool(page, request, "gallery.html", 409, g=gallery.gallery(desk), sim=sim_view(desk), problem=why)
+    return RedirectResponse("/#simulation", status_code=303)
+
+
+# the judge ---------------------------------------------------------------------------------------------
+
+
+def judge_home(request: Request, status: int = 200, problem: str = "") -> Response:
+    desk = desk_of(request)
+    return page(request, "judge.html", status, logs=judging.listed(desk), table=judging.standings(desk), problem=problem)
+
+
+def _tries(request: Request) -> tuple[judging.Tries, str]:
+    return judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
+
+
+def _tries_or_400(request: Request) -> judging.Tries:
+    """The tries of a picture's or a PDF's address: one that cannot be read is a 400, never left out unsaid."""
+    tries, problem = _tries(request)
+    if problem:
+        raise OptionError(problem)
+    return tries
+
+
+def judge_log(request: Request) -> Response:
+    tries, problem = _tries(request)
+    until = whole(request.query_params.get("until"), "until")
+    seen = judging.judged(desk_of(request), request.path_params["name"], tries, until, whole(request.query_params.get("turns"), "turns"))
+    if seen is None:
+        return PlainTextResponse("no such log", status_code=404)
+    return page(request, "log.html", v=seen, until=until, problem=problem, tried_query=tried_query(tries))
+
+
+def position(request: Request) -> Response:
+    tries = _tries_or_400(request)
+    until = whole(request.query_params.get("until"), "until")
+    svg = judging.position_svg(desk_of(request), request.path_params["name"], until, tries)
+    return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse("no position to draw", status_code=404)
+
+
+def verdict_pdf(request: Request) -> Response:
+    tries = _tries_or_400(request)
+    name = request.path_params["name"]
+    pdf = judging.verdict_pdf(desk_of(request), name, tries)
+    if pdf is None:
+        return PlainTextResponse("no such log", status_code=404)
+    stem = Path(name).stem
+    return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{quote(stem)}-verdict.pdf"'})
+
+
+async def paste(request: Request) -> Response:
+    form = await form_of(request, MAX_PASTE + MAX_FORM)
+    if isinstance(form, Response):
+        return form
+    given = form.get("file") or form.get("log") or b""
+    text = given if isinstance(given, bytes) else str(given).encode("utf-8")
+    if not text.strip():
+        return await run_in_threadpool(judge_home, request, 400, "paste a log, or choose its file")
+    try:
+        name = await run_in_threadpool(judging.paste, desk_of(request), text)
+    except Hi5Error as exc:
+        return await run_in_threadpool(judge_home, request, 413, printable(str(exc)))
+    return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
+
+
+# the hobbyist ------------------------------------------------------------------------------------------
+
+
+def print_home(request: Request, status: int = 200, problem: str = "", form: dict[str, Any] | None = None) -> Response:
+    kit = printing.kit_files(desk_of(request))
+    if form is not None:
+        kit = {**kit, "options": printing.chosen(form)}  # the form as the user left it, to mend
+    done = request.query_params.get("done", "") if request.method == "GET" else ""
+    return page(request, "print.html", status, kit=kit, choices=printing.choices(), guide=printing.guide(), done=done, problem=problem)
+
+
+async def print_build(request: Request) -> Response:
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    try:
+        done = await run_in_threadpool(printing.build, desk_of(request), {k: str(v) for k, v in form.items()})
+    except Hi5Error as exc:
+        return await run_in_threadpool(print_home, request, 400, printable(str(exc)), form)
+    return RedirectResponse(f"/print?done={quote(done)}", status_code=303)
+
+
+def print_file(request: Request) -> Response:
+    path = printing.file_path(desk_of(request), request.path_params["name"])
+    if path is None:
+        return PlainTextResponse("no such file in the kit", status_code=404)
+    return FileResponse(path)
+
+
+# the desk itself ---------------------------------------------------------------------------------------
+
+
+def status(request: Request) -> Response:
+    desk = desk_of(request)
+    return JSONResponse({"deck": str(desk.deck_path), "changes": desk.changes.counts(), "simulation": desk.job.view().state})
+
+
+def favicon(request: Request) -> Response:
+    return FileResponse(HERE / "static" / "favicon.svg", media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
+def bad_value(request: Request, exc: Exception) -> Response:
+    """A number of the address or a form that is no number: told on a page, status 400."""
+    return page(request, "problem.html", 400, problem=printable(str(exc)))
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/", home),
+    Route("/gallery", gallery_part),
+    Route("/simulation", sim_part),
+    Route("/face/{kind:str}/{face:str}.png", face),
+    Route("/events", events),
+    Route("/simulate", simulate, methods=["POST"]),
+    Route("/judge", judge_home),
+    Route("/judge/log/{name:str}", judge_log),
+    Route("/judge/log/{name:str}/position.svg", position),
+    Route("/judge/log/{name:str}/verdict.pdf", verdict_pdf),
+    Route("/judge/paste", paste, methods=["POST"]),
+    Route("/print", print_home),
+    Route("/print/build", print_build, methods=["POST"]),
+    Route("/print/file/{name:str}", print_file),
+    Route("/status", status),
+    Route("/favicon.ico", favicon),
+    Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+]
 
 
 def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
-    """The desk's application; ``hosts``: the host names it answers to (default: this machine's)."""
+    """The desk's application; ``hosts``: the host names it answers to (default: this machine's own)."""
 
-    def page(name: str, request: Request, status: int = 200, **values: Any) -> HTMLResponse:
-        html = _pages.get_template(name).render(token=desk.token, path=request.url.path, desk=desk, **values)
-        return HTMLResponse(html, status_code=status)
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await run_in_threadpool(desk.close)  # the watch on the deck's files
 
-    async def form_of(request: Request, most: int = MAX_FORM) -> dict[str, Any] | Response:
-        """The request's form, once its length and token are right; else the response that says why not."""
-        length = request.headers.get("content-length")
-        if length is None or not length.isdigit():
-            return PlainTextResponse("a form must say its length", status_code=411)
-        if int(length) > most:
-            return PlainTextResponse(f"too large: at most {most:,} bytes", status_code=413)
-        async with request.form(max_files=1, max_fields=40, max_part_size=most) as form:
-            values: dict[str, Any] = {}
-            for key, value in form.multi_items():
-                values[key] = (await value.read()) if hasattr(value, "read") else value
-        if not desk.token_ok(values.get("token")):
-            return PlainTextResponse("this form is from another run of the desk: reload the page", status_code=403)
-        return values
-
-    # the designer -----------------------------------------------------------------------------
-    def home(request: Request) -> Response:
-        return page("gallery.html", request, g=gallery.gallery(desk), sim=_sim_view(desk))
-
-    def gallery_part(request: Request) -> Response:
-        return page("_gallery.html", request, g=gallery.gallery(desk))
-
-    def sim_part(request: Request) -> Response:
-        return page("_simulation.html", request, sim=_sim_view(desk))
-
-    def face(request: Request) -> Response:
-        made = gallery.face_image(desk, request.path_params["kind"], request.path_params["face"])
-        if made is None:
-            return PlainTextResponse("no such face", status_code=404)
-        data, version = made
-        fresh = request.query_params.get("v") == version
-        return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable" if fresh else "no-store"})
-
-    async def events(request: Request) -> Response:
-        return StreamingResponse(gallery.events(desk, request.is_disconnected), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
-
-    async def simulate(request: Request) -> Response:
-        form = await form_of(request)
-        if isinstance(form, Response):
-            return form
-        games = str(form.get("games", ""))
-        why = simjob.start(desk, int(games), str(form.get("bot", ""))) if games.isdigit() else "games must be a whole number"
-        if why:
-            return page("gallery.html", request, status=409, g=gallery.gallery(desk), sim=_sim_view(desk), problem=why)
-        return RedirectResponse("/#simulation", status_code=303)
-
-    # the judge --------------------------------------------------------------------------------
-    def judge_page(request: Request, status: int = 200, problem: str = "") -> Response:
-        logs = [{"name": name, "outcome": judging.outcome(desk, name)} for name in desk.log_files()]
-        return page("judge.html", request, status, logs=logs, table=judging.standings(desk), problem=problem)
-
-    def judge_home(request: Request) -> Response:
-        return judge_page(request)
-
-    def judge_log(request: Request) -> Response:
-        tries, problem = judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
-        seen = judging.judged(desk, request.path_params["name"], tries)
-        if seen is None:
-            return PlainTextResponse("no such log", status_code=404)
-        until = request.query_params.get("until", "")
-        return page("log.html", request, v=seen, until=int(until) if until.isdigit() else None, problem=problem, tried_query=_tried_query(tries))
-
-    def position(request: Request) -> Response:
-        until = request.query_params.get("until", "")
-        tries, _ = judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
-        svg = judging.position_svg(desk, request.path_params["name"], int(until) if until.isdigit() else None, tries)
-        return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse("no position to draw", status_code=404)
-
-    def verdict_pdf(request: Request) -> Response:
-        tries, _ = judging.parse_tries(request.query_params.getlist("line"), request.query_params.getlist("turn"))
-        name = request.path_params["name"]
-        pdf = judging.verdict_pdf(desk, name, tries)
-        if pdf is None:
-            return PlainTextResponse("no such log", status_code=404)
-        stem = Path(name).stem
-        return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{quote(stem)}-verdict.pdf"'})
-
-    async def paste(request: Request) -> Response:
-        form = await form_of(request, MAX_PASTE + MAX_FORM)
-        if isinstance(form, Response):
-            return form
-        given = form.get("file") or form.get("log") or b""
-        text = given if isinstance(given, bytes) else str(given).encode("utf-8")
-        if not text.strip():
-            return judge_page(request, 400, "paste a log, or choose its file")
-        try:
-            name = judging.paste(desk, text)
-        except Hi5Error as exc:
-            return judge_page(request, 413, printable(str(exc)))
-        return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
-
-    # the hobbyist -----------------------------------------------------------------------------
-    def print_home(request: Request) -> Response:
-        kit = printing.kit_files(desk)
-        return page("print.html", request, kit=kit, choices=printing.choices(), guide=printing.guide(), done=request.query_params.get("done", ""))
-
-    async def print_build(request: Request) -> Response:
-        form = await form_of(request)
-        if isinstance(form, Response):
-            return form
-        try:
-            done = printing.build(desk, {k: str(v) for k, v in form.items()})
-        except Hi5Error as exc:
-            kit = printing.kit_files(desk)
-            chosen = {**kit, "options": printing.chosen(form)}  # the form as the user left it, to mend
-            return page("print.html", request, status=400, kit=chosen, choices=printing.choices(), guide=printing.guide(), problem=printable(str(exc)))
-        return RedirectResponse(f"/print?done={quote(done)}", status_code=303)
-
-    def print_file(request: Request) -> Response:
-        path = printing.file_path(desk, request.path_params["name"])
-        if path is None:
-            return PlainTextResponse("no such file in the kit", status_code=404)
-        return FileResponse(path)
-
-    def status(request: Request) -> Response:
-        return JSONResponse({"deck": str(desk.deck_path), "signature": desk.signature(), "simulation": desk.sim.get("state", "")})
-
-    routes = [
-        Route("/", home),
-        Route("/gallery", gallery_part),
-        Route("/simulation", sim_part),
-        Route("/face/{kind:str}/{face:str}.png", face),
-        Route("/events", events),
-        Route("/simulate", simulate, methods=["POST"]),
-        Route("/judge", judge_home),
-        Route("/judge/log/{name:str}", judge_log),
-        Route("/judge/log/{name:str}/position.svg", position),
-        Route("/judge/log/{name:str}/verdict.pdf", verdict_pdf),
-        Route("/judge/paste", paste, methods=["POST"]),
-        Route("/print", print_home),
-        Route("/print/build", print_build, methods=["POST"]),
-        Route("/print/file/{name:str}", print_file),
-        Route("/status", status),
-        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
-    ]
-    allowed = hosts or ["127.0.0.1", "localhost", "[::1]"]
-    return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)])
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOCAL_HOSTS), Middleware(Guard)]
+    app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers={OptionError: bad_value}, lifespan=lifespan)
+    app.state.desk = desk
+    return app
 
 
-def _sim_view(desk: Desk) -> dict[str, Any]:
-    sim = dict(desk.sim)
-    if sim.get("result"):
-        sim["chart"] = simjob.chart(sim["result"])
-    return sim
-
-
-def _tried_query(tries: list[judging.Try]) -> str:
+def tried_query(tries: judging.Tries) -> str:
     return "&".join(f"line={t.line}{'%2B' * t.after}&turn={quote(t.text)}" for t in tries)

@@ -1,14 +1,15 @@
 """What one run of ``hi5pnp serve`` holds: the folders it was given, its
 own output folder, the per-run token that every state-changing request must
-carry, and what it keeps between requests (face images, the last
-simulation). The pages (:mod:`.gallery`, :mod:`.judging`, :mod:`.printing`)
-read and write only through it."""
+carry, and what it keeps between requests (face images, verdicts, the
+simulation, the watch on the deck's files). The pages (:mod:`.gallery`,
+:mod:`.judging`, :mod:`.printing`) read and write only through it."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import os
+import re
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -19,10 +20,13 @@ from ..deck import Deck, load_deck
 from ..deck.load import deck_folder
 from ..errors import DeckError
 from ..render.template import Templates
+from .simjob import SimJob
+from .watch import Changes, FolderWatch
 
 MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)
 MAX_FORM = 64 << 10  # bytes of any other form
 MOST_WATCHED = 5000  # files the pages follow: a deck and its pictures are far fewer
+PASTED = re.compile(r"pasted-[0-9a-f]{16}\.yaml")  # a pasted log's name: the start of its SHA-256
 MAX_IMAGES = 2048  # face images kept in memory (about 60 KB each at the gallery's resolution)
 
 
@@ -42,9 +46,30 @@ class Desk:
     images: dict[str, bytes] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     render_lock: threading.Lock = field(default_factory=threading.Lock)  # reportlab and PDFium draw one thing at a time
-    sim: dict[str, Any] = field(default_factory=dict)  # the background simulation: state, progress, result
+    changes: Changes = field(default_factory=Changes)  # what the open pages are told
+    job: SimJob = field(default_factory=SimJob)  # the background simulation
+    verdicts: dict[str, Any] = field(default_factory=dict)  # the judge's page's verdicts, by the log's hash (see judging.outcome)
+    _watch: FolderWatch | None = None
     _templates: Templates | None = None
     _deck: tuple[str, Deck | DeckError] | None = None  # the deck as last read, by the signature of its files then
+
+    def __post_init__(self) -> None:
+        self.job.told = lambda: self.changes.tell("sim")
+
+    def follow(self) -> Changes:
+        """The changes the open pages follow; the first call starts the one
+        watchdog observer on the deck's and the templates' folders."""
+        with self.lock:
+            if self._watch is None:
+                self._watch = FolderWatch(self.watched(), self.out.resolve(), self.changes)
+        return self.changes
+
+    def close(self) -> None:
+        """Stop the watch, if one was started."""
+        with self.lock:
+            watch, self._watch = self._watch, None
+        if watch is not None:
+            watch.stop()
 
     @property
     def deck_path(self) -> Path:
@@ -121,26 +146,35 @@ class Desk:
         """The game logs of the judge's folder, by name (none without
         --logs): its regular .yaml files, and links among them only to files
         inside it."""
-        from ..judge.batch import not_a_log  # event.yaml and the rulings beside logs are no logs
-
         if self.logs is None or not self.logs.is_dir():
             return []
-        home = self.logs.resolve()
-        return sorted(
-            p.name for p in self.logs.iterdir()
-            if p.suffix in (".yaml", ".yml") and not p.name.startswith(".") and not not_a_log(p) and p.is_file() and p.resolve().is_relative_to(home)
-        )  # fmt: skip
+        return sorted(p.name for p in self.logs.iterdir() if self._is_log(p.name))
+
+    def _is_log(self, name: str) -> bool:
+        """Whether the judge's folder has a log of that name: a plain name, a regular .yaml file, no link out of the folder,
+        neither event.yaml nor a ruling beside a log."""
+        from ..judge.batch import not_a_log
+
+        if self.logs is None or name != Path(name).name or name.startswith(".") or Path(name).suffix not in (".yaml", ".yml"):
+            return False
+        path = self.logs / name
+        return path.is_file() and not not_a_log(path) and path.resolve().is_relative_to(self.logs.resolve())
 
     def log_path(self, name: str) -> Path | None:
         """The log ``name`` of the judge's folder, or a pasted one; None for any other name."""
-        if name in self.log_files() and self.logs is not None:
-            path = self.logs / name
-        elif name.startswith("pasted-") and name[7:].removesuffix(".yaml").isalnum():
-            path = self.pasted / name
-        else:
-            return None
-        real, home = path.resolve(), (path.parent.resolve())
-        return path if real.is_relative_to(home) and real.is_file() else None
+        if self.logs is not None and self._is_log(name):
+            return self.logs / name
+        if PASTED.fullmatch(name) and (self.pasted / name).is_file() and (self.pasted / name).resolve().is_relative_to(self.pasted.resolve()):
+            return self.pasted / name
+        return None
+
+    def pasted_files(self) -> list[str]:
+        """The logs pasted here (or chosen as files), by name, the latest first."""
+        try:
+            found = [(p.stat().st_mtime_ns, p.name) for p in self.pasted.iterdir() if PASTED.fullmatch(p.name) and p.is_file()]
+        except OSError:
+            return []
+        return [name for _, name in sorted(found, reverse=True)]
 
     @property
     def pasted(self) -> Path:

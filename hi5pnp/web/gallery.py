@@ -1,12 +1,11 @@
 """The designer's page: every face as the printed card, each fault and
 warning at its file:line (beside its face where it is a face's), the deck's
 counts, and the last simulation with its chart. The open page follows the
-deck: :func:`events` tells it when a file of the deck or the templates is
-saved, and it fetches the gallery again."""
+deck (:mod:`.stream`): told that a file of the deck or the templates was
+saved, it fetches the gallery again."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from typing import Any
@@ -20,8 +19,6 @@ from ..render.faces import competitor_context, deck_context, obstacle_context, r
 from .desk import Desk
 
 GALLERY_DPI = 100  # a face is about 250 px wide: sharp at the gallery's size
-POLL = 0.4  # seconds between looks at the deck's files: a save shows well within two seconds
-STREAM_FOR = 300.0  # seconds an event stream lasts; the browser opens another by itself
 
 
 def face_version(deck: Any, kind: str, face: Any, templates_fingerprint: str) -> str:
@@ -79,26 +76,3 @@ def face_image(desk: Desk, kind: str, face_id: str) -> tuple[bytes, str] | None:
             _, data = preview_png(deck, face_id, kind, GALLERY_DPI, POKER, templates)
         desk.keep_image(version, data)
     return data, version
-
-
-async def events(desk: Desk, disconnected: Any, lasting: float = STREAM_FOR) -> Any:
-    """Server-sent events for an open page: ``deck`` when a watched file
-    changes, ``sim`` when the simulation moves on; a comment now and then
-    keeps the connection open. Ends after ``lasting`` seconds."""
-    seen = await asyncio.to_thread(desk.signature)
-    sim = desk.sim.get("step", 0)
-    yield "retry: 1000\n\n"
-    waited = 0.0
-    while waited < lasting and not await disconnected():
-        await asyncio.sleep(POLL)
-        waited += POLL
-        now = await asyncio.to_thread(desk.signature)
-        if now != seen:
-            seen = now
-            yield f"event: deck\ndata: {now[:16]}\n\n"
-        step = desk.sim.get("step", 0)
-        if step != sim:
-            sim = step
-            yield f"event: sim\ndata: {step}\n\n"
-        if int(waited / POLL) % 40 == 0:
-            yield ": still here\n\n"

@@ -1,70 +1,171 @@
-"""The judge's page: the logs of the judge's folder (or one pasted), each
+"""The judge's page: the logs of the judge's folder and those pasted, each
 checked exactly as ``hi5pnp check`` checks it (the same verdict, the same
-JSON), its records, its turns round by round with the position before any
-of them (the picture of ``replay --until``), a turn tried in place of
-another (``--try``), and the printable verdict."""
+JSON), its records, its turns round by round, a page at a time, with the
+position before any of them (the picture of ``replay --until``), turns
+tried in place of others (``--try``, as many as the judge likes), and the
+printable verdict.
+
+A verdict is kept by the log's SHA-256 (and its folder, where its deck
+is), with the size and time of every deck file it read: the judge's page
+checks again only a log or a deck that changed."""
 
 from __future__ import annotations
 
 import hashlib
+import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import Fault, InputError, OptionError, printable
 from ..files import write_atomically
 from ..judge.batch import read_one, verdict_of
-from ..judge.check import DeckCache, with_deck
+from ..judge.check import DeckCache, Verdict, with_deck
+from ..judge.log import GameLog
 from ..judge.tries import Try, parse_try
 from ..judge.verdict import verdict_lines
 from .desk import MAX_PASTE, Desk
 
 Tries = list[Try]
+TURNS_SHOWN = 200  # turns on one page of a log's turn list: a 40,000-turn log is 200 pages, each light
+MOST_KEPT = 4096  # verdicts kept in memory
+LINE = re.compile(r"[0-9]{1,7}")  # a line number as a judge types it (ASCII digits only: '²' is no line)
 
 
-def judged(desk: Desk, name: str, tries: Tries) -> dict[str, Any] | None:
+class Kept(NamedTuple):
+    verdict: Verdict
+    decks: tuple[tuple[str, int, int], ...]  # each deck file it read: path, size, time
+
+
+def _stats(files: Sequence[Path]) -> tuple[tuple[str, int, int], ...]:
+    found = []
+    for f in files:
+        try:
+            st = os.stat(f)
+            found.append((str(f), st.st_size, st.st_mtime_ns))
+        except OSError:
+            found.append((str(f), -1, 0))
+    return tuple(found)
+
+
+def _key(desk: Desk, path: Path) -> str:
+    """A log's key among the verdicts kept: its folder (where its deck is)
+    and the SHA-256 of its bytes ("" when it cannot be read). The digest is
+    remembered while the file's size and time are unchanged."""
+    try:
+        st = path.stat()
+    except OSError:
+        return ""
+    if st.st_size > MAX_PASTE or st.st_size == 0:
+        return ""
+    seen = (st.st_ino, st.st_size, st.st_mtime_ns)
+    with desk.lock:
+        kept = desk.verdicts.get(f"sha256\0{path}")
+    if kept is None or kept[0] != seen:
+        try:
+            kept = (seen, hashlib.sha256(path.read_bytes()).hexdigest())
+        except OSError:
+            return ""
+        with desk.lock:
+            desk.verdicts[f"sha256\0{path}"] = kept
+    return f"{path.parent.resolve()}\0{kept[1]}"
+
+
+def _beside(log: Path) -> list[Path]:
+    """The files beside a log, named after it, that its verdict may rest on
+    besides its deck: a judge's ruling (``NAME.ruling.yaml``)."""
+    return [log.with_name(log.stem + suffix) for suffix in (".ruling.yaml", ".ruling.yml")]
+
+
+def _fresh(desk: Desk, key: str) -> Kept | None:
+    """The verdict kept for ``key``, while the deck files it read are as they were."""
+    with desk.lock:
+        kept = desk.verdicts.get(key) if key else None
+    return kept if isinstance(kept, Kept) and kept.decks == _stats([Path(p) for p, _, _ in kept.decks]) else None
+
+
+def checked(desk: Desk, path: Path, tries: Sequence[Try] = ()) -> Verdict:
+    """The verdict on the log at ``path`` as ``check`` gives it; without
+    tries, kept by the log's hash until it or its deck's files change."""
+    if tries:
+        return verdict_of(str(path), DeckCache(None), tries)
+    key = _key(desk, path)
+    kept = _fresh(desk, key)
+    if kept is not None:
+        return kept.verdict
+    decks = DeckCache(None)
+    verdict = verdict_of(str(path), decks)
+    if key:
+        with desk.lock:
+            if len(desk.verdicts) >= MOST_KEPT:
+                desk.verdicts.clear()
+            desk.verdicts[key] = Kept(verdict, _stats([*decks.files(), *_beside(path)]))
+    return verdict
+
+
+def judged(desk: Desk, name: str, tries: Tries, until: int | None = None, page: int | None = None) -> dict[str, Any] | None:
     """What the page shows of the log ``name`` (None: no such log): the
-    verdict in words and as ``check --json`` gives it, the turns to step
-    through, and the tries made."""
+    verdict in words and as ``check --json`` gives it, one page of its turns
+    (the page asked for, else the one holding line ``until``, else the one
+    holding the fault), and the tries made."""
     path = desk.log_path(name)
     if path is None:
         return None
-    verdict = verdict_of(str(path), DeckCache(None), tries)
+    verdict = checked(desk, path, tries)
     obj = verdict.to_json()
     if tries:
         obj["tried"] = [t.to_json() for t in tries]
+    stop = verdict.problem.line if verdict.problem else None
+    turns = _turns(verdict.log)
+    pages = max(1, -(-len(turns) // TURNS_SHOWN))
+    if page is None:
+        near = until or stop
+        page = next((k // TURNS_SHOWN + 1 for k, t in enumerate(turns) if near and t["line"] >= near), pages if near else 1)
+    page = min(max(page, 1), pages)
+    shown = turns[(page - 1) * TURNS_SHOWN : page * TURNS_SHOWN]
     return {
         "name": name,
-        "shown": _shown(desk, name),
+        "shown": _shown(name),
         "json": obj,
         "lines": verdict_lines(verdict, tries),
         "outcome": verdict.outcome,
-        "turns": _turns(path),
+        "stop": stop,
+        "turns": shown,
+        "turn_count": len(turns),
+        "page": page,
+        "pages": pages,
         "tries": tries,
     }
+
+
+def _turns(log: GameLog | None) -> list[dict[str, Any]]:
+    """Each turn as written, with its round and line (none when the log cannot be read)."""
+    if log is None:
+        return []
+    return [
+        {"round": number, "n": k, "line": line, "text": printable(text)}
+        for number, rnd in enumerate(log.rounds, 1)
+        for k, (line, text) in enumerate(zip(rnd.turn_lines, rnd.turn_texts), 1)
+    ]
 
 
 def outcome(desk: Desk, name: str) -> str:
     """A log's verdict in a word: valid, invalid or unreadable."""
     path = desk.log_path(name)
-    return verdict_of(str(path), DeckCache(None)).outcome if path is not None else "unreadable"
+    return checked(desk, path).outcome if path is not None else "unreadable"
 
 
-def _shown(desk: Desk, name: str) -> str:
-    return "a pasted log" if name.startswith("pasted-") else name
+def listed(desk: Desk) -> dict[str, list[dict[str, Any]]]:
+    """The judge's folder's logs and the pasted ones, each with its verdict in a word."""
+    return {
+        "folder": [{"name": n, "shown": n, "outcome": outcome(desk, n)} for n in desk.log_files()],
+        "pasted": [{"name": n, "shown": _shown(n), "outcome": outcome(desk, n)} for n in desk.pasted_files()],
+    }
 
 
-def _turns(path: Path) -> list[dict[str, Any]]:
-    """Each round's course and turns as written, with their lines (empty when the log cannot be read)."""
-    try:
-        log = read_one(str(path))
-    except (InputError, OSError):
-        return []
-    rounds = []
-    for number, rnd in enumerate(log.rounds, 1):
-        turns = [{"line": line, "text": printable(text), "n": k} for k, (line, text) in enumerate(zip(rnd.turn_lines, rnd.turn_texts), 1)]
-        rounds.append({"round": number, "course_line": rnd.course_line, "turns": turns})
-    return rounds
+def _shown(name: str) -> str:
+    return f"pasted log {name[7:15]}" if name.startswith("pasted-") else name
 
 
 def position_svg(desk: Desk, name: str, until: int | None, tries: Sequence[Try] = ()) -> bytes | None:
@@ -111,11 +212,25 @@ def paste(desk: Desk, text: bytes) -> str:
     return name
 
 
+_DECK = re.compile(rb"deck:[ \t]*[\"']?([\w.-]+)[\"']?[ \t]*(#.*)?")
+
+
+def named_deck(text: bytes) -> str:
+    """The deck folder a log's header names (``deck: mini``), whatever its
+    line ends (a browser sends a text box with CRLF); "" when none."""
+    for line in text.splitlines():
+        found = _DECK.fullmatch(line)
+        if found:
+            return found.group(1).decode()
+    return ""
+
+
 def _bring_deck(desk: Desk, text: bytes) -> None:
-    """The deck a pasted log names by a folder (``deck: mini``), copied beside
-    it from where the desk has one of that name: the judge's folder of logs,
-    or the desk's own deck. A log's deck is read only from beside the log."""
-    import re
+    """The deck a pasted log names by a folder, copied beside it from where
+    the desk has one of that name: the judge's folder of logs (every file of
+    it inside that folder, as ``check`` reads a log's deck: a link that leads
+    out is refused), or the desk's own deck. A log's deck is read only from
+    beside the log."""
     import shutil
 
     from ..data import bundled_deck
@@ -123,13 +238,17 @@ def _bring_deck(desk: Desk, text: bytes) -> None:
     from ..deck.load import deck_files
     from ..errors import DeckError
 
-    found = re.search(rb"^deck:[ \t]*[\"']?([\w.-]+)[\"']?[ \t]*(#.*)?$", text, re.M)
-    named = found.group(1).decode() if found else ""
+    named = named_deck(text)
     if not named or named in (".", "..") or bundled_deck(named) is not None:
         return
-    for source in ([desk.logs / named] if desk.logs else []) + ([desk.deck_path] if desk.deck_path.name == named else []):
+    sources = [(desk.logs / named, desk.logs.resolve())] if desk.logs else []
+    if desk.deck_path.name == named:
+        sources.append((desk.deck_path, desk.deck_path.resolve()))
+    for source, inside in sources:
+        if not source.resolve().is_relative_to(inside):
+            continue  # a folder that is a link out of the judge's folder
         try:
-            deck = load_deck(source, inside=source.resolve())
+            deck = load_deck(source, inside=inside)
         except DeckError:
             continue
         target = desk.pasted / named
@@ -146,25 +265,40 @@ def parse_tries(lines: list[str], texts: list[str]) -> tuple[Tries, str]:
     left out; and what is wrong with them, if anything."""
     tries: Tries = []
     for line, text in zip(lines, texts):
-        if not line.strip() and not text.strip():
+        line, text = line.strip(), text.strip()
+        if not line and not text:
             continue
+        if not LINE.fullmatch(line.removesuffix("+")):
+            return [], printable(f"{line!r} is not a line number (41, or 41+ to insert after line 41)")
         try:
-            tries.append(parse_try(line.strip(), text.strip()))
+            tries.append(parse_try(line, text))
         except OptionError as exc:
             return [], printable(str(exc))
     return tries, ""
 
 
 def standings(desk: Desk) -> dict[str, Any] | None:
-    """The standings of the judge's folder, as ``hi5pnp standings`` makes them (None without a folder of logs)."""
+    """The standings of the judge's folder, as ``hi5pnp standings`` makes
+    them (None without a folder of logs); made again only when a log, its
+    deck, the alias file or the folder's event.yaml changed."""
     from ..judge.event import read_aliases, read_event
     from ..judge.eventfile import find_event_file, read_event_file
 
     names = desk.log_files()
     if desk.logs is None or not names:
         return None
+    keys = [(n, _key(desk, desk.logs / n)) for n in names]
+    event = [p for p in sorted(desk.logs.iterdir()) if p.name.lower() in ("event.yaml", "event.yml") and p.is_file()]  # its tie-breaks
+    settings = b"\0".join(p.read_bytes() for p in [*([desk.alias] if desk.alias else []), *event])
+    with desk.lock:
+        kept = desk.verdicts.get("standings")
+    if kept is not None and kept[0] == (keys, settings) and all(_fresh(desk, k) for _, k in keys):
+        return kept[1]  # type: ignore[no-any-return]
     aliases = read_aliases(str(desk.alias)) if desk.alias else None
     found = find_event_file(desk.logs)
     ev = read_event([str(desk.logs / n) for n in names], names, None, aliases, read_event_file(found) if found else None)
     ranked, left = ev.table()
-    return {"standings": [s.to_json(ev.file.tiebreaks) for s in ranked], "left_out": [x.to_json() for x in left]}
+    made = {"standings": [s.to_json(ev.file.tiebreaks) for s in ranked], "left_out": [x.to_json() for x in left]}
+    with desk.lock:
+        desk.verdicts["standings"] = ((keys, settings), made)
+    return made

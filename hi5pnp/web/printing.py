@@ -8,12 +8,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import OptionError, OutputError
+from ..errors import OutputError
 from ..kit.guide import MANIFEST, described, file_guide
 from ..kit.options import HOME_BLEED, INKS, METHODS, MOST_BLEED, BuildOptions
 from ..render.cardsize import CARD_SIZES, CardSize
 from ..render.paper import PAPER_NAMES
 from .desk import Desk
+from .guard import decimal
 
 KIT = "kit"  # the kit's folder inside the desk's own folder
 
@@ -63,11 +64,8 @@ def build(desk: Desk, form: dict[str, str]) -> str:
 
     paper = form.get("paper", "both")
     papers = tuple(PAPER_NAMES) if paper == "both" else (paper,)
-    try:
-        given = form.get("bleed", "").strip()
-        bleed = float(given) if given else HOME_BLEED
-    except ValueError:
-        raise OptionError(f"bleed: '{form.get('bleed')}' is not a number of millimetres (0 to {MOST_BLEED:g})") from None
+    bleed = decimal(form.get("bleed"), f"bleed (millimetres, 0 to {MOST_BLEED:g})")
+    bleed = HOME_BLEED if bleed is None else bleed
     card = CardSize.parse(form.get("card", "poker"))
     options = BuildOptions(  # the bleed given is the print-shop file's too, as build --bleed makes it
         papers=papers, card=card, bleed=bleed, shop_bleed=bleed, ink=form.get("ink", "normal"), method=form.get("method", "duplex"),  # type: ignore[arg-type]
@@ -97,5 +95,3 @@ def file_path(desk: Desk, name: str) -> Path | None:
     """A file of the kit last built here, by name; None for any other name."""
     listed = {f["name"] for f in kit_files(desk)["files"]}
     return kit_folder(desk) / name if name in listed else None
-
-

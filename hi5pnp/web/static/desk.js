@@ -1,25 +1,96 @@
-// The desk's one script: an open page follows the deck and the simulation.
-// The server says when a deck file is saved (event "deck") or the
-// simulation moves on ("sim"); the page fetches that part again and swaps it in.
+// The desk's one script.
+// - A position that cannot be drawn says so in words (no inline handler:
+//   the desk's policy runs no script written in a page).
+// - An open designer's page follows the deck and the simulation: the server
+//   says when a deck file is saved ("deck") or the simulation moves on
+//   ("sim"); the page fetches that part again and swaps it in, keeping the
+//   focus and the open panels, and says what changed in one short status
+//   line. The pages share one event stream, held by a shared worker
+//   (follow.js); a browser without shared workers holds its own, and lets
+//   it go while the page is hidden.
 (function () {
   "use strict";
-  const parts = { deck: document.getElementById("gallery"), sim: document.getElementById("simulation") };
-  if (!parts.deck && !parts.sim) return;
-  async function refresh(part) {
+  document.querySelectorAll("img[data-missing]").forEach((img) => {
+    const swap = () => {
+      const said = document.createElement("p");
+      said.textContent = img.dataset.missing;
+      (img.closest("a") || img).replaceWith(said);
+    };
+    if (img.complete && img.naturalWidth === 0) swap();
+    else img.addEventListener("error", swap);
+  });
+
+  const parts = {};
+  document.querySelectorAll("[data-follow]").forEach((part) => { parts[part.dataset.kind] = part; });
+  if (!Object.keys(parts).length) return;
+  const status = document.getElementById("follow-said");
+  const asked = {};
+  const FOCUSABLE = "a[href], button, input, select, textarea, summary, [tabindex]";
+
+  function focusKey(part) {
+    const now = document.activeElement;
+    if (!now || !part.contains(now)) return null;
+    return { id: now.id, name: now.name, text: now.textContent, index: [...part.querySelectorAll(FOCUSABLE)].indexOf(now) };
+  }
+
+  function refocus(part, key) {
+    const all = [...part.querySelectorAll(FOCUSABLE)];
+    const again = (key.id && document.getElementById(key.id))
+      || (key.name && all.find((e) => e.name === key.name))
+      || all.find((e) => e.tagName === "SUMMARY" && e.textContent === key.text)
+      || all[Math.min(key.index, all.length - 1)];
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  function said(part) {
+    const source = part.querySelector("[data-said]");
+    return source ? source.dataset.said : "";
+  }
+
+  async function refresh(kind) {
+    const part = parts[kind];
     if (!part) return;
-    const focused = document.activeElement && part.contains(document.activeElement) ? document.activeElement.name : null;
+    const mine = (asked[kind] = (asked[kind] || 0) + 1);
     const response = await fetch(part.dataset.follow, { cache: "no-store" });
-    if (!response.ok) return;
+    const text = response.ok ? await response.text() : null;
+    if (text === null || mine !== asked[kind]) return; // a later refresh of this part is on its way
+    const key = focusKey(part);
+    const before = said(part);
+    const faces = new Set([...part.querySelectorAll(".faces img")].map((i) => i.getAttribute("src")));
     const open = [...part.querySelectorAll("details[open] > summary")].map((s) => s.textContent);
-    part.innerHTML = await response.text();
+    part.innerHTML = text;
     part.querySelectorAll("details > summary").forEach((s) => { if (open.includes(s.textContent)) s.parentNode.open = true; });
-    if (focused) {
-      const again = part.querySelector("[name='" + focused + "']");
-      if (again) again.focus();
+    if (key) refocus(part, key);
+    const after = said(part);
+    const changed = [...part.querySelectorAll(".faces img")].filter((i) => !faces.has(i.getAttribute("src"))).length;
+    if (status && (after !== before || changed)) {
+      status.textContent = (changed ? changed + (changed === 1 ? " face" : " faces") + " drawn again. " : "") + after;
     }
     document.body.dataset.refreshed = String(Date.now());
   }
-  const events = new EventSource("/events");
-  events.addEventListener("deck", () => refresh(parts.deck));
-  events.addEventListener("sim", () => refresh(parts.sim));
+
+  function refreshAll() { Object.keys(parts).forEach(refresh); }
+
+  if (typeof SharedWorker === "function") {
+    const worker = new SharedWorker("/static/follow.js");
+    worker.port.onmessage = (message) => refresh(message.data);
+    worker.port.start();
+    window.addEventListener("pagehide", () => worker.port.postMessage("gone"));
+    return;
+  }
+  let events = null;
+  function follow() {
+    if (document.hidden) {
+      if (events) events.close();
+      events = null;
+    } else if (!events) {
+      if (document.body.dataset.refreshed) refreshAll(); // what changed while hidden
+      events = new EventSource("/events");
+      events.addEventListener("deck", () => refresh("deck"));
+      events.addEventListener("sim", () => refresh("sim"));
+      document.body.dataset.refreshed = document.body.dataset.refreshed || "0";
+    }
+  }
+  document.addEventListener("visibilitychange", follow);
+  follow();
 })();

@@ -1,0 +1,115 @@
+"""The desk under load, in Debian's headless Chromium: a 1 MB log of 40,000
+turns against a short one, the judge's page of 120 logs checked and then
+kept, and ``/status`` while a kit is built against ``/status`` alone, each
+measured in the same run (the median of a few).
+
+Prints, for each, the two times and their ratio; the targets
+(docs/serve.md, "Speed"): the long log's page paints in under 2 s, the
+judge's page comes back from its kept verdicts in under a quarter of a
+second (a first visit checks every log: over a second), and ``/status`` answers during a build in under a
+quarter of a second at worst (the build runs in a thread: the event loop
+only waits its turn for the interpreter).
+
+    python bench/bench_desk.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import socket
+import statistics
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from hi5pnp.web import Desk, make_app
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "golden"
+
+
+def folder_of_logs(home: Path) -> Path:
+    """The event's logs (copied until there are 120), the two disputes, and a 40,000-turn log."""
+    logs = home / "logs"
+    shutil.copytree(GOLDEN / "mini", logs / "mini")
+    event = sorted((GOLDEN / "event").glob("*.yaml"))
+    for k in range(120):
+        shutil.copy(event[k % len(event)], logs / f"g{k:03}.yaml")
+    shutil.copy(GOLDEN / "dispute_assist.yaml", logs)
+    head, rest = (GOLDEN / "dispute_assist.yaml").read_text().split("    finish: [1a, 3a, 2a]\n", 1)
+    padding = "".join(f"      - {x}a assist {y}a:t1\n" for x, y in [(1, 3), (4, 2), (2, 4), (3, 1)] * 10_000)
+    (logs / "long.yaml").write_text(head + padding + "    finish: [1a, 3a, 2a]\n" + rest)
+    return logs
+
+
+def painted(browser: webdriver.Chrome, url: str) -> float:
+    """Seconds from the request to the first contentful paint."""
+    browser.get("about:blank")
+    browser.get(url)
+    return float(browser.execute_script(
+        "const p = performance.getEntriesByName('first-contentful-paint')[0]; return (p ? p.startTime : performance.now()) / 1000"
+    ))  # fmt: skip
+
+
+def fetched(url: str, data: bytes | None = None) -> float:
+    start = time.perf_counter()
+    urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=300).read()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    runs = parser.parse_args().runs
+    home = Path(tempfile.mkdtemp())
+    shutil.copytree(ROOT / "cards", home / "deck")
+    desk = Desk(deck=str(home / "deck"), logs=folder_of_logs(home), out=home / "out")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="on"))
+    threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    base = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or "chromium"
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    browser = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "chromedriver"), options=options)
+    try:
+        size = (desk.logs / "long.yaml").stat().st_size if desk.logs else 0
+        short = statistics.median(painted(browser, base + "/judge/log/dispute_assist.yaml") for _ in range(runs))
+        long = statistics.median(painted(browser, base + "/judge/log/long.yaml") for _ in range(runs))
+        print(f"a log's page, first paint: {size / 1e6:.2f} MB, 40,000 turns {long:.2f} s; a 40-line log {short:.2f} s; "
+              f"ratio {long / short:.1f} (target: under 2 s)")  # fmt: skip
+        first = fetched(base + "/judge")
+        kept = statistics.median(fetched(base + "/judge") for _ in range(runs))
+        print(f"the judge's page of 122 logs: first visit {first:.2f} s, with the verdicts kept {kept:.3f} s (target: kept under 0.25 s)")
+        alone = statistics.median(fetched(base + "/status") for _ in range(runs * 3))
+        body = f"token={desk.token}&paper=a4&card=poker&bleed=0&ink=normal&method=duplex".encode()
+        build = threading.Thread(target=fetched, args=(base + "/print/build", body))
+        build.start()
+        time.sleep(0.5)
+        during = []
+        while build.is_alive():
+            during.append(fetched(base + "/status"))
+            time.sleep(0.1)
+        build.join()
+        middle, worst = (statistics.median(during), max(during)) if during else (alone, alone)
+        print(f"/status: alone {alone * 1000:.1f} ms; during a build, {len(during)} asked: median {middle * 1000:.1f} ms, worst {worst * 1000:.0f} ms; "
+              f"ratio of the medians {middle / alone:.1f} (target: the worst under 0.25 s)")  # fmt: skip
+    finally:
+        browser.quit()
+        server.should_exit = True
+        shutil.rmtree(home, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
