@@ -61,7 +61,7 @@ def _choose_faces(table: Table) -> None:
 def _tell(table: Table, report: TurnReport) -> None:
     assert table.state is not None
     seat = report.seat
-    click.echo(f"{table.seating.names[seat]} ({seat}) plays {report.turn}")
+    click.echo(f"{table.seating.names[seat]} ({seat}) plays {report.turn}: {table.told[-1]}")
     if report.round_over:
         result = table.state.results()[-1]
         pts = ", ".join(f"{s} {p}" for s, p in result.points.items())

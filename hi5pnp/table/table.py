@@ -25,6 +25,7 @@ from ..rules import SEATS, Illegal, NotationError, RulesError, Seat, Setup, Stat
 from ..sim import BOT_NAMES
 from ..sim.bots import BOTS, Bot, GreedyBot
 from ..sim.heuristic import tie_order
+from .menu import turn_words
 
 #: Who may sit at a seat: a person, or one of the bots by name.
 PERSON = "person"
@@ -104,6 +105,7 @@ class Table:
         self.faces: dict[Seat, list[str]] = {}
         self.turns: list[Turn] = []
         self.reports: list[TurnReport] = []
+        self.told: list[str] = []  # each turn played, in words (:func:`.menu.turn_words`)
         self.state: State | None = None
         self._bots: dict[Seat, Bot] = {s: BOTS[p]() for s, p in seating.players.items() if p != PERSON}
         for seat, bot in self._bots.items():  # a bot chooses its faces at once
@@ -182,9 +184,11 @@ class Table:
 
     def _apply(self, turn: Turn) -> TurnReport:
         assert self.state is not None
+        words = turn_words(self.state, turn)
         report = self.state.apply(turn)
         self.turns.append(turn)
         self.reports.append(report)
+        self.told.append(words)
         self._lay()
         return report
 
@@ -214,7 +218,7 @@ class Table:
         if k is None:
             raise RulesError(Illegal("there is no turn of a person's to take back", "§3"))
         kept, before = self.turns[:k], len(self.turns)
-        self.turns, self.reports = [], []
+        self.turns, self.reports, self.told = [], [], []
         self._start()
         for turn in kept:
             self._apply(turn)

@@ -25,7 +25,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import Hi5Error, printable
-from . import gallery, judging, printing, simjob
+from starlette.concurrency import run_in_threadpool
+
+from . import gallery, judging, playing, printing, simjob
 from .desk import MAX_FORM, MAX_PASTE, Desk
 
 HERE = Path(__file__).parent
@@ -153,6 +155,73 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
             return PlainTextResponse("no such file in the kit", status_code=404)
         return FileResponse(path)
 
+    # the table ---------------------------------------------------------------------------------
+    def play_home(request: Request, status: int = 200, problem: str = "") -> Response:
+        return page("play.html", request, status, games=desk.tables.open_games(), opponents=_OPPONENTS, problem=problem)
+
+    async def play_new(request: Request) -> Response:
+        form = await form_of(request)
+        if isinstance(form, Response):
+            return form
+        try:
+            game_id = await run_in_threadpool(playing.new_game, desk, {k: str(v) for k, v in form.items()})
+        except Hi5Error as exc:
+            return play_home(request, 400, printable(str(exc)))
+        return RedirectResponse(f"/play/{game_id}", status_code=303)
+
+    def play_game(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        kept = desk.tables.get(game_id)
+        if kept is None:
+            return play_home(request, 404, "That game is not at this desk: it was dropped after an hour alone, or the desk was restarted.")
+        with kept.lock:
+            seen = playing.view(desk, game_id, kept, request.query_params.get("face"))
+        return page("play_game.html", request, g=seen)
+
+    async def play_act(request: Request) -> Response:
+        form = await form_of(request)
+        if isinstance(form, Response):
+            return form
+        game_id = request.path_params["game"]
+        kept = desk.tables.get(game_id)
+        if kept is None:
+            return play_home(request, 404, "That game is not at this desk any more.")
+
+        def act() -> None:
+            with kept.lock:
+                playing.act(kept, {k: str(v) for k, v in form.items()})
+
+        try:
+            await run_in_threadpool(act)
+        except Hi5Error as exc:
+            kept.said = printable(str(exc))
+        return RedirectResponse(f"/play/{game_id}", status_code=303)
+
+    def play_position(request: Request) -> Response:
+        kept = desk.tables.get(request.path_params["game"])
+        svg = playing.position_svg(desk, kept) if kept is not None else None
+        return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse("no position to draw", status_code=404)
+
+    def play_log(request: Request) -> Response:
+        kept = desk.tables.get(request.path_params["game"])
+        if kept is None or kept.table.state is None:
+            return PlainTextResponse("no such game, or its faces are not chosen yet", status_code=404)
+        with kept.lock:
+            text = playing.log_text(kept)
+        return Response(text, media_type="text/yaml; charset=utf-8", headers={"Content-Disposition": f'attachment; filename="game-{kept.table.seating.seed}.yaml"'})
+
+    async def play_judge(request: Request) -> Response:
+        form = await form_of(request)
+        if isinstance(form, Response):
+            return form
+        kept = desk.tables.get(request.path_params["game"])
+        if kept is None or kept.table.state is None:
+            return play_home(request, 404, "That game is not at this desk any more.")
+        with kept.lock:
+            text = playing.log_text(kept)
+        name = await run_in_threadpool(judging.paste, desk, text.encode("utf-8"))
+        return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
+
     def status(request: Request) -> Response:
         return JSONResponse({"deck": str(desk.deck_path), "signature": desk.signature(), "simulation": desk.sim.get("state", "")})
 
@@ -171,11 +240,26 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
         Route("/print", print_home),
         Route("/print/build", print_build, methods=["POST"]),
         Route("/print/file/{name:str}", print_file),
+        Route("/play", play_home),
+        Route("/play/new", play_new, methods=["POST"]),
+        Route("/play/{game:str}", play_game),
+        Route("/play/{game:str}", play_act, methods=["POST"]),
+        Route("/play/{game:str}/position.svg", play_position),
+        Route("/play/{game:str}/log.yaml", play_log),
+        Route("/play/{game:str}/judge", play_judge, methods=["POST"]),
         Route("/status", status),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     allowed = hosts or ["127.0.0.1", "localhost", "[::1]"]
     return Starlette(routes=routes, middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=allowed)])
+
+
+_OPPONENTS = [
+    {"value": "greedy", "label": "the greedy bot (plays its best turn now)"},
+    {"value": "planner", "label": "the planner bot (looks a segment ahead)"},
+    {"value": "random", "label": "the random bot (any legal turn)"},
+    {"value": "person", "label": "a friend at this screen"},
+]
 
 
 def _sim_view(desk: Desk) -> dict[str, Any]:

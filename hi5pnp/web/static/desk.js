@@ -3,6 +3,12 @@
 // simulation moves on ("sim"); the page fetches that part again and swaps it in.
 (function () {
   "use strict";
+  // The Play page: the bot's turn is played after a short pause, so a person sees it happen.
+  const botTurn = document.getElementById("bot-turn");
+  if (botTurn) setTimeout(() => botTurn.requestSubmit(), 700);
+})();
+(function () {
+  "use strict";
   const parts = { deck: document.getElementById("gallery"), sim: document.getElementById("simulation") };
   if (!parts.deck && !parts.sim) return;
   async function refresh(part) {
