@@ -35,5 +35,6 @@ def main() -> None:
     """
 
 
-for command in (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, play, images, preview, preflight, docs, serve):
+COMMANDS = (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, play, images, preview, preflight, docs, serve)
+for command in COMMANDS:
     main.add_command(command)

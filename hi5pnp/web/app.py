@@ -17,6 +17,7 @@ from urllib.parse import quote
 
 import jinja2
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
@@ -25,8 +26,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import Hi5Error, printable
-from starlette.concurrency import run_in_threadpool
-
 from . import gallery, judging, playing, printing, simjob
 from .desk import MAX_FORM, MAX_PASTE, Desk
 
@@ -208,7 +207,8 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
             return PlainTextResponse("no such game, or its faces are not chosen yet", status_code=404)
         with kept.lock:
             text = playing.log_text(kept)
-        return Response(text, media_type="text/yaml; charset=utf-8", headers={"Content-Disposition": f'attachment; filename="game-{kept.table.seating.seed}.yaml"'})
+        saved = f'attachment; filename="game-{kept.table.seating.seed}.yaml"'
+        return Response(text, media_type="text/yaml; charset=utf-8", headers={"Content-Disposition": saved})
 
     async def play_judge(request: Request) -> Response:
         form = await form_of(request)

@@ -13,26 +13,18 @@ import secrets
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..deck import Deck, load_deck
 from ..deck.load import deck_folder
 from ..errors import DeckError
 from ..render.template import Templates
-
-if TYPE_CHECKING:
-    from .playing import Tables
+from .tables import Tables
 
 MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)
 MAX_FORM = 64 << 10  # bytes of any other form
 MOST_WATCHED = 5000  # files the pages follow: a deck and its pictures are far fewer
 MAX_IMAGES = 2048  # face images kept in memory (about 60 KB each at the gallery's resolution)
-
-
-def _tables() -> Tables:
-    from .playing import Tables as made
-
-    return made()
 
 
 @dataclass
@@ -52,7 +44,7 @@ class Desk:
     lock: threading.Lock = field(default_factory=threading.Lock)
     render_lock: threading.Lock = field(default_factory=threading.Lock)  # reportlab and PDFium draw one thing at a time
     sim: dict[str, Any] = field(default_factory=dict)  # the background simulation: state, progress, result
-    tables: Tables = field(default_factory=lambda: _tables())  # the Play page's games
+    tables: Tables = field(default_factory=Tables)  # the Play page's games
     _templates: Templates | None = None
     _deck: tuple[str, Deck | DeckError] | None = None  # the deck as last read, by the signature of its files then
 
