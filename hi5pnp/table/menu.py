@@ -66,8 +66,7 @@ def turn_words(state: State, turn: Turn) -> str:
         elif theirs != me and state.edition.number == 2:
             text += ", no reward"
         parts.append(text)
-    verb = "help" if turn.action is Action.HELP else "assist"
-    return f"{verb}: " + "; ".join(parts)
+    return "; ".join(parts)
 
 
 def facing_words(state: State, face: str) -> str:
