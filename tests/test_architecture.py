@@ -23,8 +23,9 @@ ALLOWED = {
     "judge": {"rules", "render", "deck"} | BOTTOM,
     "sim": {"judge", "render", "rules", "deck"} | BOTTOM,
     "kit": {"render", "rules", "deck"} | BOTTOM,
-    "web": {"kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
-    "cli": {"web", "kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
+    "table": {"sim", "judge", "rules", "deck"} | BOTTOM,
+    "web": {"table", "kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
+    "cli": {"web", "table", "kit", "sim", "judge", "render", "rules", "deck"} | BOTTOM,
 }
 LONGEST = 400
 

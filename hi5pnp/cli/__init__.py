@@ -1,5 +1,5 @@
 """The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal |
-standings | pairings | simulate | tune | images | preview | preflight | docs | serve``.
+standings | pairings | simulate | tune | play | images | preview | preflight | docs | serve``.
 
 The only place where errors become messages and exit codes
 (:mod:`.base`). Each command imports what it needs when it runs, so that
@@ -17,6 +17,7 @@ from .docs import docs
 from .event import pairings, standings
 from .images import images, preflight, preview
 from .judge import check, deal_cmd, replay
+from .play import play
 from .serve import serve
 from .sim import simulate
 from .tune import tune
@@ -34,5 +35,6 @@ def main() -> None:
     """
 
 
-for command in (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, images, preview, preflight, docs, serve):
+COMMANDS = (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, play, images, preview, preflight, docs, serve)
+for command in COMMANDS:
     main.add_command(command)

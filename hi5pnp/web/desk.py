@@ -21,6 +21,7 @@ from ..deck.load import deck_folder
 from ..errors import DeckError
 from ..render.template import Templates
 from .simjob import SimJob
+from .tables import Tables
 from .watch import Changes, FolderWatch
 
 MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)
@@ -50,6 +51,7 @@ class Desk:
     job: SimJob = field(default_factory=SimJob)  # the background simulation
     verdicts: dict[str, Any] = field(default_factory=dict)  # the judge's page's verdicts, by the log's hash (see judging.outcome)
     _watch: FolderWatch | None = None
+    tables: Tables = field(default_factory=Tables)  # the Play page's games
     _templates: Templates | None = None
     _deck: tuple[str, Deck | DeckError] | None = None  # the deck as last read, by the signature of its files then
 

@@ -20,6 +20,10 @@
     else img.addEventListener("error", swap);
   });
 
+  // The Play page: the bot's turn is played after a short pause, so a person sees it happen.
+  const botTurn = document.getElementById("bot-turn");
+  if (botTurn) setTimeout(() => botTurn.requestSubmit(), 700);
+
   const parts = {};
   document.querySelectorAll("[data-follow]").forEach((part) => { parts[part.dataset.kind] = part; });
   if (!Object.keys(parts).length) return;

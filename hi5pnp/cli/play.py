@@ -1,0 +1,174 @@
+"""``hi5pnp play``: a game at a text table, against a bot or between two
+people at one keyboard. The position is printed, the legal turns numbered;
+a number or the notation plays one, every turn judged by the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from ..errors import printable
+from .base import DECK_HELP, DECK_TYPE, Command, Failure
+
+if TYPE_CHECKING:
+    from ..rules import TurnReport
+    from ..table import Table
+
+HELP_LINE = "a number, or a turn in notation (3a assist 2a:chit); u: undo your last turn; p: the position; s: save the log; q: quit"
+
+
+def _deck_line(deck: str, log: str | None) -> str:
+    """How the log names the deck: a bundled deck by name; a folder by its path from the log's folder."""
+    import os
+
+    from .. import data
+
+    if data.bundled_deck(deck) is not None:
+        return deck
+    where = Path(log).resolve().parent if log else Path.cwd()
+    relative = os.path.relpath(Path(deck).resolve(), where)
+    from ..judge.logwrite import quote
+
+    return quote(Path(relative).as_posix())
+
+
+def _save(table: Table, log: str | None) -> None:
+    if not log:
+        return
+    from ..files import write_output
+
+    write_output(log, table.log().encode("utf-8"))
+    click.echo(f"The log is in {printable(log)}: check it with: hi5pnp check {printable(log)}")
+
+
+def _choose_faces(table: Table) -> None:
+    for seat, numbers in table.cards_to_choose().items():
+        name = table.seating.names[seat]
+        click.echo(f"\n{name} ({seat}): choose a face of each card dealt to you.")
+        chosen = []
+        for n in numbers:
+            card = next(c for c in table.deck.competitors if c.number == n)
+            for f in card.faces:
+                boxes = " | ".join(" ".join(col) for col in f.matrix)
+                click.echo(f"  {f.id:>4} {f.name:<22} gems {' '.join(f.gems):<18} {boxes}")
+            side = click.prompt(f"  card {n}: a or b", type=click.Choice(["a", "b"], case_sensitive=False))
+            chosen.append(f"{n}{side.lower()}")
+        table.choose_faces(seat, chosen)
+
+
+def _tell(table: Table, report: TurnReport) -> None:
+    assert table.state is not None
+    seat = report.seat
+    click.echo(f"{table.seating.names[seat]} ({seat}) plays {report.turn}: {table.told[-1]}")
+    if report.round_over:
+        result = table.state.results()[-1]
+        pts = ", ".join(f"{s} {p}" for s, p in result.points.items())
+        click.echo(f"Round {report.round} is over: finish {' '.join(result.finish)}; placing points {pts}.")
+
+
+def _position(table: Table) -> None:
+    from ..judge.position import position_lines
+
+    assert table.state is not None
+    click.echo("\n" + "\n".join(position_lines(table.state, table.seating.names)))
+
+
+@click.command("play", cls=Command)
+@click.option("--bot", type=click.Choice(["random", "greedy", "planner", "none"]), default="greedy", show_default=True,
+              help="The bot you play against; none: two people take turns at one keyboard.")  # fmt: skip
+@click.option("--seat", type=click.Choice(["north", "south"]), default="north", show_default=True, help="Your seat.")
+@click.option("--first", type=click.Choice(["north", "south", "dealt"]), default="dealt", show_default=True,
+              help="Who moves first; dealt: drawn with the deal.")  # fmt: skip
+@click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed of the deal (default: drawn and printed).")
+@click.option("--edition", type=click.Choice(["1", "2"]), default=None, help="Rules edition (default: the deck's).")
+@click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, default="default", show_default=True, help=DECK_HELP)
+@click.option("--log", "log", metavar="FILE", type=click.Path(dir_okay=False), default=None,
+              help="Write the game's log there (at the end, on s and on q): hi5pnp check reads it.")  # fmt: skip
+@click.option("--name", "names", multiple=True, metavar="NAME", help="The players' names, yours first (again for the second person).")
+def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None, deck: str, log: str | None, names: tuple[str, ...]) -> None:
+    """Play a game at a text table: the position, the legal turns numbered;
+    type a number or the notation. Every turn is judged by the rules engine."""
+    import secrets
+
+    from ..deck import load_deck
+    from ..rules import Seat
+    from ..table import PERSON, Refusal, Seating, Table, menu
+
+    if log:
+        from ..files import check_output
+
+        check_output(log, keep=[Path(deck)] if Path(deck).exists() else [])
+    dk = load_deck(deck, need_score_sheet=False)
+    me = Seat(seat)
+    other = Seat.SOUTH if me is Seat.NORTH else Seat.NORTH
+    seed = secrets.randbelow(10**6) if seed is None else seed
+    given = {me: names[0] if names else "", other: names[1] if len(names) > 1 else ""}
+    seating = Seating(
+        seed=seed,
+        players={me: PERSON, other: PERSON if bot == "none" else bot},
+        names=given,
+        edition=int(edition) if edition else None,
+        first=None if first == "dealt" else Seat(first),
+    )
+    table = Table(dk, seating, _deck_line(deck, log))
+    opponent = "each other" if bot == "none" else f"the {bot} bot"
+    click.echo(f"A game of High Five against {opponent}, seed {seed} (hi5pnp play --seed {seed} deals it again).")
+    _choose_faces(table)
+    assert table.state is not None
+    click.echo(f"{table.first} moves first. {HELP_LINE}.")
+    shown_round = -1
+    try:
+        while not table.over():
+            state = table.state
+            if table.bot_to_move():
+                _tell(table, table.bot_turn())
+                continue
+            if state.round != shown_round:
+                shown_round = state.round
+                _position(table)
+            mover = state.current_player()
+            assert mover is not None
+            click.echo(f"\n{state.headline()} — {table.seating.names[mover]}:")
+            numbered = []
+            for comp in menu(state):
+                click.echo(f"  {comp.face} {comp.name}: {comp.facing}")
+                for choice in comp.choices:
+                    numbered.append(choice.notation)
+                    click.echo(f"    {len(numbered):>3}. {choice.notation:<24} {choice.words}")
+                if comp.more:
+                    click.echo(f"         … and {comp.more:,} more: type them in notation")
+            answer = click.prompt("Your turn", default="", show_default=False).strip()
+            if answer.lower() in ("q", "quit"):
+                _save(table, log)
+                raise Failure(["hi5pnp play: the game was left before its end" + (f"; the log so far is in {printable(log)}" if log else "")])
+            if answer.lower() in ("u", "undo"):
+                click.echo(f"{table.undo()} turn(s) taken back." if table.can_undo() else "There is no turn of yours to take back.")
+                continue
+            if answer.lower() in ("p", "position"):
+                _position(table)
+                continue
+            if answer.lower() in ("s", "save"):
+                if log:
+                    _save(table, log)
+                else:
+                    click.echo("Give --log FILE to save the game.")
+                continue
+            if answer in ("", "?", "h", "help"):
+                click.echo(HELP_LINE)
+                continue
+            text = numbered[int(answer) - 1] if answer.isascii() and answer.isdigit() and 0 < int(answer) <= len(numbered) else answer
+            outcome = table.try_turn(text)
+            if isinstance(outcome, Refusal):
+                click.echo(f"Not played: {printable(str(outcome))}")
+            else:
+                _tell(table, outcome)
+    except click.Abort:
+        _save(table, log)
+        raise
+    state = table.state
+    scores = state.scores()
+    cols = state.complete_columns()
+    click.echo(f"\nThe game is over: {', '.join(f'{s} {scores[s]} ({cols[s]} complete columns)' for s in scores)}; winner: {state.winner()}.")
+    _save(table, log)

@@ -1,0 +1,94 @@
+"""The turns a player may choose now, from the engine's legal turns only,
+grouped by competitor and told in words: "brings 2a Ada Ash (south), takes a
+chit". The desk's Play page points at them; ``hi5pnp play`` numbers them.
+
+Where many stand together a competitor can have thousands of legal turns
+(every group to bring, every reward): a menu lists the first :data:`MOST` of
+each and counts the rest, and any of them may still be typed in notation.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from ..rules import Action, Chit, Mark, State, Turn
+from ..rules.proposals import count_up_to
+
+MOST = 60  # turns listed per competitor; the rest are counted, and may be typed
+MOST_COUNTED = 10_000  # counted no further: past it, "more than 10,000"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One legal turn: its notation, the option it takes and what it does."""
+
+    notation: str
+    action: str
+    words: str
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """A ready competitor of the player to move, what it faces, and its turns."""
+
+    face: str
+    name: str
+    facing: str
+    choices: tuple[Choice, ...]
+    more: int  # legal turns not listed
+
+
+def _who(state: State, face: str) -> str:
+    card = state.deck.competitor_face(face)
+    return f"{face} {card.name}" if card is not None and card.name else face
+
+
+def turn_words(state: State, turn: Turn) -> str:
+    """What ``turn`` does, in a few words, for the seat to move."""
+    f = state.facing(turn.face)
+    if turn.action is Action.PLAIN:
+        return "moves on one position"
+    if turn.action is Action.BYPASS:
+        if not turn.spend:
+            return "moves on one position (bypass spending nothing)"
+        k = turn.spend
+        return f"spends {k} chit{'s' * (k != 1)} and moves {k + 1} positions"
+    parts = []
+    me = state.seat(turn.face)
+    for b in turn.brought:
+        theirs = state.seat(b.face)
+        text = f"brings {_who(state, b.face)}" + (" (own)" if theirs == me else f" ({theirs})")
+        if isinstance(b.reward, Chit):
+            text += ", takes a chit"
+        elif isinstance(b.reward, Mark):
+            text += f", marks a {f.obstacle.trait} box in column {b.reward.column}"
+        elif theirs != me and state.edition.number == 2:
+            text += ", no reward"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def facing_words(state: State, face: str) -> str:
+    """Where ``face`` stands and what it faces: "at 4, facing 2b Rope Bridge (blue, power), 2 matching gems"."""
+    f = state.facing(face)
+    ob = f.obstacle
+    name = f" {ob.name}" if ob.name else ""
+    chits = f", {f.chits} chit{'s' * (f.chits != 1)}" if f.chits else ""
+    return f"at {f.position}, facing {ob.id}{name} ({ob.color}, {ob.trait}), {f.matches} matching gem{'s' * (f.matches != 1)}{chits}"
+
+
+def menu(state: State) -> list[Competitor]:
+    """The player to move's ready competitors, each with its legal turns (the
+    first :data:`MOST` listed, the rest counted); empty when nobody is to move."""
+    seat = state.current_player()
+    if seat is None:
+        return []
+    out = []
+    for face in state.ready_faces(seat):
+        turns = state.iter_legal_actions(face)
+        listed = [Choice(str(t), str(t.action), turn_words(state, t)) for t in itertools.islice(turns, MOST)]
+        more = count_up_to(turns, MOST_COUNTED)
+        card = state.deck.competitor_face(face)
+        out.append(Competitor(face, card.name if card else "", facing_words(state, face), tuple(listed), more))
+    return out
