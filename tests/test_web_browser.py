@@ -39,6 +39,7 @@ PAGES = {
     "log": "/judge/log/dispute_assist.yaml?until=16",
     "records": "/judge/log/dispute_score.yaml",
     "print": "/print",
+    "play": "/play",
 }
 
 
@@ -52,6 +53,7 @@ def served(tmp_path_factory):
         shutil.copy(GOLDEN / name, home / "logs")
     shutil.copytree(GOLDEN / "mini", home / "logs" / "mini")
     desk = Desk(deck=str(home / "deck"), logs=home / "logs", out=home / "out")
+    PAGES["game"] = "/play/" + started_game(desk)  # a game at the table, dealt and under way
     desk.job.start(desk.deck, 40, "random")  # a chart on the designer's page
     while desk.job.view().state == "running":
         time.sleep(0.05)
@@ -282,3 +284,90 @@ def test_a_log_pasted_in_the_browser_is_checked_against_its_deck(served, browser
     assert b"\r\n" in (desk.pasted / browser.current_url.split("/")[-1]).read_bytes()
     browser.get(base + "/judge")
     assert "Logs pasted here" in browser.find_element("tag name", "main").text
+
+
+def started_game(desk: Desk) -> str:
+    """A game against the planner, faces chosen and a few turns played: its id."""
+    from hi5pnp.rules import Seat
+    from hi5pnp.table import Seating, Table, menu
+
+    table = Table(desk.current_deck(), Seating(seed=21, players={"north": "person", "south": "planner"}, names={"north": "Ann"}))
+    table.choose_faces("north", [f"{n}a" for n in table.setup.cards[Seat.NORTH]])
+    for _ in range(6):
+        while table.bot_to_move():
+            table.bot_turn()
+        table.try_turn(menu(table.state)[0].choices[-1].notation)
+    return desk.tables.add(table)
+
+
+def severe(browser) -> list[str]:
+    """The browser console's errors since the last look."""
+    return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def play_clicks(browser, turns: int) -> int:
+    """Play a person's turns by clicks alone (a competitor, then its last option); the bot plays itself. Turns played."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    played = 0
+    while played < turns:
+        try:
+            if browser.find_elements("css selector", ".end"):
+                break
+            if browser.find_elements("id", "bot-turn"):
+                time.sleep(0.2)  # the page plays the bot's turn itself, after its pause
+                continue
+            options = browser.find_elements("css selector", "button.option")
+            if not options:
+                browser.find_elements("css selector", ".competitors a")[0].click()
+                continue
+            options[-1].click()
+            played += 1
+        except StaleElementReferenceException:
+            continue  # the page was replaced under the click: look again
+    return played
+
+
+def start_game(browser, base: str, opponent: str) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(base + "/play")
+    Select(browser.find_element("name", "opponent")).select_by_value(opponent)
+    browser.find_element("name", "seed").send_keys("5")
+    browser.find_element("css selector", "form.start button").click()
+    while browser.find_elements("css selector", ".card-choice"):  # each person chooses faces, by clicks
+        for card in browser.find_elements("css selector", ".card-choice"):
+            card.find_elements("css selector", "input[type=radio]")[-1].click()
+        browser.find_element("css selector", ".card-choice").find_element("xpath", "ancestor::form").find_element("css selector", "button").click()
+
+
+@pytest.mark.slow  # a whole game of clicks: CI runs it with the stress tests
+def test_a_game_played_by_clicks_alone_to_its_end(served, browser):
+    _, base = served
+    browser.set_window_size(1280, 1000)
+    severe(browser)
+    start_game(browser, base, "person")
+    play_clicks(browser, 400)
+    ended = browser.find_element("css selector", ".end").text
+    assert "wins" in ended or "draw" in ended.lower()
+    shoot(browser, "play-end-1280")
+    log = browser.find_element("link text", "Save the log").get_attribute("href")
+    browser.find_element("xpath", "//button[contains(., 'judge')]").click()
+    wait_for(lambda: "/judge/log/pasted-" in browser.current_url, 10)
+    shown = json.loads(browser.execute_script("return document.getElementById('verdict-json').textContent"))
+    assert shown["valid"] and shown["error"] is None and log.endswith("/log.yaml")
+    assert not severe(browser)
+
+
+def test_a_few_turns_against_the_planner_on_a_phone(served, browser):
+    _, base = served
+    browser.set_window_size(390, 900)
+    severe(browser)
+    start_game(browser, base, "planner")
+    assert play_clicks(browser, 3) == 3
+    wait_for(lambda: not browser.find_elements("id", "bot-turn"), 10)  # the bot answered, after its pause
+    wide = browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+    assert wide <= 1, f"the game is {wide} px wider than the phone"
+    assert "planner bot (south) played" in browser.find_element("css selector", ".said").text or browser.find_elements("css selector", ".options")
+    shoot(browser, "play-390")
+    assert not severe(browser)
