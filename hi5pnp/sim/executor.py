@@ -19,8 +19,9 @@ which block, in whatever blocks.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from typing import Any, Protocol, TypeVar
 
 from ..machine import end_with_parent, worker_count
@@ -76,9 +77,15 @@ def run(work: Work[T], jobs: int | None = None, progress: Progress | None = None
         return _merged(((b, work.block(*b)) for b in blocks), blocks, work.games, progress)
     # fork where the platform has it: workers start with the work in memory
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
+    others = set(multiprocessing.active_children())
     with ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(work,)) as pool:
-        done: Iterator[T] = pool.map(_block_in_worker, *zip(*blocks))
-        return _merged(zip(blocks, done), blocks, work.games, progress)
+        try:
+            bounds: dict[Future[T], tuple[int, int]] = {pool.submit(_block_in_worker, *b): b for b in blocks}
+            return _merged(((bounds[f], f.result()) for f in as_completed(bounds)), blocks, work.games, progress)
+        except BaseException:  # Ctrl-C, SIGTERM, a fault: no block is waited for (none is cancelled, so the pool ends them all as broken)
+            for child in set(multiprocessing.active_children()) - others:  # the pool's workers
+                child.terminate()  # the pool, broken, drops the blocks left
+            raise
 
 
 def _merged(parts: Iterator[tuple[tuple[int, int], T]], blocks: list[tuple[int, int]], games: int, progress: Progress | None) -> T:
@@ -107,8 +114,13 @@ _work: Work[Any] | None = None
 
 
 def _start_worker(work: Work[Any]) -> None:
+    """A worker process holds the work; Ctrl-C at the terminal reaches the
+    whole process group, and is the parent's to handle (the worker ends with
+    it); SIGTERM ends a worker at once, as by default."""
     global _work
     _work = work
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     end_with_parent()
 
 
