@@ -5,7 +5,7 @@ The folder must be new, empty, or one that ``--save-logs`` wrote before:
 such a folder holds the small file :data:`MARKER`, a record of every file a
 run wrote there, one line each, ``SHA-256  NAME`` (as ``sha256sum`` writes
 them). Each line is added *before* its file is put in place (:func:`save`),
-so a run stopped at any moment (Ctrl-C, ``kill``, a power cut) leaves only
+so a run stopped at any moment (Ctrl-C, ``kill``, even ``kill -9``) leaves only
 files the marker records, as they were written. Anything else is refused
 before a game is played, so that no file of the user's is ever replaced.
 
