@@ -192,3 +192,29 @@ def test_losing_every_worker_during_the_run_is_one_line(monkeypatch):
     assert time.monotonic() - began < 15
     assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "lost" in r.stderr and "no result" in r.stderr
+
+
+@pytest.mark.slow
+def test_losing_the_scheduler_during_the_run_is_one_line(tmp_path):
+    """A scheduler and a worker in processes of their own; the scheduler killed while the games are played."""
+    said = tmp_path / "scheduler.txt"
+    with said.open("w") as out:
+        scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--port", "0", "--dashboard-address", ":0"], stderr=out)
+    worker = None
+    try:
+        deadline = time.monotonic() + 30
+        while "Scheduler at:" not in said.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = said.read_text().split("Scheduler at:")[1].split()[0]
+        worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1"], stderr=subprocess.DEVNULL)
+        threading.Timer(6, scheduler.kill).start()
+        began = time.monotonic()
+        r = simulate("--games", "100000", "--bot", "greedy", "--scheduler", address)
+    finally:
+        for proc in (scheduler, worker):
+            if proc is not None:
+                proc.kill()
+                proc.wait()
+    assert time.monotonic() - began < 20
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "the scheduler was lost during the run" in r.stderr

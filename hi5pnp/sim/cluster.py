@@ -96,7 +96,9 @@ def connect(address: str) -> Iterator[Cluster]:
             yield Cluster(client, address)
         except ImportError as exc:
             raise SchedulerError(f"--scheduler {address}: a worker cannot play the games ({exc}); install hi5pnp on every worker ({DASK_HINT})") from None
-        except CancelledError:  # the workers that held the work are gone, and the work with them
+        except CancelledError:  # the client lost the scheduler, or the workers that held the work are gone, and the work with them
+            if client.status != "running":
+                raise SchedulerError(f"--scheduler {address}: the scheduler was lost during the run; no result") from None
             raise SchedulerError(f"--scheduler {address}: the cluster lost its workers during the run; no result; start workers and run again") from None
         except KilledWorker:  # a block's worker died each time it was tried
             raise SchedulerError(f"--scheduler {address}: the cluster's workers kept dying during the run (out of memory?); no result") from None
@@ -183,7 +185,7 @@ def _is_greeting(body: bytes) -> bool:
 def _wait_for_workers(client: Any, address: str) -> None:
     try:
         client.wait_for_workers(1, timeout=WORKER_WAIT)
-    except (OSError, TimeoutError):
+    except TimeoutError:
         raise SchedulerError(f"--scheduler {address}: the scheduler has no workers (start some with: dask worker {address})") from None
 
 
@@ -223,14 +225,22 @@ def _reason(exc: BaseException) -> str:
     return str(exc).splitlines()[0] if str(exc) else type(exc).__name__
 
 
+class _Nothing(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return False
+
+
 @contextmanager
 def _dask_quiet() -> Iterator[None]:
-    """Dask's log messages held back while the client runs: a fault is told
-    once, by hi5pnp."""
-    logger = logging.getLogger("distributed")
-    level = logger.level
-    logger.setLevel(logging.CRITICAL)
+    """Dask's log messages held back while the client runs (a fault is told
+    once, by hi5pnp): Dask writes them through the handlers of its logger,
+    ``distributed``, which each of its modules' loggers passes them up to."""
+    handlers = list(logging.getLogger("distributed").handlers)
+    nothing = _Nothing()
+    for handler in handlers:
+        handler.addFilter(nothing)
     try:
         yield
     finally:
-        logger.setLevel(level)
+        for handler in handlers:
+            handler.removeFilter(nothing)
