@@ -124,6 +124,7 @@ HUGE = struct.pack("Q", 3 << 30)  # a frame "of 3 GB"
         (HUGE + b"\0" * 1000, "claims 3,221,225,472 bytes"),
         (struct.pack("Q", 24) + b"not a dask greeting, no.", "its first message is not Dask's"),
         (b"HTTP/1.1 400 Bad Request\r\n\r\n", "a web server answers there"),
+        (struct.pack("Q", 500) + b"half a greeting", "it sent 23 bytes, then nothing"),
     ],
 )
 def test_a_listener_that_is_no_scheduler_is_told_at_once(monkeypatch, greeting, said):

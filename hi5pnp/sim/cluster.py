@@ -132,32 +132,38 @@ def probe(address: str, host: str, port: int) -> None:
     :data:`GREETING_BYTES`."""
     deadline = time.monotonic() + CONNECT_TIMEOUT
     try:
-        with socket.create_connection((host, port), timeout=CONNECT_TIMEOUT) as sock:
-            head = _receive(sock, _SIZE.size, deadline)
-            (size,) = _SIZE.unpack(head)
-            if head.startswith(b"HTTP/"):
+        sock = socket.create_connection((host, port), timeout=CONNECT_TIMEOUT)
+    except TimeoutError:
+        raise SchedulerError(f"--scheduler {address}: no Dask scheduler answers there (no connection within {CONNECT_TIMEOUT:g} s)") from None
+    except OSError as exc:
+        raise SchedulerError(f"--scheduler {address}: no Dask scheduler answers there ({exc.strerror or exc})") from None
+    got = bytearray()
+    with sock:
+        try:
+            _receive(sock, got, _SIZE.size, deadline)
+            (size,) = _SIZE.unpack(got)
+            if got.startswith(b"HTTP/"):
                 raise SchedulerError(
                     f"--scheduler {address}: a web server answers there, not a Dask scheduler (the dashboard? the scheduler's port is usually 8786)"
                 )
             if not 0 < size <= GREETING_BYTES:
                 raise SchedulerError(f"--scheduler {address}: what answers there is not a Dask scheduler (its first message claims {size:,} bytes)")
-            body = _receive(sock, size, deadline)
-    except TimeoutError:
-        raise SchedulerError(
-            f"--scheduler {address}: something there accepts connections but sends nothing within {CONNECT_TIMEOUT:g} s, "
-            "as no Dask scheduler does (the dashboard's port, 8787? the scheduler's is usually 8786)"
-        ) from None
-    except ConnectionError as exc:
-        raise SchedulerError(f"--scheduler {address}: no Dask scheduler answers there ({_reason(exc)})") from None
-    except OSError as exc:
-        raise SchedulerError(f"--scheduler {address}: no Dask scheduler answers there ({exc.strerror or exc})") from None
-    if not _is_greeting(body):
+            _receive(sock, got, _SIZE.size + size, deadline)
+        except TimeoutError:
+            if got:
+                raise SchedulerError(f"--scheduler {address}: what answers there is not a Dask scheduler (it sent {len(got):,} bytes, then nothing)") from None
+            raise SchedulerError(
+                f"--scheduler {address}: something there accepts connections but sends nothing within {CONNECT_TIMEOUT:g} s, "
+                "as no Dask scheduler does (the dashboard's port, 8787? the scheduler's is usually 8786)"
+            ) from None
+        except OSError as exc:
+            raise SchedulerError(f"--scheduler {address}: what answers there is not a Dask scheduler ({exc.strerror or exc})") from None
+    if not _is_greeting(bytes(got[_SIZE.size :])):
         raise SchedulerError(f"--scheduler {address}: what answers there is not a Dask scheduler (its first message is not Dask's)")
 
 
-def _receive(sock: socket.socket, size: int, deadline: float) -> bytes:
-    """Exactly ``size`` bytes from ``sock`` before ``deadline``."""
-    got = bytearray()
+def _receive(sock: socket.socket, got: bytearray, size: int, deadline: float) -> None:
+    """Read from ``sock`` into ``got`` until it holds ``size`` bytes, before ``deadline``."""
     while len(got) < size:
         left = deadline - time.monotonic()
         if left <= 0:
@@ -165,9 +171,8 @@ def _receive(sock: socket.socket, size: int, deadline: float) -> bytes:
         sock.settimeout(left)
         piece = sock.recv(min(size - len(got), 1 << 16))
         if not piece:
-            raise ConnectionResetError("it closed the connection before its greeting")
+            raise ConnectionResetError(0, "it closed the connection before its greeting")
         got += piece
-    return bytes(got)
 
 
 def _is_greeting(body: bytes) -> bool:
