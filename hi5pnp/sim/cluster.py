@@ -10,8 +10,9 @@ dashboard's 8787 given for the scheduler's 8786), and would allocate
 whatever length the first eight bytes announce (a web server's reply, junk,
 or a hostile listener asking for gigabytes). Only ``tcp://`` addresses are
 taken: ``tls://`` and ``wss://`` need certificates hi5pnp does not pass,
-``ucx://`` a library of its own, ``inproc://`` names a scheduler inside one
-process.
+``ws://`` wraps Dask's messages in a web protocol the probe does not read,
+``ucx://`` needs a library of its own, ``inproc://`` names a scheduler
+inside one process.
 
 During the run, a cluster that loses every worker (its futures are
 cancelled, a worker is killed again and again, or none is left for
@@ -31,15 +32,6 @@ from typing import Any, Protocol, TypeVar
 
 from ..errors import Hi5Error
 
-T = TypeVar("T")
-T_co = TypeVar("T_co", covariant=True)
-
-
-class Blocks(Protocol[T_co]):
-    """What the cluster plays: a picklable value that plays games ``start`` to ``stop`` (:class:`.executor.Work`)."""
-
-    def block(self, start: int, stop: int) -> T_co: ...
-
 CONNECT_TIMEOUT = 5.0  # seconds to reach a Dask scheduler and read its greeting
 WORKER_WAIT = 30.0  # seconds to wait for its first worker
 LOST_WAIT = 5.0  # seconds a run waits with no worker left before it gives up
@@ -48,6 +40,15 @@ GREETING_BYTES = 64 << 10  # a scheduler's greeting is a few hundred bytes; more
 DASK_HINT = "pip install 'hi5pnp[dask]'"
 EXAMPLE = "tcp://192.168.1.20:8786"
 _SIZE = struct.Struct("Q")  # how Dask's tcp comm writes a frame's length (native order, 8 bytes)
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Blocks(Protocol[T_co]):
+    """What the cluster plays: a picklable value that plays games ``start`` to ``stop`` (:class:`.executor.Work`)."""
+
+    def block(self, start: int, stop: int) -> T_co: ...
 
 
 class SchedulerError(Hi5Error):
@@ -70,7 +71,7 @@ class Cluster:
     def results(self, work: Blocks[T], blocks: list[tuple[int, int]]) -> Iterator[tuple[tuple[int, int], T]]:
         """Each block's bounds and totals, as the blocks end: the work
         travels to every worker once, then only the bounds and totals do."""
-        [shared] = self.client.scatter([work], broadcast=True, hash=False)
+        [shared] = self.client.scatter([work], broadcast=True, hash=False, timeout=WORKER_WAIT)
         futures = [self.client.submit(_play, shared, start, stop, pure=False) for start, stop in blocks]
         return _results(self.client, futures, self.address)
 
