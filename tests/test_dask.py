@@ -4,14 +4,24 @@ here); a scheduler that cannot be used is a clear message, exit 2."""
 
 from __future__ import annotations
 
+import http.server
 import json
+import os
+import resource
+import signal
+import socket
+import struct
+import subprocess
 import sys
+import threading
+import time
+from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
 
 from hi5pnp.cli import main
-from hi5pnp.sim import executor
+from hi5pnp.sim import cluster
 
 distributed = pytest.importorskip("distributed")
 
@@ -45,7 +55,7 @@ def test_a_deck_folder_travels_with_the_work(scheduler, deck_copy):
 
 
 def test_an_unreachable_scheduler_is_a_message_with_its_address(monkeypatch):
-    monkeypatch.setattr(executor, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
     r = simulate("--games", "4", "--scheduler", "tcp://127.0.0.1:9")
     assert r.exit_code == 2 and "Traceback" not in r.stderr
     assert "tcp://127.0.0.1:9" in r.stderr and "no Dask scheduler answers there" in r.stderr
@@ -57,8 +67,8 @@ def test_a_bad_address_is_a_message():
 
 
 def test_a_scheduler_without_workers_is_a_message(monkeypatch):
-    monkeypatch.setattr(executor, "WORKER_WAIT", 0.5)
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
+    monkeypatch.setattr(cluster, "WORKER_WAIT", 0.5)
+    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=":0") as empty:
         r = simulate("--games", "4", "--scheduler", empty.scheduler_address)
     assert r.exit_code == 2 and "has no workers" in r.stderr and "dask worker" in r.stderr
 
@@ -73,3 +83,140 @@ def test_logs_are_saved_only_by_local_games(tmp_path):
     r = simulate("--games", "4", "--scheduler", "tcp://127.0.0.1:8786", "--save-logs", str(tmp_path / "logs"))
     assert r.exit_code == 2 and "--save-logs writes the logs where the games are played" in r.stderr
     assert not (tmp_path / "logs").exists()
+
+
+# A listener that is no scheduler: each fault is one line, exit 2, soon, and reads only a few bytes.
+
+
+@contextmanager
+def listener(greeting: bytes | None):
+    """A local port that accepts connections, sends ``greeting`` (None: nothing) and never closes them first."""
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if greeting is not None:
+                conn.sendall(greeting)
+
+    threading.Thread(target=serve, daemon=True).start()
+    try:
+        yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        server.close()
+        for conn in held:
+            conn.close()
+
+
+HUGE = struct.pack("Q", 3 << 30)  # a frame "of 3 GB"
+
+
+@pytest.mark.parametrize(
+    ("greeting", "said"),
+    [
+        (None, "sends nothing within 0.5 s"),
+        (HUGE, "claims 3,221,225,472 bytes"),
+        (HUGE + b"\0" * 1000, "claims 3,221,225,472 bytes"),
+        (struct.pack("Q", 24) + b"not a dask greeting, no.", "its first message is not Dask's"),
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n", "a web server answers there"),
+        (struct.pack("Q", 500) + b"half a greeting", "it sent 23 bytes, then nothing"),
+    ],
+)
+def test_a_listener_that_is_no_scheduler_is_told_at_once(monkeypatch, greeting, said):
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    with listener(greeting) as address:
+        began = time.monotonic()
+        r = simulate("--games", "4", "--scheduler", address)
+    assert time.monotonic() - began < 5
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith(f"--scheduler {address}: ") and said in r.stderr
+
+
+def test_a_web_server_at_the_address_is_no_scheduler(monkeypatch):
+    """The dashboard's port given for the scheduler's: a web server waits for a request, so it is a silent port."""
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    server = http.server.HTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        r = simulate("--games", "4", "--scheduler", f"tcp://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert r.exit_code == 2 and "8787" in r.stderr and "8786" in r.stderr and r.stderr.count("\n") == 1
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.slow
+def test_a_huge_frame_length_is_read_in_bounded_memory_and_time():
+    with listener(HUGE) as address:
+        began = time.monotonic()
+        r = _cli("simulate", "--games", "4", "--scheduler", address)
+    assert time.monotonic() - began < 10 and r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 1 << 20  # KiB: under 1 GB, not the 3 GB announced
+
+
+@pytest.mark.slow
+def test_a_tls_address_is_one_line_and_leaves_nothing_behind():
+    r = _cli("simulate", "--games", "4", "--scheduler", "tls://127.0.0.1:8786")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr  # no "Exception ignored in Client.__del__" at exit
+    assert "tcp://" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("address", ["tls://127.0.0.1:8786", "ucx://127.0.0.1:8786", "inproc://127.0.0.1/1/1", "wss://127.0.0.1:8786", "ws://127.0.0.1:8786"])
+def test_an_address_hi5pnp_cannot_use_is_one_line(address):
+    r = simulate("--games", "4", "--scheduler", address)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and "over tcp:// only" in r.stderr, r.stderr
+
+
+@pytest.mark.slow
+def test_losing_every_worker_during_the_run_is_one_line(monkeypatch):
+    """The only worker is killed while it plays (its nanny starts another, which holds not the work)."""
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=":0") as lone:
+        with distributed.Client(lone, set_as_default=False) as watcher:
+            pids = watcher.run(os.getpid)
+
+        def kill_soon() -> None:
+            time.sleep(3)
+            for pid in pids.values():
+                os.kill(pid, signal.SIGKILL)
+
+        threading.Thread(target=kill_soon, daemon=True).start()
+        began = time.monotonic()
+        r = simulate("--games", "100000", "--bot", "greedy", "--scheduler", lone.scheduler_address)
+    assert time.monotonic() - began < 15
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "lost" in r.stderr and "no result" in r.stderr
+
+
+@pytest.mark.slow
+def test_losing_the_scheduler_during_the_run_is_one_line(tmp_path):
+    """A scheduler and a worker in processes of their own; the scheduler killed while the games are played."""
+    said = tmp_path / "scheduler.txt"
+    with said.open("w") as out:
+        scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--port", "0", "--dashboard-address", ":0"], stderr=out)
+    worker = None
+    try:
+        deadline = time.monotonic() + 30
+        while "Scheduler at:" not in said.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        address = said.read_text().split("Scheduler at:")[1].split()[0]
+        worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1"], stderr=subprocess.DEVNULL)
+        threading.Timer(6, scheduler.kill).start()
+        began = time.monotonic()
+        r = simulate("--games", "100000", "--bot", "greedy", "--scheduler", address)
+    finally:
+        for proc in (scheduler, worker):
+            if proc is not None:
+                proc.kill()
+                proc.wait()
+    assert time.monotonic() - began < 20
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "the scheduler was lost during the run" in r.stderr

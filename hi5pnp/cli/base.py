@@ -11,6 +11,11 @@ Exit status (README, "Exit status"):
   (``check``, ``replay``: the game-log contract); an output that cannot be
   written, or is refused (:class:`~hi5pnp.errors.OutputError`: an output
   file that names an input, a link or a device; a folder of others' files).
+- 130: stopped by Ctrl-C (SIGINT); 143: stopped by SIGTERM (``kill``). The
+  command's clean-ups run first (a temporary file or folder is removed; an
+  output is written whole or not at all), and nothing is told as a result:
+  a script reading the status never mistakes a stopped ``simulate`` for NOT
+  FAIR (1).
 - 141: standard output was closed early (``hi5pnp check logs/ | head -1``),
   as for any command a closed pipe stops.
 """
@@ -19,7 +24,11 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from typing import Any, NoReturn
 
 import click
@@ -27,6 +36,41 @@ import click
 from ..errors import DeckNotFoundError, Hi5Error, InputError, LayoutError, LogError, OptionError
 
 OK, NO, CANNOT, CLOSED_PIPE = 0, 1, 2, 141
+INTERRUPTED, TERMINATED = 128 + signal.SIGINT, 128 + signal.SIGTERM  # 130, 143: as a shell reports a signal
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the command is, so that its ``finally`` blocks
+    and context managers clean up as for Ctrl-C. (A BaseException, as
+    KeyboardInterrupt is: no ``except Exception`` takes it for a fault.)"""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+@contextmanager
+def _signals_as_exceptions() -> Iterator[None]:
+    """While a command runs: SIGTERM raises :class:`Terminated` (Ctrl-C
+    raises KeyboardInterrupt already); the handler before is put back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may take signals
+        return
+    before = signal.getsignal(signal.SIGINT), signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before[0])
+        signal.signal(signal.SIGTERM, before[1])
+
+
+def _stopped(status: int, how: str) -> NoReturn:
+    """The command was stopped from outside: say so on one line, and exit with ``status``."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not turn the way out into a traceback
+    with suppress(OSError):
+        click.echo(f"hi5pnp: stopped ({how}); no result", err=True)
+    sys.exit(status)
 
 
 def exit_code(error: Hi5Error) -> int:
@@ -97,6 +141,14 @@ class _QuietPipe:
             if not _is_output_failure(exc):
                 raise
             _output_failed(exc)
+        except KeyboardInterrupt:
+            _stopped(INTERRUPTED, "Ctrl-C")
+        except Terminated:
+            _stopped(TERMINATED, "terminated")
+
+    def main(self, *args: Any, **extra: Any) -> Any:
+        with _signals_as_exceptions():
+            return super().main(*args, **extra)  # type: ignore[misc]
 
 
 def _is_output_failure(exc: OSError) -> bool:

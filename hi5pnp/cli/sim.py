@@ -66,7 +66,7 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
               help="Write a PDF report: the verdict, then charts; an existing PDF is replaced (never a file of the deck).")  # fmt: skip
 @click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR",
               help="Save every game as a log that `hi5pnp check` finds valid, in a new or empty folder, or one it wrote before "
-                   "(whose logs it replaces).")  # fmt: skip
+                   "(whose logs and deck copy it replaces, only if they are as it wrote them).")  # fmt: skip
 @click.option("--first-player-window", callback=_window, metavar="LOW-HIGH",
               help="Fair share of decided games for the first player, percent (default: game.yaml's balance, else 45-55).")  # fmt: skip
 @click.option("--face-window", callback=_window, metavar="LOW-HIGH",

@@ -70,9 +70,9 @@ def tune(
 
     loaded = load_deck(deck, need_score_sheet=False)
     if apply_n is not None:
-        if deck is None or bundled_deck(deck) is not None:
+        if deck is None or bundled_deck(deck) is not None or _is_bundled(loaded.path):
             raise click.UsageError(
-                "--apply: the bundled deck is part of hi5pnp; copy its folder and tune the copy (--deck FOLDER)"
+                "--apply: the bundled deck is part of hi5pnp (by any path to its folder); copy its folder and tune the copy (--deck FOLDER)"
             )
         _check_writable(loaded.path, tuple(loaded.sources.files.get(name, name) for name in ("competitors.yaml", "obstacles.yaml")))
     if face is not None and loaded.competitor_face(face) is None:
@@ -90,6 +90,22 @@ def tune(
             sys.exit(NO)
         return
     _apply(found, apply_n, as_json, plan.deck_name)
+
+
+def _is_bundled(folder: os.PathLike[str]) -> bool:
+    """``folder`` is the folder of a deck hi5pnp ships, whatever the path to
+    it (``cards`` in a source checkout, the installed package's data, a link
+    to either): compared as folders, not by name."""
+    from ..data import bundled_deck, bundled_decks
+
+    for name in bundled_decks():
+        home = bundled_deck(name)
+        try:
+            if home is not None and os.path.samefile(folder, home):
+                return True
+        except OSError:
+            continue
+    return False
 
 
 def _check_writable(folder: os.PathLike[str], names: tuple[str, ...]) -> None:

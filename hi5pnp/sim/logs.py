@@ -1,20 +1,27 @@
 """The folder ``simulate --save-logs`` writes: the game logs, and a copy of
 the deck when the logs could not name it otherwise.
 
-The folder must be new, empty, or one that ``--save-logs`` wrote before: such
-a folder holds the small file :data:`MARKER`, which lists the SHA-256 of each
-log the run wrote. Anything else is refused before a game is played, so that
-no file of the user's is ever replaced. In a folder of its own, a run first
-removes the game logs of the run before (they would not match the deck
-copied now), and replaces ``deck/`` whole; a log edited or added since that
-run is the user's, and the folder is refused. The deck's copy
-holds only the files a deck reads (its YAML files and the art its faces
-name), read as regular files, never through a link, and is loaded again to
-be sure it is the deck the games were played with.
+The folder must be new, empty, or one that ``--save-logs`` wrote before:
+such a folder holds the small file :data:`MARKER`, a record of every file a
+run wrote there, one line each, ``SHA-256  NAME`` (as ``sha256sum`` writes
+them). Each line is added *before* its file is put in place (:func:`save`),
+so a run stopped at any moment (Ctrl-C, ``kill``, even ``kill -9``) leaves only
+files the marker records, as they were written. Anything else is refused
+before a game is played, so that no file of the user's is ever replaced.
+
+A run into a marked folder first removes the files the run before wrote
+(its game logs, and ``deck/``): only when every ``game-*.yaml`` and every
+file under ``deck/`` is recorded with its SHA-256; a log edited or added
+since, or a file put into ``deck/``, is the user's, and the folder is
+refused with nothing removed. Other files are never touched. The deck's
+copy holds only the files a deck reads (its YAML files and the art its
+faces name), read as regular files, never through a link, and is loaded
+again to be sure it is the deck the games were played with.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -31,7 +38,12 @@ from ..errors import DeckError, OutputError, printable, shown_path, some_names
 from ..files import sha256_of, write_output
 
 MARKER = ".hi5pnp-saved-logs"
-MARKER_TEXT = b"hi5pnp simulate --save-logs wrote this folder; a later run into it replaces its game logs and deck/.\n"
+MARKER_TEXT = (
+    b"# hi5pnp simulate --save-logs wrote this folder; each line below records a file it wrote, by its SHA-256.\n"
+    b"# A later run into it removes those files if unchanged, and refuses the folder if any other game log or deck/ file is here.\n"
+)
+EARLIER = "<an earlier hi5pnp's marker>"  # in what _written returns: no file is named so
+RECORD = re.compile(r"(?P<sha>[0-9a-f]{64})  (?P<name>(?:deck/)?[^/\s][^\n]*)")
 LOG_NAME = re.compile(r"game-\d{6,}\.yaml")
 COPY = "deck"  # the deck's copy, beside the logs
 
@@ -56,7 +68,8 @@ def _marked(folder: Path) -> bool:
 def prepare(folder: Path) -> None:
     """Make ``folder`` ready for a run's logs, or raise :class:`OutputError`
     saying why it may not take them: it must be new, empty, or marked as a
-    folder of saved logs (then its old game logs are removed)."""
+    folder of saved logs whose game logs and deck copy are all as a run
+    wrote them (then they are removed)."""
     shown = _shown(folder)
     try:
         st: os.stat_result | None = os.lstat(folder)
@@ -85,16 +98,21 @@ def prepare(folder: Path) -> None:
                 raise OutputError(f"{_shown(folder / COPY)}: is a link or a file, not a folder of hi5pnp's own; no game was played")
             logs = list(filter(LOG_NAME.fullmatch, names))
             written = _written(folder)
-            for name in logs:  # every one checked before any is removed
-                if not stat.S_ISREG(os.lstat(folder / name).st_mode):
-                    raise OutputError(f"{_shown(folder / name)}: is not a regular file (a link, a folder); no game was played")
-                if written is not None and written.get(name) != sha256_of(folder / name):
+            # an earlier hi5pnp's sealed marker recorded no deck/: its copy is taken as hi5pnp's, as then
+            copied = _copied(folder) if COPY in names and not written.get(EARLIER) else []
+            for name in logs + copied:  # every one checked before any is removed
+                path = folder / name
+                if not stat.S_ISREG(os.lstat(path).st_mode):
+                    raise OutputError(f"{_shown(path)}: is not a regular file (a link, a folder); no game was played")
+                if sha256_of(path) not in written.get(name, ()):
                     raise OutputError(
-                        f"{_shown(folder / name)}: was changed or added since --save-logs wrote this folder; "
+                        f"{_shown(path)}: is not as --save-logs wrote it (changed or added since, by you or another program); "
                         "move it away, or give another folder; no game was played"
                     )
             for name in logs:
                 os.unlink(folder / name)  # the run before's, hi5pnp's own
+            if COPY in names:
+                shutil.rmtree(folder / COPY)  # only its recorded files, checked above
     except NotADirectoryError:
         raise OutputError(f"{shown}: cannot save the logs here: a part of the path is a file, not a folder") from None
     except OSError as exc:
@@ -102,23 +120,72 @@ def prepare(folder: Path) -> None:
     write_output(folder / MARKER, MARKER_TEXT)
 
 
-def _written(folder: Path) -> dict[str, str] | None:
-    """The logs a finished run wrote into ``folder`` (name -> SHA-256), as its
-    marker lists them; None for a marker that lists none (a run stopped
-    before its end), whose logs are taken as hi5pnp's."""
+def _copied(folder: Path) -> list[str]:
+    """Every entry under ``folder/deck`` (its path from ``folder``), folders
+    excepted: each must be a file --save-logs wrote (links and other things
+    included, to be refused)."""
+    found = []
+    for top, dirs, files in os.walk(folder / COPY):
+        for name in files + [d for d in dirs if os.path.islink(os.path.join(top, d))]:
+            found.append(Path(top, name).relative_to(folder).as_posix())
+    return sorted(found)
+
+
+def _written(folder: Path) -> dict[str, set[str]]:
+    """The files runs recorded in ``folder``'s marker: name -> the SHA-256s
+    recorded for it. A line that is not ``SHA-256  NAME`` records nothing
+    (so a file of that name is refused, never removed). A marker written by
+    hi5pnp before records were kept line by line is JSON; its list counts."""
+    written: dict[str, set[str]] = {}
     try:
         with open(folder / MARKER, "rb") as f:
-            listed = json.loads(f.read(64 << 20)).get("logs")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return {str(k): str(v) for k, v in listed.items()} if isinstance(listed, dict) else None
+            if f.read(1) == b"{":
+                f.seek(0)
+                return _written_before(f.read(64 << 20))
+            f.seek(0)
+            for line in f:  # read a line at a time: a run of many games records many
+                if found := RECORD.fullmatch(line.rstrip(b"\n").decode("utf-8", "replace")):
+                    written.setdefault(found["name"], set()).add(found["sha"])
+    except OSError:
+        return {}
+    return written
+
+
+def _written_before(text: bytes) -> dict[str, set[str]]:
+    """The logs a marker of an earlier hi5pnp lists (written when a run ended;
+    it kept no record of ``deck/``, whose files it took as its own)."""
+    try:
+        listed = json.loads(text).get("logs")
+    except (ValueError, AttributeError):
+        return {}
+    if not isinstance(listed, dict):
+        return {}
+    return {EARLIER: {"sealed"}, **{str(k): {str(v)} for k, v in listed.items()}}
+
+
+def save(folder: Path, name: str, data: bytes) -> None:
+    """Write the file ``name`` (a game log, or ``deck/...``) into the
+    prepared ``folder``: first its record in the marker, then the file,
+    whole. Runs write their logs at once from several processes: each record
+    is one short append, which the system keeps whole."""
+    line = f"{hashlib.sha256(data).hexdigest()}  {name}\n".encode()
+    try:
+        fd = os.open(folder / MARKER, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        raise OutputError(f"{_shown(folder / MARKER)}: cannot record the log (the folder was not prepared, or was changed): {exc.strerror or exc}") from None
+    try:
+        os.write(fd, line)
+    finally:
+        os.close(fd)
+    write_output(folder / name, data)
 
 
 def seal(folder: Path) -> None:
-    """After a run: the marker lists every log now in ``folder``, with its
-    SHA-256, so that a later run can tell them from a user's."""
-    logs = {name: sha256_of(folder / name) for name in sorted(os.listdir(folder)) if LOG_NAME.fullmatch(name)}
-    write_output(folder / MARKER, json.dumps({"generator": "hi5pnp", "what": MARKER_TEXT.decode().strip(), "logs": logs}, indent=1).encode())
+    """After a run: the marker's records in order (the same run writes the
+    same marker, whatever order its processes wrote in)."""
+    written = _written(folder)
+    lines = [f"{sha}  {name}\n" for name in sorted(written) if name != EARLIER for sha in sorted(written[name])]
+    write_output(folder / MARKER, MARKER_TEXT + "".join(lines).encode())
 
 
 def deck_name(given: str | None, deck: Deck, logs: Path | None) -> str:
@@ -136,14 +203,16 @@ def deck_name(given: str | None, deck: Deck, logs: Path | None) -> str:
     here, there = deck.path.resolve(), logs.resolve()
     if here.is_relative_to(there):  # the rule the checker applies (judge.log.deck_location)
         return here.relative_to(there).as_posix()
-    copy_deck(deck, logs / COPY)
+    copy_deck(deck, logs)
     return COPY
 
 
-def copy_deck(deck: Deck, target: Path) -> None:
-    """Copy the files ``deck`` reads into the folder ``target`` (replaced
-    whole: it is hi5pnp's), each read as a regular file inside the deck's
-    folder, never through a link; then check that the copy is the same deck."""
+def copy_deck(deck: Deck, logs: Path) -> None:
+    """Copy the files ``deck`` reads into ``deck/`` in the prepared folder
+    ``logs``, each read as a regular file inside the deck's folder, never
+    through a link, and recorded as :func:`save` does; then check that the
+    copy is the same deck."""
+    target = logs / COPY
     shown = _shown(target)
     source, inside = deck.path, deck.path.resolve()
     files: dict[str, bytes] = {}
@@ -166,13 +235,13 @@ def copy_deck(deck: Deck, target: Path) -> None:
         raise OutputError(f"{shown}: is a link or a file, not a folder of its own; the deck's copy is refused; no game was played")
     try:
         if st is not None:
-            shutil.rmtree(target)  # the copy of a run before (the folder is marked)
+            shutil.rmtree(target)  # a copy this run made before (prepare removed a run before's)
         for name in files:
             (target / name).parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise OutputError(f"{shown}: cannot be written: {exc.strerror or exc}") from None
     for name, data in files.items():
-        write_output(target / name, data)
+        save(logs, f"{COPY}/{name}", data)
     try:
         copy = load_deck(target, need_score_sheet=deck.score_sheet is not None, inside=target.resolve())
     except DeckError:

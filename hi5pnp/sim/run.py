@@ -16,14 +16,13 @@ from pathlib import Path
 
 from ..deck import EDITION_NUMBERS, Deck
 from ..errors import OptionError, check_choice, check_number
-from ..files import write_output
 from ..judge.logwrite import game_log
 from ..rules import Seat
 from . import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides, executor
 from .bots import BOTS, Bot, PlannerBot, play_game
 from .draw import game_rng
 from .executor import Progress
-from .logs import log_name
+from .logs import log_name, save
 from .playout import random_playout
 from .record import GameRecord, Tally, record_of
 from .stats import Summary
@@ -81,7 +80,7 @@ def play_one(deck: Deck, plan: Plan, index: int) -> GameRecord:
     if plan.logs is not None:
         bots = f"north {plan.north}, south {plan.south}"
         text = game_log(state, plan.deck_name, f"hi5pnp simulate: game {index + 1}, seed {plan.seed}, {bots}")
-        write_output(plan.logs / log_name(index), text.encode())
+        save(plan.logs, log_name(index), text.encode())  # recorded in the folder's marker first
     return record_of(state, tally)
 
 
