@@ -66,6 +66,7 @@ class GameLog:
     edition_line: int = 0  # 0 when the log names no edition
     tried_lines: dict[int, str] = field(default_factory=dict)  # check --try: each tried line as the file writes it
     tried_turns: dict[tuple[int, int], int] = field(default_factory=dict)  # check --try: (round, turn) -> the try that wrote it
+    file_written: dict[str, Written] | None = None  # check --try: the values the file itself writes (None: it cannot be read)
     format_line: int = 1  # the 'log:' line
 
     @property

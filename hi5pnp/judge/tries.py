@@ -145,12 +145,21 @@ def read_log_tried(path: str | Path, shown: str, tries: Sequence[Try], data: byt
     tried_turns = {(r, k): made_by[n - 1] for r, rnd in enumerate(log.rounds, 1) for k, n in enumerate(rnd.turn_lines, 1) if made_by[n - 1] is not None}
     log = renumber(log, number)
     log.tried_turns = tried_turns
+    log.file_written = _file_written(data, shown, path.parent)
     log.tried_lines = {t.line: as_written(old[t.line - 1]) for t in tries}
     turn_lines = {n for rnd in log.rounds for n in rnd.turn_lines}
     for t in tries:
         if not t.after and not t.delete and _ITEM.match(old[t.line - 1]) and t.line not in turn_lines:
             raise LogError(Fault(shown, t.line, 0, f"line {t.line} is a list entry, but not a turn of a round"))
     return log
+
+
+def _file_written(data: bytes, shown: str, folder: Path) -> dict[str, Written] | None:
+    """The values the file itself writes (a printable verdict's "Written"), or None when it cannot be read as it is."""
+    try:
+        return read_log_bytes(data, shown, folder).written
+    except UnreadLog:
+        return None
 
 
 def _same(tried: str, line: str) -> bool:
