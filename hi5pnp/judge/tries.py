@@ -142,9 +142,9 @@ def read_log_tried(path: str | Path, shown: str, tries: Sequence[Try], data: byt
     except UnreadLog as exc:
         renumbered = [f._replace(line=number[f.line - 1]) if 1 <= f.line <= len(number) else f for f in exc.faults]
         raise UnreadLog(renumbered, exc.header, [], exc.folder, exc.deck_line) from None
-    tried_turns = {(r, k): made_by[n - 1] for r, rnd in enumerate(log.rounds, 1) for k, n in enumerate(rnd.turn_lines, 1) if made_by[n - 1] is not None}
+    written_by = [(r, k, made_by[n - 1]) for r, rnd in enumerate(log.rounds, 1) for k, n in enumerate(rnd.turn_lines, 1)]
     log = renumber(log, number)
-    log.tried_turns = tried_turns
+    log.tried_turns = {(r, k): by for r, k, by in written_by if by is not None}
     log.file_written = _file_written(data, shown, path.parent)
     log.tried_lines = {t.line: as_written(old[t.line - 1]) for t in tries}
     turn_lines = {n for rnd in log.rounds for n in rnd.turn_lines}
