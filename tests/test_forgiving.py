@@ -158,3 +158,24 @@ def test_try_refuses_a_line_that_is_no_line(folder):
     assert r.exit_code == 2 and "not a line number" in r.stderr
     r = run("check", folder / "g.yaml", "--try", "9999", "4a")
     assert r.exit_code == 2 and "past the log's end" in r.stderr
+
+
+@pytest.mark.parametrize("written, seat", [("Ann", "north"), ("'  sam '", "south"), ("ANN", "north")])
+def test_a_player_s_name_as_the_winner_is_read_as_the_seat(folder, written, seat):
+    log = write(folder, "g.yaml", "dispute_score.yaml", ("winner: north", f"winner: {written}"))
+    code, v = verdict(log)
+    assert [r for r in v["records"] if r["field"] == "result.winner"] == [
+        {"line": next(n for n, x in enumerate(lines_of(log), 1) if "winner:" in x), "field": "result.winner", "recorded": seat, "computed": "draw"}
+    ]
+    ruled = write(folder, "a.yaml", "valid_ed2.yaml", ("result:", f"adjudicated: {{winner: {written}, reason: time called}}\nresult:"))
+    code, v = verdict(ruled)
+    assert code == 0 and v["adjudicated"]["winner"] == seat
+
+
+def test_a_name_both_players_have_is_no_seat(folder):
+    log = write(folder, "g.yaml", "dispute_score.yaml", ("winner: north", "winner: Ann"), ("south: Sam", "south: ann"))
+    assert verdict(log)[0] == 1
+    _, v = verdict(log)
+    mine = next(r for r in v["records"] if r["field"] == "result.winner")
+    assert mine["recorded"] == "Ann"
+    assert "both players are named so" in run("check", log).stdout

@@ -161,7 +161,7 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
         r.unknown_keys(pm, SEATS, "players")
         players = {seat: _text(r, pm, seat) for seat in SEATS if seat in pm}
     header = Header(shown, deck.strip() if deck else None, edition, players, texts)
-    adjudicated = read_adjudicated(r, doc) if "adjudicated" in doc else None
+    adjudicated = read_adjudicated(r, doc, players) if "adjudicated" in doc else None
     needed = "adjudicated" not in doc  # a result the judge ruled may stand for a game never played
     teams: dict[Seat, list[str]] = {}
     team_lines: dict[Seat, int] = {}
@@ -188,7 +188,7 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
         if rnd is not None:
             rounds.append(rnd)
     if "result" in doc:
-        read_result(r, doc, written)
+        read_result(r, doc, written, players)
     if r.faults:
         raise UnreadLog(r.faults, header, [s for s in slips if s[0] in r.faults], folder, doc.at("deck")[0] if "deck" in doc else 0)
     return GameLog(
