@@ -19,7 +19,7 @@ from typing import Any
 
 from ..deck.fields import FieldReader, show
 from ..deck.located import YList, YMap
-from ..rules import SEATS, face_id
+from ..rules import SEATS, Seat, face_id
 
 RESULT_KEYS = ("columns", "score", "winner")
 WINNERS = (*SEATS, "draw")
@@ -116,7 +116,7 @@ def read_round_records(r: FieldReader, rm: YMap, number: int, written: dict[str,
         _seat_values(r, rm, "points", f"rounds[{number}].points", written)
 
 
-def read_result(r: FieldReader, doc: YMap, written: dict[str, Written], players: Mapping[str, str]) -> None:
+def read_result(r: FieldReader, doc: YMap, written: dict[str, Written], players: Mapping[Seat, str]) -> None:
     """The log's ``result``: complete columns, scores and the winner, as
     written (a player's name under ``players`` read as that player's seat)."""
     rm = r.get(doc, "result", dict, "the log", what="a mapping")
@@ -142,7 +142,7 @@ def _key(name: str) -> str:
     return " ".join(name.casefold().split())
 
 
-def winner_seat(value: Any, players: Mapping[str, str]) -> str | None:
+def winner_seat(value: Any, players: Mapping[Seat, str]) -> str | None:
     """``north``, ``south`` or ``draw`` as a winner is written: the word in
     any case, or the name of one player under ``players`` (case and runs of
     spaces aside); None when it is neither (or names both seats)."""
@@ -154,7 +154,7 @@ def winner_seat(value: Any, players: Mapping[str, str]) -> str | None:
     return str(named[0]) if len(named) == 1 else None
 
 
-def _meant(value: Any, players: Mapping[str, str]) -> str:
+def _meant(value: Any, players: Mapping[Seat, str]) -> str:
     """"; did you mean north?" (or a player's name near the word, with the seat), or ''."""
     if not isinstance(value, str):
         return ""
@@ -165,7 +165,7 @@ def _meant(value: Any, players: Mapping[str, str]) -> str:
     return f"; did you mean {words[close[0]]}?" if close else ""
 
 
-def read_adjudicated(r: FieldReader, doc: YMap, players: Mapping[str, str]) -> Adjudicated | None:
+def read_adjudicated(r: FieldReader, doc: YMap, players: Mapping[Seat, str]) -> Adjudicated | None:
     """``adjudicated: {winner: north, reason: south conceded}``: a result the
     judge ruled (the winner may be a player's name, read as that seat)."""
     am = r.get(doc, "adjudicated", dict, "the log", what="a mapping with winner and reason")
