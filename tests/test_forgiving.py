@@ -179,3 +179,18 @@ def test_a_name_both_players_have_is_no_seat(folder):
     mine = next(r for r in v["records"] if r["field"] == "result.winner")
     assert mine["recorded"] == "Ann"
     assert "both players are named so" in run("check", log).stdout
+
+
+@pytest.mark.parametrize("turn, meant", [("4c", "4a (Gus)"), ("4a assist 2c", "2a (Cy)"), ("Hal", "")])
+def test_a_turn_s_did_you_mean_names_only_faces_in_play(folder, turn, meant):
+    # south plays 4a (Gus), not 4b (Hal); north plays 2a (Cy), not 2b (Di)
+    log = write(folder, "g.yaml", "valid_ed2.yaml", ("      - 4a                    # south: 4a alone at 1", f"      - {turn}"))
+    r = run("check", log)
+    assert r.exit_code == 2
+    assert "4b" not in r.stderr and "2b" not in r.stderr and "Hal)" not in r.stderr and "Di)" not in r.stderr, r.stderr
+    assert (f"did you mean {meant}?" in r.stderr) if meant else "did you mean" not in r.stderr, r.stderr
+
+
+def test_a_team_s_did_you_mean_names_any_face_of_the_deck(folder):
+    log = write(folder, "g.yaml", "valid_ed2.yaml", ("south: [3a, 4a]", "south: [3a, 4c]"))
+    assert "did you mean 4b (Hal) or 4a (Gus)?" in run("check", log).stderr

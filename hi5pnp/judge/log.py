@@ -190,7 +190,8 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
     if "result" in doc:
         read_result(r, doc, written, players)
     if r.faults:
-        raise UnreadLog(r.faults, header, [s for s in slips if s[0] in r.faults], folder, doc.at("deck")[0] if "deck" in doc else 0)
+        in_play = [f for seat in SEATS for f in teams.get(seat, [])]
+        raise UnreadLog(r.faults, header, [s for s in slips if s[0] in r.faults], folder, doc.at("deck")[0] if "deck" in doc else 0, in_play)
     return GameLog(
         path=shown,
         folder=folder,
@@ -262,7 +263,7 @@ def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, 
             r.faults.append(Fault(tl.path if tl else "", pos[0], pos[1], f"{show(text)} is not a turn: {exc}"))
             word = _face_word(text) if isinstance(text, str) else None
             if word is not None:
-                slips.append((r.faults[-1], word, "competitor"))
+                slips.append((r.faults[-1], word, "turn"))
             continue
         texts.append(text)
         lines.append(pos[0])
@@ -308,21 +309,22 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     faults = []
     known: set[str] = set()
     competitors, obstacles = deck.competitor_faces(), deck.obstacle_faces()
+    playing = in_play(competitors, [f for seat in SEATS for f in log.teams.get(seat, [])])
 
-    def competitor(fid: str, line: int) -> None:
+    def competitor(fid: str, line: int, near: Sequence[CompetitorFace]) -> None:
         if fid not in known:
             if deck.competitor_face(fid) is None:
-                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, competitors))
+                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, near))
             else:
                 known.add(fid)
 
     for seat in SEATS:
         for fid, line in zip(log.teams.get(seat, ()), log.team_item_lines.get(seat, ())):
-            competitor(fid, line)
+            competitor(fid, line, competitors)  # a team is chosen from the whole deck
     for rnd in log.rounds:
         for turn, line in zip(rnd.turns, rnd.turn_lines):
             for fid in turn.faces():
-                competitor(fid, line)
+                competitor(fid, line, playing)  # a turn names a face in play
     for rnd in log.rounds:
         for fid, line in zip(rnd.course, rnd.course_lines):
             if deck.obstacle_face(fid) is None:
@@ -335,6 +337,14 @@ def hinted(exc: UnreadLog, deck: Deck) -> UnreadLog:
     where a face id goes, now that the deck is known."""
     if not exc.face_words:
         return exc
-    faces: dict[str, Sequence[CompetitorFace | ObstacleFace]] = {"competitor": deck.competitor_faces(), "obstacle": deck.obstacle_faces()}
+    faces: dict[str, Sequence[CompetitorFace | ObstacleFace]] = {"competitor": deck.competitor_faces(), "obstacle": deck.obstacle_faces(),
+                                                                  "turn": in_play(deck.competitor_faces(), exc.in_play)}  # fmt: skip
     swap = {f: with_hint(f, word, faces[kind]) for f, word, kind in exc.face_words}
-    return UnreadLog([swap.get(f, f) for f in exc.faults], exc.header, [], exc.folder, exc.deck_line)
+    return UnreadLog([swap.get(f, f) for f in exc.faults], exc.header, [], exc.folder, exc.deck_line, exc.in_play)
+
+
+def in_play(faces: Sequence[CompetitorFace], teams: Sequence[str]) -> Sequence[CompetitorFace]:
+    """The faces the teams chose, a turn's "did you mean" being one of them
+    (every face of the deck while no team could be read)."""
+    chosen = [f for f in faces if f.id in set(teams)]
+    return chosen or faces
