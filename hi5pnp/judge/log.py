@@ -311,16 +311,16 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     competitors, obstacles = deck.competitor_faces(), deck.obstacle_faces()
     playing = in_play(competitors, [f for seat in SEATS for f in log.teams.get(seat, [])])
 
-    def competitor(fid: str, line: int, near: Sequence[CompetitorFace]) -> None:
+    def competitor(fid: str, line: int, near: Sequence[CompetitorFace] | None) -> None:
         if fid not in known:
             if deck.competitor_face(fid) is None:
-                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, near))
+                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, competitors, near))
             else:
                 known.add(fid)
 
     for seat in SEATS:
         for fid, line in zip(log.teams.get(seat, ()), log.team_item_lines.get(seat, ())):
-            competitor(fid, line, competitors)  # a team is chosen from the whole deck
+            competitor(fid, line, None)  # a team is chosen from the whole deck
     for rnd in log.rounds:
         for turn, line in zip(rnd.turns, rnd.turn_lines):
             for fid in turn.faces():
@@ -337,9 +337,10 @@ def hinted(exc: UnreadLog, deck: Deck) -> UnreadLog:
     where a face id goes, now that the deck is known."""
     if not exc.face_words:
         return exc
-    faces: dict[str, Sequence[CompetitorFace | ObstacleFace]] = {"competitor": deck.competitor_faces(), "obstacle": deck.obstacle_faces(),
-                                                                  "turn": in_play(deck.competitor_faces(), exc.in_play)}  # fmt: skip
-    swap = {f: with_hint(f, word, faces[kind]) for f, word, kind in exc.face_words}
+    faces: dict[str, Sequence[CompetitorFace | ObstacleFace]] = {"competitor": deck.competitor_faces(), "obstacle": deck.obstacle_faces()}
+    playing = in_play(deck.competitor_faces(), exc.in_play)
+    swap = {f: with_hint(f, word, faces[kind if kind != "turn" else "competitor"], playing if kind == "turn" else None)
+            for f, word, kind in exc.face_words}  # fmt: skip
     return UnreadLog([swap.get(f, f) for f in exc.faults], exc.header, [], exc.folder, exc.deck_line, exc.in_play)
 
 
