@@ -79,7 +79,7 @@ def read_log(path: Path, shown: str | None = None) -> GameLog:
     shown = shown or str(path)
     text = None
     try:
-        text = yamlsource.read_text(path, shown)
+        text = yamlsource.read_text(path, shown, wide=True)
         doc = yamlsource.parse(text, shown)
     except yamlsource.YamlReadError as exc:
         raise UnreadLog(exc.fault, header_of_text(text, shown)) from None
@@ -91,7 +91,7 @@ def read_log_bytes(data: bytes, shown: str, folder: Path) -> GameLog:
     looked for in ``folder``."""
     text = None
     try:
-        text = yamlsource.decode(data, shown)
+        text = yamlsource.decode(data, shown, wide=True)
         doc = yamlsource.parse(text, shown)
     except yamlsource.YamlReadError as exc:
         raise UnreadLog(exc.fault, header_of_text(text, shown)) from None

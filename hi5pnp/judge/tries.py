@@ -113,7 +113,7 @@ def read_log_tried(path: str | Path, shown: str, tries: Sequence[Try], data: byt
         except yamlsource.YamlReadError as exc:
             raise UnreadLog(exc.fault) from None
     try:
-        old = yamlsource.decode(data, shown).splitlines(keepends=True)
+        old = yamlsource.decode(data, shown, wide=True).splitlines(keepends=True)
     except yamlsource.YamlReadError as exc:
         raise UnreadLog(exc.fault) from None
     edits: dict[int, list[tuple[str, int | None]]] = {}  # a file's line: what it reads as, each with the try that made it
