@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from hi5pnp.cli import main
-from hi5pnp.sim import cluster
+from hi5pnp.sim import executor
 
 distributed = pytest.importorskip("distributed")
 
@@ -45,7 +45,7 @@ def test_a_deck_folder_travels_with_the_work(scheduler, deck_copy):
 
 
 def test_an_unreachable_scheduler_is_a_message_with_its_address(monkeypatch):
-    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)
+    monkeypatch.setattr(executor, "CONNECT_TIMEOUT", 0.5)
     r = simulate("--games", "4", "--scheduler", "tcp://127.0.0.1:9")
     assert r.exit_code == 2 and "Traceback" not in r.stderr
     assert "tcp://127.0.0.1:9" in r.stderr and "no Dask scheduler answers there" in r.stderr
@@ -57,8 +57,8 @@ def test_a_bad_address_is_a_message():
 
 
 def test_a_scheduler_without_workers_is_a_message(monkeypatch):
-    monkeypatch.setattr(cluster, "WORKER_WAIT", 0.5)
-    with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=":0") as empty:
+    monkeypatch.setattr(executor, "WORKER_WAIT", 0.5)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as empty:
         r = simulate("--games", "4", "--scheduler", empty.scheduler_address)
     assert r.exit_code == 2 and "has no workers" in r.stderr and "dask worker" in r.stderr
 

@@ -8,8 +8,8 @@ into blocks and hands them out:
   :class:`concurrent.futures.ProcessPoolExecutor`, forked where the platform
   has it, each worker started holding the work, deck and plan included);
 - to a Dask cluster with ``scheduler="ADDRESS"`` (``pip install
-  'hi5pnp[dask]'``; :mod:`.cluster`): the work travels to every worker
-  once, then only the blocks' bounds and their totals do.
+  'hi5pnp[dask]'``): the work travels to every worker once, then only the
+  blocks' bounds and their totals do.
 
 Game *i* is played from ``(seed, i)`` alone and the totals are whole numbers
 merged in the blocks' order, so the numbers are the same whoever played
@@ -23,11 +23,14 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, TypeVar
 
+from ..errors import Hi5Error
 from ..machine import end_with_parent, worker_count
-from . import cluster
 
 MOST_BLOCK = 50  # games a block holds at most: progress and balance stay fine-grained
 BLOCKS_PER_WORKER = 4  # so that a slow block at the end leaves few workers idle
+CONNECT_TIMEOUT = 5  # seconds to reach a Dask scheduler
+WORKER_WAIT = 30  # seconds to wait for its first worker
+DASK_HINT = "pip install 'hi5pnp[dask]'"
 
 Progress = Callable[[int, int], object]  # (games done, games in all)
 
@@ -52,6 +55,11 @@ class Work(Protocol[T_co]):
     def block(self, start: int, stop: int) -> T_co: ...
 
 
+class SchedulerError(Hi5Error):
+    """The games cannot be handed to the Dask scheduler asked for (no Dask,
+    no scheduler at that address, no workers): the run could not start."""
+
+
 def blocks_for(games: int, workers: int) -> list[tuple[int, int]]:
     """Games 0 to ``games`` in blocks: about :data:`BLOCKS_PER_WORKER` a
     worker, at most :data:`MOST_BLOCK` games and at least one each, so every
@@ -67,9 +75,7 @@ def run(work: Work[T], jobs: int | None = None, progress: Progress | None = None
     cluster whose scheduler listens at ``scheduler``. ``progress(done,
     games)`` after each block."""
     if scheduler is not None:
-        with cluster.connect(scheduler) as dask:
-            blocks = blocks_for(work.games, dask.threads)
-            return _merged(dask.results(work, blocks), blocks, work.games, progress)
+        return _on_dask(work, scheduler, progress)
     workers = worker_count(jobs, work.games)
     blocks = blocks_for(work.games, workers)
     if workers == 1:
@@ -115,3 +121,41 @@ def _start_worker(work: Work[Any]) -> None:
 def _block_in_worker(start: int, stop: int) -> Any:
     assert _work is not None
     return _work.block(start, stop)
+
+
+def _play(work: Work[T], start: int, stop: int) -> tuple[tuple[int, int], T]:
+    """A block on a Dask worker."""
+    return (start, stop), work.block(start, stop)
+
+
+def _on_dask(work: Work[T], address: str, progress: Progress | None) -> T:
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise SchedulerError(f"--scheduler {address}: playing on a Dask cluster needs Dask; install it with {DASK_HINT}") from None
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    try:
+        scheme, where = parse_address(address)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            parse_host_port(where)
+    except ValueError:
+        raise SchedulerError(f"--scheduler {address}: not a scheduler's address; give the one `dask scheduler` prints, e.g. tcp://192.168.1.20:8786") from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise SchedulerError(f"--scheduler {address}: no Dask scheduler answers there ({exc})") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT)
+        except (OSError, TimeoutError):
+            raise SchedulerError(f"--scheduler {address}: the scheduler has no workers (start some with: dask worker {address})") from None
+        workers = sum(w.get("nthreads", 1) for w in client.scheduler_info(n_workers=-1)["workers"].values())
+        blocks = blocks_for(work.games, workers)
+        [shared] = client.scatter([work], broadcast=True, hash=False)  # type: ignore[no-untyped-call]
+        futures = [client.submit(_play, shared, start, stop, pure=False) for start, stop in blocks]
+        try:
+            parts: Iterator[tuple[tuple[int, int], T]] = (f.result() for f in as_completed(futures, loop=client.loop))  # type: ignore[no-untyped-call]
+            return _merged(parts, blocks, work.games, progress)
+        except ImportError as exc:
+            raise SchedulerError(f"--scheduler {address}: a worker cannot play the games ({exc}); install hi5pnp on every worker ({DASK_HINT})") from None
