@@ -128,3 +128,17 @@ def test_a_correction_that_changes_nothing_is_refused_at_its_flag(folder, tried)
     assert r.exit_code == 2 and f"--try {k}" in r.stderr and "changes nothing" in r.stderr, r.stderr
     r = run("check", log, "--try", line_of(log, "deck:"), "deck:  mini  # the same")
     assert r.exit_code == 2 and "changes nothing" in r.stderr
+
+
+def test_the_printable_verdict_names_an_inserted_turn_by_its_own_number(folder):
+    import io
+
+    import pypdf
+
+    log = log_without(folder, "valid_ed2.yaml", "- 4a")
+    k = line_of(log, "- 1a assist 3a:chit 2a")
+    pdf = folder / "v.pdf"
+    assert run("check", log, "--try", f"{k}+", "4a bypass 1", "--pdf", pdf).exit_code == 1
+    text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.read_bytes())).pages).split())
+    assert f"INVALID (1 correction tried): round 1, turn 2 (log line {k})" in text
+    assert f"Round 1, turn 2 (log line {k}): 4a bypass 1" in text

@@ -154,7 +154,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
         return out + _signature(v, st)
     else:
         also = f" ({len(tried)} correction{'s' * (len(tried) != 1)} tried)" if tried else ""
-        where = reference(log, p.line) if p.kind == "rules" else f"log line {p.line}"  # a written value names its round itself
+        where = reference(log, p.line, p.entry) if p.kind == "rules" else f"log line {p.line}"  # a written value names its round itself
         out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
     out += _corrections(tried, log, st)
     for said in (edition_words(v), adjudicated_words(log) if log is not None else ""):
@@ -164,7 +164,8 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
     if stop is not None:
         out.append(_p("The fault", st["h"]))
         said = f": <b>{escape(stop.turn)}</b>" if stop.turn else ""
-        out.append(_p(f"{escape(reference(log, stop.line)[0].upper() + reference(log, stop.line)[1:])}{said}", st["body"]))
+        said_where = reference(log, stop.line, stop.entry)
+        out.append(_p(f"{escape(said_where[0].upper() + said_where[1:])}{said}", st["body"]))
         if stop is not p:  # the heading gives the first fault; this one ended the replay
             out.append(_p(escape(stop.message), st["body"]))
         legal = stop.legal_instead()

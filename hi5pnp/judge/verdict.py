@@ -193,7 +193,9 @@ def where_in_log(log: GameLog | None, line: int) -> str:
     return "the edition" if line == log.edition_line else ""
 
 
-def reference(log: GameLog | None, line: int) -> str:
-    """"round 2, turn 14 (log line 113)", or "log line 7" where the line is no turn or round entry."""
-    where = where_in_log(log, line)
+def reference(log: GameLog | None, line: int, entry: tuple[int, int] | None = None) -> str:
+    """"round 2, turn 14 (log line 113)", or "log line 7" where the line is no
+    turn or round entry; ``entry``: the turn's (round, turn), when known (a
+    turn a correction inserted shares its line with the one before it)."""
+    where = f"round {entry[0]}, turn {entry[1]}" if entry is not None else where_in_log(log, line)
     return f"{where} (log line {line})" if where else f"log line {line}"
