@@ -132,6 +132,23 @@ def test_a_bad_alias_file_is_refused_at_its_line(tmp_path):
     assert r.exit_code == 2 and f"{tmp_path / 'a.txt'}:2:" in r.stderr
 
 
+@pytest.mark.parametrize("text, line, words", [
+    ("Bobby Jones: Bob Jones\nbob  jones: Bobby Jones\n", 2, "mapped to each other"),
+    ("Ann: Ann Smith\nBobby Jones: Bob Jones\nBob Jones: Robert Jones\n", 3, "map 'Bobby Jones' straight to 'Robert Jones'"),
+    ("Bob Jones: Robert Jones\nBobby Jones: Bob Jones\n", 2, "map 'Bobby Jones' straight to 'Robert Jones'"),
+])
+def test_an_alias_file_that_maps_a_name_both_ways_is_refused_at_its_line(tmp_path, text, line, words):
+    (tmp_path / "a.yaml").write_text(text)
+    r = run("standings", EVENT, "--alias", tmp_path / "a.yaml")
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith(f"{tmp_path / 'a.yaml'}:{line}:") and words in r.stderr, r.stderr
+
+
+def test_an_alias_to_itself_is_harmless(tmp_path):
+    (tmp_path / "a.yaml").write_text("Bobby Jones: Bob Jones\nBob Jones: bob jones\n")
+    assert run("standings", EVENT, "--alias", tmp_path / "a.yaml").exit_code == 0
+
+
 def test_pairings_of_the_event_after_three_rounds(tmp_path):
     folder = tmp_path / "event"
     shutil.copytree(EVENT, folder)

@@ -84,7 +84,8 @@ def test_a_printed_name_suggests_its_face(tmp_path):
         "rounds:\n  - course: [1a, 2a, 3a, 4a, 5a, 6a]\n    turns:\n      - Felix assist 3b\n"
     )
     r = run("check", log)
-    assert r.exit_code == 2 and f"{log}:9:" in r.stderr and "did you mean 8b (Felix Flint)?" in r.stderr
+    assert r.exit_code == 2 and f"{log}:9:" in r.stderr  # south plays 8a: Felix's face is named, and the face in play offered
+    assert "Felix is 8b (Felix Flint), a face not in play; did you mean 8a (Hattie Hurdle)?" in r.stderr
 
 
 def test_a_team_face_of_a_mini_deck_by_name(folder):
@@ -158,3 +159,44 @@ def test_try_refuses_a_line_that_is_no_line(folder):
     assert r.exit_code == 2 and "not a line number" in r.stderr
     r = run("check", folder / "g.yaml", "--try", "9999", "4a")
     assert r.exit_code == 2 and "past the log's end" in r.stderr
+
+
+@pytest.mark.parametrize("written, seat", [("Ann", "north"), ("'  sam '", "south"), ("ANN", "north")])
+def test_a_player_s_name_as_the_winner_is_read_as_the_seat(folder, written, seat):
+    log = write(folder, "g.yaml", "dispute_score.yaml", ("winner: north", f"winner: {written}"))
+    code, v = verdict(log)
+    assert [r for r in v["records"] if r["field"] == "result.winner"] == [
+        {"line": next(n for n, x in enumerate(lines_of(log), 1) if "winner:" in x), "field": "result.winner", "recorded": seat, "computed": "draw"}
+    ]
+    ruled = write(folder, "a.yaml", "valid_ed2.yaml", ("result:", f"adjudicated: {{winner: {written}, reason: time called}}\nresult:"))
+    code, v = verdict(ruled)
+    assert code == 0 and v["adjudicated"]["winner"] == seat
+
+
+def test_a_name_both_players_have_is_no_seat(folder):
+    log = write(folder, "g.yaml", "dispute_score.yaml", ("winner: north", "winner: Ann"), ("south: Sam", "south: ann"))
+    assert verdict(log)[0] == 1
+    _, v = verdict(log)
+    mine = next(r for r in v["records"] if r["field"] == "result.winner")
+    assert mine["recorded"] == "Ann"
+    assert "both players are named so" in run("check", log).stdout
+
+
+@pytest.mark.parametrize("turn, meant", [("4c", "4a (Gus)"), ("4a assist 2c", "2a (Cy)"), ("4a assist 5a", "4a (Gus)")])
+def test_a_turn_s_did_you_mean_names_only_faces_in_play(folder, turn, meant):
+    # south plays 4a (Gus), not 4b (Hal); north plays 2a (Cy), not 2b (Di)
+    log = write(folder, "g.yaml", "valid_ed2.yaml", ("      - 4a                    # south: 4a alone at 1", f"      - {turn}"))
+    r = run("check", log)
+    assert r.exit_code == 2
+    assert "4b" not in r.stderr and "2b" not in r.stderr and "Hal)" not in r.stderr and "Di)" not in r.stderr, r.stderr
+    assert f"did you mean {meant}" in r.stderr, r.stderr
+
+
+def test_a_printed_name_of_a_face_not_in_play_says_so(folder):
+    log = write(folder, "g.yaml", "valid_ed2.yaml", ("      - 4a                    # south: 4a alone at 1", "      - Hal"))
+    assert "Hal is 4b (Hal), a face not in play; did you mean 4a (Gus)?" in run("check", log).stderr
+
+
+def test_a_team_s_did_you_mean_names_any_face_of_the_deck(folder):
+    log = write(folder, "g.yaml", "valid_ed2.yaml", ("south: [3a, 4a]", "south: [3a, 4c]"))
+    assert "did you mean 4b (Hal) or 4a (Gus)?" in run("check", log).stderr

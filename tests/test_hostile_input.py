@@ -413,6 +413,35 @@ def test_a_template_that_calls_itself_is_a_fault(tmp_path):
 
 def test_not_utf8_has_its_column(table):
     log = table / "game.yaml"
-    log.write_bytes(VALID.encode("utf-16"))
+    log.write_bytes(b"log: hi5/1\nevent: caf\xe9\n")  # Latin-1
     r = hi5("check", str(log))
-    assert r.returncode == 2 and re.search(r"game.yaml:1:1: not UTF-8", r.stderr), r.stderr
+    assert r.returncode == 2 and re.search(r"game.yaml:2:11: not UTF-8", r.stderr), r.stderr
+
+
+@pytest.mark.parametrize("codec, mark", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+                                         ("utf-32-le", b"\xff\xfe\x00\x00"), ("utf-32-be", b"\x00\x00\xfe\xff")])  # fmt: skip
+def test_a_log_in_utf16_or_utf32_is_read_when_its_mark_says_which(table, codec, mark):
+    log = table / "game.yaml"
+    log.write_bytes(mark + VALID.encode(codec))
+    r = hi5("check", str(log))
+    assert r.returncode == 0 and "UTF" not in r.stdout + r.stderr, r.stderr
+    line = next(n for n, x in enumerate(VALID.splitlines(), 1) if x.strip() == "winner: draw")
+    r = hi5("check", str(log), "--try", str(line), "winner: north")  # a correction is made in the text as read
+    assert r.returncode == 1 and f"game.yaml:{line}: invalid" in r.stdout, r.stdout + r.stderr
+
+
+def test_a_log_in_utf16_without_its_mark_or_broken_is_told_to_be_saved_as_utf8(table):
+    log = table / "game.yaml"
+    log.write_bytes(VALID.encode("utf-16-le"))
+    r = hi5("check", str(log))
+    assert r.returncode == 2 and "game.yaml:1:1: UTF-16 or UTF-32 text with no byte-order mark to say which; save it as UTF-8" in r.stderr
+    log.write_bytes(b"\xff\xfe" + VALID.encode("utf-16-le")[:-1])  # cut in the middle of a character
+    r = hi5("check", str(log))
+    assert r.returncode == 2 and "not UTF-16 (little-endian) text, though its byte-order mark says so; save it as UTF-8" in r.stderr
+
+
+def test_a_deck_file_in_utf16_is_told_to_be_saved_as_utf8():
+    from hi5pnp.deck import yamlsource
+
+    with pytest.raises(yamlsource.YamlReadError, match=r"UTF-16 \(big-endian\) text, as its byte-order mark says; .*save it as UTF-8"):
+        yamlsource.decode(b"\xfe\xff" + "cards: []\n".encode("utf-16-be"), "game.yaml")

@@ -109,10 +109,11 @@ def test_try_a_corrected_turn():
 def test_try_several_lines_and_a_turn_that_could_not_be_read():
     code, text = run("check", "read_notation.yaml", "--try", 13, "1a assist 3a:chit 2a")
     assert code == 0 and "read_notation.yaml: valid" in text  # a typo fixed without editing the file
-    code, text = run("check", "valid_ed2.yaml", "--try", 18, "1a assist 3a:chit 2a", "--try", 19, "4a")
+    # two turns tried in other words that play the same: each correction legal, the game still valid
+    code, text = run("check", "valid_ed2.yaml", "--try", 18, "1a assist 2a 3a:chit", "--try", 19, "4a bypass 0")
     assert code == 0 and text.count("(legal here)") == 2
-    obj = json.loads(run("check", "--json", "valid_ed2.yaml", "--try", 18, "1a assist 3a:chit 2a", "--try", 19, "4a")[1])
-    assert obj["valid"] and obj["tried"] == [{"line": 18, "turn": "1a assist 3a:chit 2a"}, {"line": 19, "turn": "4a"}]
+    obj = json.loads(run("check", "--json", "valid_ed2.yaml", "--try", 18, "1a assist 2a 3a:chit", "--try", 19, "4a bypass 0")[1])
+    assert obj["valid"] and obj["tried"] == [{"line": 18, "turn": "1a assist 2a 3a:chit"}, {"line": 19, "turn": "4a bypass 0"}]
 
 
 def test_the_printable_verdict(tmp_path):

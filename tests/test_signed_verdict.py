@@ -152,3 +152,16 @@ def test_a_log_that_is_not_yaml_keeps_the_header_lines_it_can_read(tmp_path):
     got = pages(pdf)[0]
     assert "CANNOT BE READ" in got and "not valid YAML" in got
     assert "Verdict · Club night · north Ann v south Sam · table 5" in got
+
+
+def test_written_is_always_the_file_s_value(folder):
+    shutil.copy(GOLDEN / "valid_ed2.yaml", folder / "g.yaml")
+    log, pdf = folder / "g.yaml", folder / "v.pdf"
+    lines = log.read_text().splitlines()
+    points = next(n for n, x in enumerate(lines, 1) if x.strip().startswith("points: {north: 4"))
+    finish = next(n for n, x in enumerate(lines, 1) if x.strip().startswith("finish: [4a"))
+    assert run("check", log, "--try", points, "points: {north: 5, south: 2}", "--try", finish, "-", "--pdf", pdf).exit_code == 1
+    table = " ".join(pages(pdf)).split("Written and computed")[1]
+    assert f"{points} round 1, north's points 4; as ruled: 5 4 (differs)" in table
+    assert f"{finish} round 2, finish 4a 1a 3a; as ruled: — 4a 1a 3a" in table  # a line left out: the file's value and line
+    assert f"{points} round 1, south's points 2 2 (agrees)" in table  # unchanged by the correction: the value alone

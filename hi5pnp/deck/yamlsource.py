@@ -289,24 +289,49 @@ def _opened_inside(fd: int, inside: Path) -> bool:
     return opened.is_relative_to(inside)
 
 
-def read_text(path: Path, shown: str | None = None, inside: Path | None = None) -> str:
-    """Read a UTF-8 file (see :func:`read_bytes`); faults name ``shown`` (default: path)."""
+def read_text(path: Path, shown: str | None = None, inside: Path | None = None, wide: bool = False) -> str:
+    """Read a UTF-8 file (see :func:`read_bytes`); faults name ``shown`` (default: path).
+    ``wide``: UTF-16 or UTF-32 read too, when a byte-order mark says which (see :func:`decode`)."""
     shown = shown or str(path)
-    return decode(read_bytes(path, shown, inside), shown)
+    return decode(read_bytes(path, shown, inside), shown, wide)
 
 
-def decode(data: bytes, shown: str) -> str:
-    """UTF-8 text of at most :data:`MAX_BYTES` (a file's, or standard input's)."""
+#: The byte-order marks of the wide encodings, UTF-32's first (its little-endian mark starts as UTF-16's does).
+WIDE_MARKS = (
+    (b"\x00\x00\xfe\xff", "utf-32-be", "UTF-32 (big-endian)"),
+    (b"\xff\xfe\x00\x00", "utf-32-le", "UTF-32 (little-endian)"),
+    (b"\xfe\xff", "utf-16-be", "UTF-16 (big-endian)"),
+    (b"\xff\xfe", "utf-16-le", "UTF-16 (little-endian)"),
+)
+
+
+def decode(data: bytes, shown: str, wide: bool = False) -> str:
+    """UTF-8 text of at most :data:`MAX_BYTES` (a file's, or standard
+    input's). Text in UTF-16 or UTF-32 is told as such ("save it as UTF-8"),
+    or, with ``wide`` (a game log, whose bytes a signature may rest on, so
+    that it is read as it is), read when its byte-order mark says which."""
     if len(data) > MAX_BYTES:
         raise YamlReadError(Fault(shown, 0, 0, f"more than {MAX_BYTES:,} bytes; files over {MAX_BYTES:,} bytes are refused"))
+    for mark, codec, name in WIDE_MARKS:
+        if data.startswith(mark):
+            if not wide:
+                raise YamlReadError(Fault(shown, 1, 1, f"{name} text, as its byte-order mark says; this file is read as UTF-8: save it as UTF-8"))
+            return _decode(data[len(mark) :], codec, name, shown)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]  # a byte-order mark, as some editors write
+    if b"\x00" in data and max(data[0::2].count(0), data[1::2].count(0)) * 4 >= len(data):
+        raise YamlReadError(Fault(shown, 1, 1, "UTF-16 or UTF-32 text with no byte-order mark to say which; save it as UTF-8"))
+    return _decode(data, "utf-8", "UTF-8", shown)
+
+
+def _decode(data: bytes, codec: str, name: str, shown: str) -> str:
     try:
-        return data.decode("utf-8")
+        return data.decode(codec)
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise YamlReadError(Fault(shown, line, column, "not UTF-8 text (a log or deck is written in UTF-8)")) from None
+        before = data[: exc.start].decode(codec, errors="replace")
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        why = " (a log or deck is written in UTF-8)" if codec == "utf-8" else ", though its byte-order mark says so; save it as UTF-8"
+        raise YamlReadError(Fault(shown, line, column, f"not {name} text{why}")) from None
 
 
 def load(path: Path, shown: str | None = None, inside: Path | None = None) -> Any:

@@ -35,6 +35,8 @@ class Problem(NamedTuple):
     turn: str = ""  # the turn as written, for a turn's fault
     where: str = ""  # "round 2, turn 14"
     position: State | None = None  # the game where the fault was met (a turn's, or a round cut short)
+    entry: tuple[int, int] | None = None  # a turn's fault: (round, turn), counted from 1
+    after_end: bool = False  # a turn written after its round (or the game) had ended
 
     def legal_instead(self) -> LegalTurns:
         """The legal turns in place of the faulty one, in log notation: the
@@ -292,6 +294,13 @@ def _rules(line: int, why: Illegal, turn: str = "", where: str = "", position: S
     return _Stop(Problem(line, "rules", str(why), turn, where, position))
 
 
+def _turn_fault(line: int, why: Illegal, rnd: LogRound, number: int, k: int, state: State) -> _Stop:
+    """The fault of the ``k``-th turn (from 0) of round ``number``, in the position it was played in."""
+    ended = state.is_terminal() or state.needs_course()
+    where = f"round {number}, turn {k + 1}"
+    return _Stop(Problem(line, "rules", str(why), rnd.turn_text(k), where, state, (number, k + 1), ended))
+
+
 def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> None:
     if not log.teams and log.adjudicated is not None:  # a result ruled for a game never played
         if verdict.bye:
@@ -342,7 +351,7 @@ def _play_round(state: State, rnd: LogRound, number: int, observer: Observer, ve
             report = state.apply(turn)
         except RulesError as exc:
             # the engine refused the turn before changing anything: the state is the position it was played in
-            stop = _rules(line, exc.illegal, rnd.turn_text(k), f"round {number}, turn {k + 1}", state)
+            stop = _turn_fault(line, exc.illegal, rnd, number, k, state)
             if state.is_terminal():
                 _after_the_end(verdict, stop.problem)  # the game is over: its round's values are still compared
                 return

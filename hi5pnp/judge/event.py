@@ -21,6 +21,7 @@ from .batch import verdict_of
 from .check import DeckCache, Verdict
 from .eventfile import EventFile
 from .log import GameLog
+from .players import name_key
 from .standings import Game, LeftOut, Names, Standing, game_of, standings
 
 
@@ -98,9 +99,31 @@ def read_aliases(path: str) -> dict[str, str]:
             faults.append(Fault(path, line, col, f"{key!r}: {value!r} is not a name and the name to show, both text"))
         else:
             aliases[key] = value
+    faults += _crossed(aliases, doc, path)
     if faults:
         raise LogError(faults)
     return aliases
+
+
+def _crossed(aliases: dict[str, str], doc: YMap, path: str) -> list[Fault]:
+    """A name both shown and mapped to another (``A: B`` and ``B: A`` would
+    swap two players silently; ``A: B`` and ``B: C`` would show A as B): a
+    fault at the later of the two lines."""
+    spelling = {name_key(k): k for k, v in aliases.items() if name_key(k) != name_key(v)}
+    faults: dict[int, Fault] = {}  # one a line
+    for key, shown in aliases.items():
+        other = spelling.get(name_key(shown))
+        if other is None or name_key(key) == name_key(shown):
+            continue
+        first, then = sorted((key, other), key=lambda k: doc.key_at(k))
+        at = doc.key_at(then)
+        if name_key(aliases[other]) == name_key(key):
+            why = f"{first!r} and {then!r} are mapped to each other (lines {doc.key_at(first)[0]} and {at[0]}), so the two players would swap"
+        else:
+            why = (f"{shown!r} is both a name to show (line {doc.key_at(key)[0]}: {key}) and another spelling "
+                   f"(line {doc.key_at(other)[0]}: {aliases[other]}); map {key!r} straight to {aliases[other]!r}")  # fmt: skip
+        faults.setdefault(at[0], Fault(path, at[0], at[1], f"{why}: an alias file maps each other spelling to the name to show"))
+    return [faults[n] for n in sorted(faults)]
 
 
 def deck_name(name: str | None) -> str:

@@ -6,6 +6,7 @@ game. When the YAML itself is broken, each header line is read on its own."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,12 +41,14 @@ class UnreadLog(LogError):
     words written where a face id goes (for a "did you mean" once the deck is known)."""
 
     def __init__(self, faults: list[Fault] | Fault, header: Header | None = None,
-                 face_words: list[tuple[Fault, str, str]] | None = None, folder: Path | None = None, deck_line: int = 0):  # fmt: skip
+                 face_words: list[tuple[Fault, str, str]] | None = None, folder: Path | None = None, deck_line: int = 0,
+                 in_play: Sequence[str] = ()):  # fmt: skip
         super().__init__(faults)
         self.header = header
-        self.face_words = face_words or []  # (fault, word as written, "competitor" | "obstacle")
+        self.face_words = face_words or []  # (fault, word as written, "competitor" | "obstacle" | "turn")
         self.folder = folder
         self.deck_line = deck_line
+        self.in_play = list(in_play)  # the teams' faces, as far as they could be read
 
 
 

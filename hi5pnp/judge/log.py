@@ -65,6 +65,8 @@ class GameLog:
     adjudicated: Adjudicated | None = None
     edition_line: int = 0  # 0 when the log names no edition
     tried_lines: dict[int, str] = field(default_factory=dict)  # check --try: each tried line as the file writes it
+    tried_turns: dict[tuple[int, int], int] = field(default_factory=dict)  # check --try: (round, turn) -> the try that wrote it
+    file_written: dict[str, Written] | None = None  # check --try: the values the file itself writes (None: it cannot be read)
     format_line: int = 1  # the 'log:' line
     round: int | None = None  # the event's round (revision 5), if the log says
 
@@ -78,7 +80,7 @@ def read_log(path: Path, shown: str | None = None) -> GameLog:
     shown = shown or str(path)
     text = None
     try:
-        text = yamlsource.read_text(path, shown)
+        text = yamlsource.read_text(path, shown, wide=True)
         doc = yamlsource.parse(text, shown)
     except yamlsource.YamlReadError as exc:
         raise UnreadLog(exc.fault, header_of_text(text, shown)) from None
@@ -90,7 +92,7 @@ def read_log_bytes(data: bytes, shown: str, folder: Path) -> GameLog:
     looked for in ``folder``."""
     text = None
     try:
-        text = yamlsource.decode(data, shown)
+        text = yamlsource.decode(data, shown, wide=True)
         doc = yamlsource.parse(text, shown)
     except yamlsource.YamlReadError as exc:
         raise UnreadLog(exc.fault, header_of_text(text, shown)) from None
@@ -166,7 +168,7 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
     first_seat = doc.get("first")
     seen_first = Seat(first_seat.strip().lower()) if isinstance(first_seat, str) and first_seat.strip().lower() in SEATS else None
     header = Header(shown, deck.strip() if deck else None, edition, players, texts, round_number, seen_first)
-    adjudicated = read_adjudicated(r, doc) if "adjudicated" in doc else None
+    adjudicated = read_adjudicated(r, doc, players) if "adjudicated" in doc else None
     needed = "adjudicated" not in doc  # a result the judge ruled may stand for a game never played
     teams: dict[Seat, list[str]] = {}
     team_lines: dict[Seat, int] = {}
@@ -193,9 +195,10 @@ def parse_log(doc: Any, shown: str, folder: Path) -> GameLog:
         if rnd is not None:
             rounds.append(rnd)
     if "result" in doc:
-        read_result(r, doc, written)
+        read_result(r, doc, written, players)
     if r.faults:
-        raise UnreadLog(r.faults, header, [s for s in slips if s[0] in r.faults], folder, doc.at("deck")[0] if "deck" in doc else 0)
+        in_play = [f for seat in SEATS for f in teams.get(seat, [])]
+        raise UnreadLog(r.faults, header, [s for s in slips if s[0] in r.faults], folder, doc.at("deck")[0] if "deck" in doc else 0, in_play)
     return GameLog(
         path=shown,
         folder=folder,
@@ -268,7 +271,7 @@ def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, 
             r.faults.append(Fault(tl.path if tl else "", pos[0], pos[1], f"{show(text)} is not a turn: {exc}"))
             word = _face_word(text) if isinstance(text, str) else None
             if word is not None:
-                slips.append((r.faults[-1], word, "competitor"))
+                slips.append((r.faults[-1], word, "turn"))
             continue
         texts.append(text)
         lines.append(pos[0])
@@ -314,21 +317,22 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     faults = []
     known: set[str] = set()
     competitors, obstacles = deck.competitor_faces(), deck.obstacle_faces()
+    playing = in_play(competitors, [f for seat in SEATS for f in log.teams.get(seat, [])])
 
-    def competitor(fid: str, line: int) -> None:
+    def competitor(fid: str, line: int, near: Sequence[CompetitorFace] | None) -> None:
         if fid not in known:
             if deck.competitor_face(fid) is None:
-                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, competitors))
+                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, competitors, near))
             else:
                 known.add(fid)
 
     for seat in SEATS:
         for fid, line in zip(log.teams.get(seat, ()), log.team_item_lines.get(seat, ())):
-            competitor(fid, line)
+            competitor(fid, line, None)  # a team is chosen from the whole deck
     for rnd in log.rounds:
         for turn, line in zip(rnd.turns, rnd.turn_lines):
             for fid in turn.faces():
-                competitor(fid, line)
+                competitor(fid, line, playing)  # a turn names a face in play
     for rnd in log.rounds:
         for fid, line in zip(rnd.course, rnd.course_lines):
             if deck.obstacle_face(fid) is None:
@@ -342,5 +346,14 @@ def hinted(exc: UnreadLog, deck: Deck) -> UnreadLog:
     if not exc.face_words:
         return exc
     faces: dict[str, Sequence[CompetitorFace | ObstacleFace]] = {"competitor": deck.competitor_faces(), "obstacle": deck.obstacle_faces()}
-    swap = {f: with_hint(f, word, faces[kind]) for f, word, kind in exc.face_words}
-    return UnreadLog([swap.get(f, f) for f in exc.faults], exc.header, [], exc.folder, exc.deck_line)
+    playing = in_play(deck.competitor_faces(), exc.in_play)
+    swap = {f: with_hint(f, word, faces[kind if kind != "turn" else "competitor"], playing if kind == "turn" else None)
+            for f, word, kind in exc.face_words}  # fmt: skip
+    return UnreadLog([swap.get(f, f) for f in exc.faults], exc.header, [], exc.folder, exc.deck_line, exc.in_play)
+
+
+def in_play(faces: Sequence[CompetitorFace], teams: Sequence[str]) -> Sequence[CompetitorFace]:
+    """The faces the teams chose, a turn's "did you mean" being one of them
+    (every face of the deck while no team could be read)."""
+    chosen = [f for f in faces if f.id in set(teams)]
+    return chosen or faces

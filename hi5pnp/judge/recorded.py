@@ -13,12 +13,13 @@ field that is no field of the log at all (an unknown key of a round or of
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..deck.fields import FieldReader, show
 from ..deck.located import YList, YMap
-from ..rules import SEATS, face_id
+from ..rules import SEATS, Seat, face_id
 
 RESULT_KEYS = ("columns", "score", "winner")
 WINNERS = (*SEATS, "draw")
@@ -115,8 +116,9 @@ def read_round_records(r: FieldReader, rm: YMap, number: int, written: dict[str,
         _seat_values(r, rm, "points", f"rounds[{number}].points", written)
 
 
-def read_result(r: FieldReader, doc: YMap, written: dict[str, Written]) -> None:
-    """The log's ``result``: complete columns, scores and the winner, as written."""
+def read_result(r: FieldReader, doc: YMap, written: dict[str, Written], players: Mapping[Seat, str]) -> None:
+    """The log's ``result``: complete columns, scores and the winner, as
+    written (a player's name under ``players`` read as that player's seat)."""
     rm = r.get(doc, "result", dict, "the log", what="a mapping")
     if rm is None:
         return
@@ -129,19 +131,43 @@ def read_result(r: FieldReader, doc: YMap, written: dict[str, Written]) -> None:
             _seat_values(r, rm, key, f"result.{key}", written)
     if "winner" in rm:
         w, line = rm["winner"], rm.at("winner")[0]
-        if isinstance(w, str) and w.strip().lower() in WINNERS:
-            written["result.winner"] = Written(w.strip().lower(), line)
+        seat = winner_seat(w, players)
+        if seat is not None:
+            written["result.winner"] = Written(seat, line)
         else:
-            written["result.winner"] = Written(_plain(w), line, f"{show(w)} is not north, south or draw{_meant(w)}")
+            written["result.winner"] = Written(_plain(w), line, f"{show(w)} is not north, south or draw{_meant(w, players)}")
 
 
-def _meant(value: Any) -> str:
-    close = difflib.get_close_matches(value.strip().lower(), WINNERS, n=1, cutoff=0.5) if isinstance(value, str) else []
-    return f"; did you mean {close[0]}?" if close else ""
+def _key(name: str) -> str:
+    return " ".join(name.casefold().split())
 
 
-def read_adjudicated(r: FieldReader, doc: YMap) -> Adjudicated | None:
-    """``adjudicated: {winner: north, reason: south conceded}``: a result the judge ruled."""
+def winner_seat(value: Any, players: Mapping[Seat, str]) -> str | None:
+    """``north``, ``south`` or ``draw`` as a winner is written: the word in
+    any case, or the name of one player under ``players`` (case and runs of
+    spaces aside); None when it is neither (or names both seats)."""
+    if not isinstance(value, str):
+        return None
+    if value.strip().lower() in WINNERS:
+        return value.strip().lower()
+    named = [seat for seat, name in players.items() if name.strip() and _key(name) == _key(value)]
+    return str(named[0]) if len(named) == 1 else None
+
+
+def _meant(value: Any, players: Mapping[Seat, str]) -> str:
+    """"; did you mean north?" (or a player's name near the word, with the seat), or ''."""
+    if not isinstance(value, str):
+        return ""
+    if sum(_key(name) == _key(value) for name in players.values()) > 1:
+        return "; both players are named so: write north or south"
+    words = {w: w for w in WINNERS} | {_key(name): f"{name} ({seat})" for seat, name in players.items() if name.strip()}
+    close = difflib.get_close_matches(_key(value), list(words), n=1, cutoff=0.5)
+    return f"; did you mean {words[close[0]]}?" if close else ""
+
+
+def read_adjudicated(r: FieldReader, doc: YMap, players: Mapping[Seat, str]) -> Adjudicated | None:
+    """``adjudicated: {winner: north, reason: south conceded}``: a result the
+    judge ruled (the winner may be a player's name, read as that seat)."""
     am = r.get(doc, "adjudicated", dict, "the log", what="a mapping with winner and reason")
     if am is None:
         return None
@@ -153,8 +179,9 @@ def read_adjudicated(r: FieldReader, doc: YMap) -> Adjudicated | None:
         return None
     if w is None:
         return None
-    if w.strip().lower() not in WINNERS:
-        r.fault(am, "winner", f"the adjudicated 'winner' must be north, south or draw, not {show(w)}{_meant(w)}")
+    seat = winner_seat(w, players)
+    if seat is None:
+        r.fault(am, "winner", f"the adjudicated 'winner' must be north, south or draw (or a player's name), not {show(w)}{_meant(w, players)}")
         return None
     text = reason if isinstance(reason, str) else am.as_written("reason") or str(reason)
-    return Adjudicated(w.strip().lower(), text.strip(), doc.key_at("adjudicated")[0])
+    return Adjudicated(seat, text.strip(), doc.key_at("adjudicated")[0])

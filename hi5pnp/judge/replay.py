@@ -124,6 +124,10 @@ def replay_lines(log: GameLog, deck: Deck, until: int | None = None) -> Replayed
         assert teller.reached is not None
         where = ["", f"The position at line {until}, before it is played:", *position_lines(teller.reached, log.players)]
         return Replayed([printable(line) for line in head + teller.lines + where], None, teller.reached)
+    stop = verdict.stopped
+    if stop is not None and stop.turn:  # the turn the replay stops at is told where it stands, not left out
+        after = "written after the game ended" if stop.after_end and verdict.complete else "written after the round ended" if stop.after_end else "not legal"
+        teller.lines.append(f"    line {stop.line}: {stop.turn}: {after}; the replay stops here.")
     tail = [""]
     if until is not None and verdict.stopped is None:
         tail.append(f"Line {until} comes after the log's last turn, so the whole game is told.")

@@ -143,7 +143,7 @@ def read_ruling(path: str | Path, shown: str | None = None) -> Ruling:
             got = _correction(r, items, k)
             if got is not None:
                 corrections.append(got)
-    adjudicated = read_adjudicated(r, m) if "adjudicated" in m and m["adjudicated"] is not None else None
+    adjudicated = read_adjudicated(r, m, {}) if "adjudicated" in m and m["adjudicated"] is not None else None  # a seat or draw: a ruling names no players
     if not r.faults and not corrections and adjudicated is None:
         r.fault_on(m, "the ruling rules nothing: give 'corrections', 'adjudicated' or both")
     if r.faults:

@@ -28,7 +28,7 @@ from ..render.paper import PAPER_SIZES
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
 from ..render.units import pt
 from ..rules import SEATS, State
-from .check import Verdict
+from .check import Record, Verdict
 from .drawing import position_drawing
 from .log import GameLog, Header
 from .tries import Try
@@ -154,7 +154,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
         return out + _signature(v, st)
     else:
         also = f" ({len(tried)} correction{'s' * (len(tried) != 1)} tried)" if tried else ""
-        where = reference(log, p.line) if p.kind == "rules" else f"log line {p.line}"  # a written value names its round itself
+        where = reference(log, p.line, p.entry) if p.kind == "rules" else f"log line {p.line}"  # a written value names its round itself
         out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
     out += _corrections(tried, log, st)
     for said in (edition_words(v), adjudicated_words(log) if log is not None else ""):
@@ -164,7 +164,8 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
     if stop is not None:
         out.append(_p("The fault", st["h"]))
         said = f": <b>{escape(stop.turn)}</b>" if stop.turn else ""
-        out.append(_p(f"{escape(reference(log, stop.line)[0].upper() + reference(log, stop.line)[1:])}{said}", st["body"]))
+        said_where = reference(log, stop.line, stop.entry)
+        out.append(_p(f"{escape(said_where[0].upper() + said_where[1:])}{said}", st["body"]))
         if stop is not p:  # the heading gives the first fault; this one ended the replay
             out.append(_p(escape(stop.message), st["body"]))
         legal = stop.legal_instead()
@@ -179,7 +180,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
                                                turn=f"{stop.where}: {stop.turn}" if stop.turn else ""))  # fmt: skip
             out.append(KeepTogether([_p(where[0].upper() + where[1:], st["h"]), picture]))
     if v.compared:
-        out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, st)]))
+        out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, st, tried)]))
     if s is not None:
         out += _result(v, s, st)
     return out + _signature(v, st)
@@ -229,14 +230,18 @@ def _about(log: GameLog | Header | None, s: State | None, st: dict[str, Paragrap
     return [_p(escape(r), st["body"]) for r in rows]
 
 
-def _records_table(v: Verdict, st: dict[str, ParagraphStyle]) -> Table:
-    """Every value the log may write, beside what the game gives; a row that differs shaded."""
+def _records_table(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> Table:
+    """Every value the log may write, beside what the game gives; a row that
+    differs shaded. "Written" is always the file's value; a value a
+    correction changed is followed by the value as ruled."""
     rows: list[list[Any]] = [["Log line", "What", "Written", "Computed"]]
     for r in v.compared:
-        written, computed = ("—" if x is None else " ".join(str(y) for y in x) if isinstance(x, list) else str(x) for x in (r.recorded, r.computed))
-        written += f" ({r.slip})" if r.slip else ""
+        written, line = _shown(r.recorded) + (f" ({r.slip})" if r.slip else ""), r.line
+        in_file, file_line = _in_file(v.log, r, tried)
+        if in_file is not None and in_file != written:
+            written, line = f"{in_file}; as ruled: {written}", line or file_line  # a line left out: the file's line
         mark = "  (differs)" if r.differs else "" if r.recorded is None else "  (agrees)"
-        rows.append([str(r.line) if r.line else "", r.what, written, computed + mark])
+        rows.append([str(line) if line else "", r.what, written, _shown(r.computed) + mark])
     wrong = [k for k, r in enumerate(v.compared, 1) if r.differs]
     cells = [[_p(escape(str(c)), st["cell"]) for c in r] for r in rows]
     width = PAGE[0] - 2 * MARGIN
@@ -246,6 +251,23 @@ def _records_table(v: Verdict, st: dict[str, ParagraphStyle]) -> Table:
     style += [("BACKGROUND", (0, k), (-1, k), color("#F6DEDA")) for k in wrong]
     table.setStyle(TableStyle(style))
     return table
+
+
+def _shown(value: Any) -> str:
+    return "—" if value is None else " ".join(str(y) for y in value) if isinstance(value, list) else str(value)
+
+
+def _in_file(log: GameLog | None, r: Record, tried: Sequence[Try]) -> tuple[str | None, int]:
+    """What the file itself writes for ``r`` and on which line, when
+    corrections were tried (None: no correction, so the value is the file's)."""
+    if log is None or not tried:
+        return None, 0
+    if log.file_written is not None:
+        w = log.file_written.get(r.field)
+        return ("—", 0) if w is None else (_shown(w.value) + (f" ({w.slip})" if w.slip else ""), w.line)
+    if r.line in {t.line for t in tried if not t.after}:  # the file as it is cannot be read: its line as written
+        return log.tried_lines.get(r.line, "—"), r.line
+    return None, 0
 
 
 def _result(v: Verdict, s: State, st: dict[str, ParagraphStyle]) -> list[Flowable]:

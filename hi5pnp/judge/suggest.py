@@ -52,14 +52,25 @@ def nearest(word: str, faces: Sequence[_Face], n: int = 3) -> list[_Face]:
     return [ids[k] for k in close]
 
 
-def did_you_mean(word: str, faces: Sequence[_Face]) -> str:
-    """"; did you mean 8b (Felix Flint)?" or "; did you mean 10b (Name) or 1b (Name)?", or ''."""
+def did_you_mean(word: str, faces: Sequence[_Face], playing: Sequence[_Face] | None = None) -> str:
+    """"; did you mean 8b (Felix Flint)?" or "; did you mean 10b (Name) or 1b (Name)?", or ''.
+    ``playing``: the faces in play (a turn's), the only ones offered; a
+    printed name of a face not in play is told as such, with the face of
+    its card that is in play."""
+    if playing is not None:
+        named = _by_name(word, faces)
+        if named and not any(f in playing for f in named):
+            f = named[0]
+            other = [g for g in playing if g.id[:-1] == f.id[:-1]]
+            offer = f"; did you mean {other[0].id} ({other[0].name})?" if other else ""
+            return f"; {word} is {f.id} ({f.name}), a face not in play{offer}"
+        faces = playing
     found = nearest(word, faces)
     if not found:
         return ""
     return "; did you mean " + " or ".join(f"{f.id} ({f.name})" for f in found) + "?"
 
 
-def with_hint(fault: Fault, word: str, faces: Sequence[_Face]) -> Fault:
+def with_hint(fault: Fault, word: str, faces: Sequence[_Face], playing: Sequence[_Face] | None = None) -> Fault:
     """The fault with its "did you mean" added (unchanged when nothing is near)."""
-    return fault._replace(message=fault.message + did_you_mean(word, faces))
+    return fault._replace(message=fault.message + did_you_mean(word, faces, playing))

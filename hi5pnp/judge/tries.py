@@ -113,37 +113,62 @@ def read_log_tried(path: str | Path, shown: str, tries: Sequence[Try], data: byt
         except yamlsource.YamlReadError as exc:
             raise UnreadLog(exc.fault) from None
     try:
-        old = yamlsource.decode(data, shown).splitlines(keepends=True)
+        old = yamlsource.decode(data, shown, wide=True).splitlines(keepends=True)
     except yamlsource.YamlReadError as exc:
         raise UnreadLog(exc.fault) from None
-    edits: dict[int, list[str]] = {}
-    for t in tries:
+    edits: dict[int, list[tuple[str, int | None]]] = {}  # a file's line: what it reads as, each with the try that made it
+    for k, t in enumerate(tries):
         if not 1 <= t.line <= len(old):
             raise LogError(Fault(shown, t.line, 0, f"line {t.line} is past the log's end (line {len(old)})"))
-        now = edits.get(t.line, [old[t.line - 1]])
+        now = edits.get(t.line, [(old[t.line - 1], None)])
         got = _edit(old[t.line - 1], t, shown)
         if t.after:
-            edits[t.line] = [now[0] if now[0].endswith("\n") else now[0] + "\n", *now[1:], got]
+            first, by = now[0]
+            edits[t.line] = [(first if first.endswith("\n") else first + "\n", by), *now[1:], (got, k)]
         else:
-            edits[t.line] = [got, *now[1:]]
+            if _same(got, old[t.line - 1]):
+                raise LogError(Fault(shown, t.line, 0, f"--try {t.line} {t.text!r} changes nothing: line {t.line} already reads so"))
+            edits[t.line] = [(got, k), *now[1:]]
     new: list[str] = []  # the new text
     number: list[int] = []  # the file's line of each of its lines
+    made_by: list[int | None] = []  # the try that made each of its lines (None: the file's own)
     for n, line in enumerate(old, 1):
-        made = edits.get(n, [line])
-        new += made
+        made = edits.get(n, [(line, None)])
+        new += [text for text, _ in made]
         number += [n] * len(made)
+        made_by += [by for _, by in made]
     try:
         log = read_log_bytes("".join(new).encode("utf-8"), shown, path.parent)
     except UnreadLog as exc:
         renumbered = [f._replace(line=number[f.line - 1]) if 1 <= f.line <= len(number) else f for f in exc.faults]
         raise UnreadLog(renumbered, exc.header, [], exc.folder, exc.deck_line) from None
+    written_by = [(r, k, made_by[n - 1]) for r, rnd in enumerate(log.rounds, 1) for k, n in enumerate(rnd.turn_lines, 1)]
     log = renumber(log, number)
+    log.tried_turns = {(r, k): by for r, k, by in written_by if by is not None}
+    log.file_written = _file_written(data, shown, path.parent)
     log.tried_lines = {t.line: as_written(old[t.line - 1]) for t in tries}
     turn_lines = {n for rnd in log.rounds for n in rnd.turn_lines}
     for t in tries:
         if not t.after and not t.delete and _ITEM.match(old[t.line - 1]) and t.line not in turn_lines:
             raise LogError(Fault(shown, t.line, 0, f"line {t.line} is a list entry, but not a turn of a round"))
     return log
+
+
+def _file_written(data: bytes, shown: str, folder: Path) -> dict[str, Written] | None:
+    """The values the file itself writes (a printable verdict's "Written"), or None when it cannot be read as it is."""
+    try:
+        return read_log_bytes(data, shown, folder).written
+    except UnreadLog:
+        return None
+
+
+def _same(tried: str, line: str) -> bool:
+    """Whether a tried line reads as the file's line does (spacing, quotes and
+    comments aside; a turn's case too, as turns are read in any case)."""
+    a, b = as_written(tried), as_written(line)
+    if _ITEM.match(line):
+        a, b = a.casefold(), b.casefold()
+    return a.split() == b.split()
 
 
 def as_written(line: str) -> str:

@@ -13,7 +13,7 @@ from ..rules import SEATS, Seat, State
 from .check import Problem, Verdict
 from .log import GameLog, Header
 from .position import position_lines
-from .tries import Try
+from .tries import DELETE, Try
 
 
 def about(log: GameLog | Header | None, deck_edition: int | None = None) -> str:
@@ -42,11 +42,30 @@ def result_words(state: State) -> str:
     return f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {state.winner()}"
 
 
-def try_command(path: str, tried: Sequence[Try], line: int) -> str:
-    """The command that re-checks ``path`` with the earlier corrections and one more, ready to paste."""
+def try_command(path: str, tried: Sequence[Try], line: int, made_by: int | None = None, text: str = "TURN") -> str:
+    """The command that re-checks ``path`` with the earlier corrections and
+    one more for ``line`` (``text`` "-": leave it out), ready to paste.
+    ``made_by``: the correction that wrote the line in dispute, replaced where
+    it stands (an inserted turn is tried again as an insertion after the same
+    line), so every line number stays the file's."""
     shown = "-" if path == "<stdin>" else shlex.quote(path)
-    earlier = "".join(f" {t.option()}" for t in tried if t.line != line or t.after)
-    return f"hi5pnp check {shown}{earlier} --try {line} \"TURN\""
+    new = DELETE if text == DELETE else f'"{text}"'
+    options = [t.option() for t in tried if made_by is not None or t.line != line or t.after]
+    if made_by is None:
+        options.append(f"--try {line} {new}")
+    elif tried[made_by].after and text == DELETE:
+        del options[made_by]  # a line inserted and to be left out: not inserted at all
+    else:
+        options[made_by] = f"--try {tried[made_by].line}{'+' * tried[made_by].after} {new}"
+    return f"hi5pnp check {shown}{''.join(' ' + o for o in options)}"
+
+
+def stop_try(v: Verdict, tried: Sequence[Try], text: str = "TURN") -> str:
+    """:func:`try_command` for the turn the replay stopped at."""
+    stop = v.stopped
+    assert stop is not None
+    made_by = v.log.tried_turns.get(stop.entry) if v.log is not None and stop.entry is not None else None
+    return try_command(v.path, tried, stop.line, made_by, text)
 
 
 def edition_words(v: Verdict) -> str:
@@ -104,9 +123,12 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
             lines.append(f"  the replay stopped at line {stop.line}: {stop.message}")
         if stop.turn:  # a round cut short says which round in its message
             lines.append(f"  {stop.where}: {stop.turn}")
+        if stop.after_end:
+            lines.append(f"  written after the {'game' if stop.position and stop.position.is_terminal() else 'round'} ended; "
+                         f"to read the log without it: {stop_try(v, tried, DELETE)}")  # fmt: skip
         legal = stop.legal_instead()
         if legal:
-            lines.append(f"  legal turns instead (to try one: {try_command(v.path, tried, stop.line)}):")
+            lines.append(f"  legal turns instead (to try one: {stop_try(v, tried)}):")
             lines += [f"    {t}" for t in legal.shown]
             if legal.more:
                 lines.append(f"    {legal.more_words()}")
@@ -195,7 +217,9 @@ def where_in_log(log: GameLog | None, line: int) -> str:
     return "the edition" if line == log.edition_line else ""
 
 
-def reference(log: GameLog | None, line: int) -> str:
-    """"round 2, turn 14 (log line 113)", or "log line 7" where the line is no turn or round entry."""
-    where = where_in_log(log, line)
+def reference(log: GameLog | None, line: int, entry: tuple[int, int] | None = None) -> str:
+    """"round 2, turn 14 (log line 113)", or "log line 7" where the line is no
+    turn or round entry; ``entry``: the turn's (round, turn), when known (a
+    turn a correction inserted shares its line with the one before it)."""
+    where = f"round {entry[0]}, turn {entry[1]}" if entry is not None else where_in_log(log, line)
     return f"{where} (log line {line})" if where else f"log line {line}"

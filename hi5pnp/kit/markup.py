@@ -15,7 +15,7 @@ from ..render.cardsize import CardSize
 from ..render.faces import RenderedCard, deck_context
 from ..render.layout import Layout
 from ..render.template import Templates
-from ..rules import EDITIONS, Mark, Seat
+from ..rules import EDITIONS, Mark, Seat, notation_examples
 from .example import WorkedExample
 from .tokens import CHITS
 
@@ -96,4 +96,5 @@ def rulebook_markup(deck: Deck, edition: int, templates: Templates, ex: WorkedEx
 
 
 def quickref_markup(deck: Deck, edition: int, templates: Templates) -> ET.Element:
-    return templates.markup("quickref.xml.j2", {"deck": deck_context(deck), "edition": edition})
+    notation = [code.replace(" ", "\u00a0") for code, _ in notation_examples(EDITIONS[edition])]  # each kept on one line
+    return templates.markup("quickref.xml.j2", {"deck": deck_context(deck), "edition": edition, "notation": notation})

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import io
 import xml.etree.ElementTree as ET
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Frame
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame
 
 from ..deck import Deck
 from ..errors import Fault, TemplateError
@@ -24,6 +26,8 @@ from ..render.units import pt
 from .cardsheets import draw_form, draw_marks, draw_note
 from .imposition import Slot, duplex_back, fit_grid, flip_words
 from .rulebook import flowables, styles
+
+TIGHTNESS = (1.0, 0.92, 0.85)  # the spacing scales a side is set with, in turn, until it fits
 
 PADDING = FRAME + 1.2  # mm inside the card edge: 1.2 mm clear of the frame
 COPIES = 2
@@ -45,6 +49,22 @@ def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
     return out
 
 
+def _set(side: ET.Element, deck: Deck, width: float, height: float, shown: str, k: int) -> list[Flowable]:
+    """A side's flowables, set with the book's spacing or, where that does
+    not fit the card, a little tighter (never a smaller type); as they are
+    when nothing fits, for the caller to say so."""
+    for tight in TIGHTNESS:
+        story = flowables(side, deck, None, width, shown, st=_small(styles(tight)), outline=False)
+        trial = list(story)
+        try:
+            Frame(0, 0, pt(width), pt(height), 0, 0, 0, 0).addFromList(trial, Canvas(io.BytesIO()))
+        except ValueError as exc:  # platypus: something wider than the card
+            raise TemplateError(Fault(shown, 0, 0, f"the {side.get('name', k + 1)} side of the quick reference cannot be set: {exc}")) from None
+        if not trial:
+            return flowables(side, deck, None, width, shown, st=_small(styles(tight)), outline=False)
+    return story
+
+
 def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, markup: ET.Element, shown: str, flip: str) -> bytes:
     """Two quick-reference cards from the rendered ``markup`` (of the template
     ``shown``); poker size, or the cards' size when that is larger."""
@@ -52,7 +72,6 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
     sides = markup.findall("side")
     if len(sides) != 2:
         raise TemplateError(Fault(shown, 0, 0, f"the quick reference needs two <side> elements, not {len(sides)}"))
-    small = _small(styles())
     grid = fit_grid(paper_name, w, h, 0.0, "a quick-reference card")
     if grid.cols >= COPIES:  # one row of the copies, centred, with crop marks for them only
         grid = dataclasses.replace(grid, cols=COPIES, rows=1)
@@ -61,7 +80,7 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
     inner_w = w - 2 * PADDING
     names = []
     for k, side in enumerate(sides):
-        story = flowables(side, deck, None, inner_w, shown, st=small, outline=False)
+        story = _set(side, deck, inner_w, h - 2 * PADDING, shown, k)
         name = f"quickref{k}"
         c.beginForm(name, lowerx=0, lowery=0, upperx=pt(w), uppery=pt(h))
         # the ground to the cut, the frame clear of the 1/8 in cut tolerance, as on the cards
@@ -70,10 +89,7 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
         c.setStrokeColor(color("#8C7A55"))
         c.roundRect(pt(FRAME), pt(FRAME), pt(w - 2 * FRAME), pt(h - 2 * FRAME), pt(2.2), stroke=1, fill=0)
         frame = Frame(pt(PADDING), pt(PADDING), pt(inner_w), pt(h - 2 * PADDING), 0, 0, 0, 0, showBoundary=0)
-        try:
-            frame.addFromList(story, c)
-        except ValueError as exc:  # platypus: something wider than the card
-            raise TemplateError(Fault(shown, 0, 0, f"the {side.get('name', k + 1)} side of the quick reference cannot be set: {exc}")) from None
+        frame.addFromList(story, c)
         c.endForm()
         if story:
             raise TemplateError(

@@ -4,10 +4,15 @@ notation, so that a judge can check it afterwards (docs/game-log.md).
 Page 1 holds the set-up (event, table, date, deck, the edition played
 ticked in a box, the judge, both teams), a key to the notation, the result
 and both players' signatures; then one page per round with the table, the
-course and turn lines numbered from 1 in each round, in three columns.
+course, the notation's forms and turn lines numbered from 1 in each round,
+in three columns, one turn a line with none left blank, so that a line's
+number is the turn's number a verdict gives; and a spare page that carries
+on the count for a long round.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -68,6 +73,107 @@ def _edition_box(c: Canvas, x: float, y: float, edition: int) -> None:
         bx += 11
 
 
+ROUND_COLUMNS = 3
+LINE_H = 6.4  # mm between turn lines: room for a pencil
+LEAST_LINE_H = 5.6  # mm: closer only to keep MOST_TURNS lines on a short paper
+MOST_TURNS = 90  # turn lines a round's page holds at least (a long round has the spare page too)
+TURNS_TOP = 3.0  # mm from the turns' heading to the first line's top
+TURNS_SAID = "Turns in order, one a line, no line left blank: line 5 is a verdict's \"turn 5\"."
+BOTTOM = MARGIN + 22  # mm: the turn lines end here, above the round's finish
+
+
+def _gloss(code: str) -> str:
+    """A notation example in a few words: "3a assist 7b 2a:chit" is "brings 7b then 2a; a chit for 2a"."""
+    words = code.split()
+    if len(words) == 1:
+        return "just moves on"
+    if words[1] == "bypass":
+        return f"spends {words[2]} chits to move further"
+    said = ["brings " + " then ".join(w.split(":")[0] for w in words[2:])]
+    for w in words[2:]:
+        face, _, reward = w.partition(":")
+        if reward == "chit":
+            said.append(f"a chit for {face}")
+        elif reward.startswith("t"):
+            said.append(f"a mark in column {reward[1:]}")
+    return "; ".join(said)
+
+
+def _key(c: Canvas, edition: int, y: float, W: float) -> float:
+    """The notation's forms, each with a few words, two to a row when they
+    fit (else one); returns the y of the last row."""
+    examples = [(code, _gloss(code)) for code, _ in notation_examples(EDITIONS[edition])]
+    _text(c, MARGIN, y, "How to write a turn:", 8.5, fill=MUTED)
+    half = (W - 2 * MARGIN) / 2
+    wide = max(to_mm(fonts.width(code, "bold", 8.5) + fonts.width(gloss, "regular", 8)) + 2.5 for code, gloss in examples)
+    per_row = 2 if wide <= half - 4 else 1
+    for k, (code, gloss) in enumerate(examples):
+        row, col = divmod(k, per_row)
+        x, ly = MARGIN + 2 + col * half, y - 5 - row * 4.6
+        _text(c, x, ly, code, 8.5, "bold")
+        _text(c, x + to_mm(fonts.width(code, "bold", 8.5)) + 2.5, ly, gloss, 8)
+    return y - 5 - ((len(examples) - 1) // per_row) * 4.6
+
+
+class _Lines(NamedTuple):
+    """Where a round page's turn lines are: how many a column, the top of the first, and the y of a note on them."""
+
+    rows: int
+    turns: float
+    note: float
+
+
+def _round_page(c: Canvas, deck: Deck, edition: int, W: float, top: float) -> _Lines:
+    """A round's page but for its heading and the turns' numbers: the table
+    (clear of any heading), the course, the notation, the turn lines and the
+    round's finish."""
+    right = W - MARGIN
+    _field(c, right - 42, top, "Table", 42)  # a loose page finds its game
+    y = top - 9
+    _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
+    _text(c, right, y, f"{deck.full_title} — game record", 8.5, align="right", fill=MUTED)
+    y -= 10
+    y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
+    note = y - 7
+    y = _key(c, edition, note, W) - 7.5
+    _text(c, MARGIN, y, TURNS_SAID, 8.5, fill=MUTED)
+    bottom = BOTTOM
+    turns = y - TURNS_TOP
+    rows = _rows(turns - bottom)
+    col_w = (W - 2 * MARGIN) / ROUND_COLUMNS
+    for col in range(ROUND_COLUMNS):
+        x = MARGIN + col * col_w
+        for row in range(rows):
+            ly = turns - (row + 1) * (turns - bottom) / rows
+            _line(c, x + 10, ly + 0.6, x + col_w - 3, ly + 0.6)
+    y = bottom - 7.5  # clear of the last turn line
+    _field(c, MARGIN, y, f"Finishers in order (first {deck.rules.finishers})", W - 2 * MARGIN)
+    y -= 9
+    _field(c, MARGIN, y, "Placing points: north", 70)
+    _field(c, MARGIN + 78, y, "south", 50)
+    return _Lines(rows, turns, note)
+
+
+def _rows(room: float) -> int:
+    """Turn lines a column holds in ``room`` mm: as many as fit :data:`LINE_H`
+    apart, or closer (down to :data:`LEAST_LINE_H`) to make :data:`MOST_TURNS` in all."""
+    at_least = -(-MOST_TURNS // ROUND_COLUMNS)
+    return max(int(room // LINE_H), min(at_least, int(room // LEAST_LINE_H)))
+
+
+def _turn_numbers(c: Canvas, W: float, lines: _Lines, first: int) -> None:
+    """The turn lines' numbers, from ``first``, down each column in turn, and where the round carries on."""
+    spare = f"Write the round above: this page carries on after line {first - 1}."
+    more = spare if first > 1 else f"More turns? Carry on at line {ROUND_COLUMNS * lines.rows + 1}, on the spare page."
+    _text(c, W - MARGIN, lines.note, more, 8.5, align="right", fill=MUTED)
+    rows, turns = lines.rows, lines.turns
+    col_w = (W - 2 * MARGIN) / ROUND_COLUMNS
+    for k in range(ROUND_COLUMNS * rows):
+        col, row = divmod(k, rows)
+        ly = turns - (row + 1) * (turns - BOTTOM) / rows
+        _text(c, MARGIN + col * col_w + 8.5, ly + 1.2, str(first + k), 7, align="right", fill=MUTED)
+
+
 def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> bytes:
     paper = Paper.named(paper_name)
     W, H = paper.width, paper.height
@@ -124,37 +230,15 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     _field(c, MARGIN + span * 0.52, y, "South's signature", span * 0.48)
     c.showPage()
     # --- one page per round: the same page (a form) under each round's title --
-    columns = 3
-    col_w = (W - 2 * MARGIN) / columns
     top = H - MARGIN - 6
     c.beginForm("round-page")
-    _text(c, right, top, f"{deck.full_title} — game record", 8.5, align="right", fill=MUTED)
-    _field(c, MARGIN + 45, top, "Table", 28)  # a loose page finds its game
-    y = top - 9
-    _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
-    y -= 10
-    y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
-    y -= 6
-    _text(c, MARGIN, y, "Turns (a line each; a blank line between segments helps)", 8.5, fill=MUTED)
-    _text(c, right, y, "More turns? Carry on on a spare round page.", 8.5, align="right", fill=MUTED)
-    bottom = MARGIN + 22
-    line_h = 6.4
-    rows = int((y - 3 - bottom) // line_h)
-    for col in range(columns):
-        x = MARGIN + col * col_w
-        for row in range(rows):
-            n = col * rows + row + 1
-            ly = y - 3 - (row + 1) * line_h
-            _text(c, x + 7, ly + 1.2, str(n), 7, align="right", fill=MUTED)
-            _line(c, x + 9, ly + 0.6, x + col_w - 3, ly + 0.6)
-    y = bottom - 4
-    _field(c, MARGIN, y, f"Finishers in order (first {r.finishers})", W - 2 * MARGIN)
-    y -= 10
-    _field(c, MARGIN, y, "Placing points: north", 70)
-    _field(c, MARGIN + 78, y, "south", 50)
+    lines = _round_page(c, deck, edition, W, top)
     c.endForm()
+    per_page = ROUND_COLUMNS * lines.rows
     for rnd in range(1, r.rounds + 2):  # the rounds, and a spare page for a long one
-        _text(c, MARGIN, top, f"Round {rnd}" if rnd <= r.rounds else "Round ___ (continued)", 14, "bold")
+        spare = rnd > r.rounds
+        _text(c, MARGIN, top, "Round ___, continued" if spare else f"Round {rnd}", 14, "bold")
         c.doForm("round-page")
+        _turn_numbers(c, W, lines, per_page + 1 if spare else 1)  # the spare page carries on the round's count
         c.showPage()
     return finish(c, buf)
