@@ -6,6 +6,10 @@ input files (:class:`InputError` and its kinds), layouts that cannot be made,
 a kit that cannot be written, an option given a value it does not take
 (:class:`OptionError`), and the rules package's own (``RulesError``: the
 engine was asked to break a rule; ``NotationError``: text that is not a turn).
+
+Each kind carries the exit status a command that stops on it ends with
+(``exit_status``, as click's own exceptions carry theirs): 1 when the input
+has faults, 2 when the command could not run (README, "Exit status").
 """
 
 from __future__ import annotations
@@ -66,8 +70,17 @@ class Fault(NamedTuple):
         return f"{path}:{self.line}:{self.column}: {message}"
 
 
+#: The exit status of an error in the input (a fault of the deck, a rule broken).
+FAULTS = 1
+#: The exit status of a command that could not run (a bad flag, a missing or unreadable input, an unwritable output).
+CANNOT_RUN = 2
+
+
 class Hi5Error(Exception):
     """Base of every error hi5pnp reports to a user."""
+
+    #: the exit status of a command that stops on this error (README, "Exit status")
+    exit_status = CANNOT_RUN
 
     def lines(self) -> list[str]:
         """The message, one printed line per item."""
@@ -76,6 +89,8 @@ class Hi5Error(Exception):
 
 class InputError(Hi5Error):
     """One or more faults in input files, in the order of their files and lines."""
+
+    exit_status = FAULTS
 
     def __init__(self, faults: list[Fault] | Fault):
         self.faults = sorted(faults) if isinstance(faults, list) else [faults]
@@ -96,17 +111,24 @@ class DeckError(InputError):
 class DeckNotFoundError(DeckError):
     """There is no deck to read: the folder is missing, or not a folder."""
 
+    exit_status = CANNOT_RUN
+
 
 class TemplateError(InputError):
     """A layout template does not render, or describes an impossible layout."""
 
 
 class LogError(InputError):
-    """A game log cannot be read (or its deck cannot): a read fault."""
+    """A game log cannot be read (or its deck cannot): a read fault (the
+    game-log contract: the command could not run)."""
+
+    exit_status = CANNOT_RUN
 
 
 class LayoutError(Hi5Error):
     """A requested layout cannot be made (a card that does not fit the paper)."""
+
+    exit_status = FAULTS
 
 
 class OutputError(Hi5Error):

@@ -11,6 +11,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ..deck import Deck
+from ..errors import Hi5Error
 from ..rules import SEATS, Seat, deal
 from .deal import skeleton
 from .logwrite import quote
@@ -33,8 +34,8 @@ class Pairing:
     bye: Standing | None
 
 
-class NoPairing(Exception):
-    """No pairing without a rematch is left."""
+class NoPairing(Hi5Error):
+    """No pairing without a rematch is left (the command could not run)."""
 
 
 def _pair(order: list[Standing], met: Collection[frozenset[str]], budget: list[int]) -> list[tuple[Standing, Standing]] | None:
