@@ -15,23 +15,11 @@ has faults, 2 when the command could not run (README, "Exit status").
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-# control characters, line and paragraph separators, the marks that reorder
-# text on a terminal (a right-to-left override can disguise a name), and the
-# code points XML may not hold (lone surrogates, U+FFFE, U+FFFF)
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
-
-
-def printable(text: str) -> str:
-    """``text`` safe for a terminal and on one line: control characters (an
-    escape sequence in a log, a line break) shown as ``\\x1b``, ``\\n``."""
-    if not _CONTROL.search(text):
-        return text
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+from .textsafe import printable as printable  # messages show names as text (the one helper)
 
 
 def some_names(names: list[str], most: int = 5) -> str:

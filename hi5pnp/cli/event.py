@@ -8,6 +8,7 @@ import sys
 import click
 
 from ..errors import printable
+from ..textsafe import csv_text
 from .base import DECK_TYPE, OK, Command, Failure
 
 ALIAS_HELP = "A YAML file of other spellings and the name to show (Bobby Jones: Bob Jones), for names case and spacing do not match."
@@ -42,8 +43,6 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, alias: str 
     draw, from complete valid games and adjudicated results; ties broken by
     opponents' match-win percentage, game points, then name. Logs left out are
     listed with why."""
-    import csv
-    import io
     import json
 
     from ..judge.event import Event
@@ -57,13 +56,8 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, alias: str 
     if as_json:
         click.echo(json.dumps({"standings": [s.to_json() for s in ranked], "left_out": [x.to_json() for x in left]}))
     elif as_csv:
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(CSV_FIELDS)
-        for s in ranked:
-            row = s.to_json()
-            w.writerow([row[k] for k in CSV_FIELDS])
-        click.echo(buf.getvalue(), nl=False)
+        rows = [CSV_FIELDS, *([s.to_json()[k] for k in CSV_FIELDS] for s in ranked)]
+        click.echo(csv_text(rows, terminal=sys.stdout.isatty()), nl=False)  # no formula; on a terminal, no control
         for x in left:
             click.echo(printable(f"left out: {x.log}: {x.why}"), err=True)
     else:

@@ -27,9 +27,11 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..errors import DeckError, Fault
+from ..textsafe import uncell
 from .cards import MAX_BOXES
 from .fields import did_you_mean, show
 from .located import YList, YMap
+from .yamlsource import MAX_NUMBER_TEXT
 from .model import SIDES
 
 GEMS = 3
@@ -39,7 +41,7 @@ COLUMNS = {"competitor": COMPETITOR_COLUMNS, "obstacle": OBSTACLE_COLUMNS}
 REQUIRED = {"competitor": ("card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), "column 1"), "obstacle": ("card", "side", "color", "trait")}
 SEPARATORS = (",", ";", "\t")
 BOXES = re.compile(r"[\s,;/]+")  # the boxes of a matrix cell: "speed power", "speed, power", "speed/power"
-_NUMBER = re.compile(r"[0-9]+")
+_NUMBER = re.compile(f"[0-9]{{1,{MAX_NUMBER_TEXT}}}")  # longer is no number a deck needs (YAML keeps it as text)
 
 
 class CsvReadError(DeckError):
@@ -104,12 +106,12 @@ def parse(text: str, path: str, kind: str) -> Read:
         raise CsvReadError(faults)
     cards: dict[object, YMap] = {}
     for row in found:
-        cells = {name: (row.cells[j].strip() if j < len(row.cells) else "", j + 1) for j, name in columns.items()}
+        cells = {name: (uncell(row.cells[j].strip()) if j < len(row.cells) else "", j + 1) for j, name in columns.items()}
         if len(row.cells) > len(header.cells):
             faults.append(_too_many(path, row, len(header.cells)))
             continue  # its cells are not where the header says: reading them would only mislead
         card_text, card_col = cells["card"]
-        number: object = int(card_text) if _NUMBER.fullmatch(card_text) else card_text
+        number: object = int(card_text) if _NUMBER.fullmatch(card_text) else card_text  # 1 to 40 digits: as YAML reads one
         side, side_col = cells["side"]
         side = side.lower()
         card = cards.get(number) if card_text else None  # a row with no number is a card of its own

@@ -34,6 +34,7 @@ from yaml import events
 
 from ..errors import DeckError, Fault, OptionError, OutputError, printable, shown_path
 from ..files import write_atomically
+from ..textsafe import cell, uncell
 from . import csvsource, yamlsource
 from .load import AS_CSV, deck_files, load_deck
 from .located import YList, YMap
@@ -160,11 +161,11 @@ def edited_csv(text: str, shown: str, edit: ValueEdit) -> Edited:
     row = next(row for row in csvsource.rows(text, shown) if row.line == line)
     cells = list(row.cells)
     if len(edit.keys) >= 3 and edit.keys[-3] == "matrix" and isinstance(edit.keys[-1], int):  # one box of a column's cell
-        boxes = [box for box in csvsource.BOXES.split(cells[column - 1]) if box]
+        boxes = [box for box in csvsource.BOXES.split(uncell(cells[column - 1].strip())) if box]
         boxes[edit.keys[-1]] = edit.new
-        cells[column - 1] = " ".join(boxes)
+        cells[column - 1] = cell(" ".join(boxes))
     else:
-        cells[column - 1] = edit.new
+        cells[column - 1] = cell(edit.new)  # as export writes it: never a formula
     lines = text.splitlines(keepends=True)
     ending = "\r\n" if lines[row.end - 1].endswith("\r\n") else "\n"
     written = io.StringIO()

@@ -1,0 +1,141 @@
+"""The command line's own holes (issue 30): each input a hostile review found
+a traceback or an unclear message for now gets a fault at its line, or exit
+status 2 with one line; names a spreadsheet would run are written so none
+does; control characters never reach a terminal; faults are capped."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import GOLDEN
+
+from hi5pnp.cli import main
+from hi5pnp.deck import load_deck
+from hi5pnp.deck.csvexport import as_csv, export_csv, obstacle_rows
+from hi5pnp.errors import DeckError
+from hi5pnp.textsafe import FORMULA_STARTS, cell, csv_text, uncell
+
+ROOT = Path(__file__).resolve().parent.parent
+FORMULAS = ['=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0", "@SUM(A1)", "-2+3", "=1+1"]
+QUOTED = ["'=1+1", "'Tis", "''x", "'", "'@"]
+
+
+def run(*args: object) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def one_line(code: int, out: str, err: str) -> str:
+    """The one line of standard error of a command that could not run."""
+    assert code == 2, (code, out, err)
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+@pytest.fixture
+def csv_deck(tmp_path) -> Path:
+    folder = tmp_path / "deck"
+    export_csv(load_deck(), folder)
+    return folder
+
+
+def faults(folder: Path) -> list[str]:
+    with pytest.raises(DeckError) as caught:
+        load_deck(folder)
+    return [str(f) for f in caught.value.faults]
+
+
+def cells_of(path: Path) -> list[str]:
+    return [c for row in csv.reader(io.StringIO(path.read_text(encoding="utf-8-sig"))) for c in row]
+
+
+# CSV cells no spreadsheet runs, read back exactly ----------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["", "plain", "Zoë", *FORMULAS, *QUOTED, "\tx", "\rx", "-"])
+def test_a_cell_is_never_a_formula_and_reads_back_as_its_text(text):
+    assert not cell(text).startswith(FORMULA_STARTS)
+    assert uncell(cell(text)) == text
+
+
+def test_a_hand_written_quote_stays_unless_it_guards_a_formula():
+    assert uncell("'Tis") == "'Tis" and uncell("'=1+1") == "=1+1" and uncell("''=1") == "'=1"
+
+
+def test_export_writes_formula_names_after_a_quote_and_reads_them_back_exactly(tmp_path):
+    shutil.copytree(ROOT / "cards", tmp_path / "y")
+    path = tmp_path / "y" / "obstacles.yaml"
+    names = [*FORMULAS, *QUOTED]
+    text = path.read_text(encoding="utf-8")
+    for k, old in enumerate(["Mud Pit", "Rope Bridge", "Boulder Run", "Riddle Gate", "Rolling Logs", "Tar Wall",
+                             "Balance Beam", "Hedge Maze", "Puzzle Lanterns", "Greased Slide"]):  # fmt: skip
+        text = text.replace(f'"{old}"', '"' + names[k].replace("\\", "\\\\").replace('"', '\\"') + '"', 1)
+    path.write_text(text, encoding="utf-8")
+    yaml_deck = load_deck(tmp_path / "y")
+    code, _, err = run("export", "--deck", tmp_path / "y", "--csv", tmp_path / "c")
+    assert code == 0, err
+    written = cells_of(tmp_path / "c" / "obstacles.csv")
+    assert not [c for c in written if c.startswith(FORMULA_STARTS)]
+    assert "'=1+1" in written and "''=1+1" in written and "'Tis" in written
+    csv_deck = load_deck(tmp_path / "c")
+    assert [o.name for o in csv_deck.obstacle_faces()] == [o.name for o in yaml_deck.obstacle_faces()]
+    assert csv_deck.fingerprint == yaml_deck.fingerprint
+
+
+def test_a_tuned_value_is_written_as_export_writes_it(csv_deck):
+    from hi5pnp.deck.edit import ValueEdit, apply_edit
+
+    deck = load_deck(csv_deck)
+    face = deck.obstacle_faces()[0]
+    index = [o.card for o in deck.obstacle_faces()].index(face.card) // 2
+    apply_edit(deck, ValueEdit("obstacles.yaml", (index, face.side, "name"), face.name, "=1+1"))
+    assert "'=1+1" in cells_of(csv_deck / "obstacles.csv")
+    assert load_deck(csv_deck).obstacle_faces()[0].name == "=1+1"
+
+
+def test_validate_warns_of_names_a_spreadsheet_would_run(csv_deck):
+    rows = obstacle_rows(load_deck(csv_deck))
+    rows[1][2] = "=1+1"
+    (csv_deck / "obstacles.csv").write_bytes(as_csv(rows))
+    code, out, err = run("validate", "--deck", csv_deck)
+    assert code == 0
+    assert "obstacles.csv:2:3: warning: 1a's name '=1+1' begins as a spreadsheet formula does ('=')" in out + err
+    code, _, _ = run("validate", "--deck", csv_deck, "--strict")
+    assert code == 1
+
+
+def test_standings_csv_writes_no_formula_and_no_control(tmp_path):
+    shutil.copytree(GOLDEN / "event", tmp_path / "event")
+    for path in sorted((tmp_path / "event").glob("*.yaml"))[:1]:
+        text = path.read_text(encoding="utf-8")
+        import re
+
+        players = re.search(r"^players: \{north: ([^,]+), south: ([^}]+)\}", text, re.M)
+        assert players is not None
+        hostile = '"=HYPERLINK(\\"http://x\\")\\x1b]0;owned\\x07"'
+        path.write_text(text.replace(players.group(0), f"players: {{north: {hostile}, south: {players.group(2)}}}"), encoding="utf-8")
+    code, out, _ = run("standings", tmp_path / "event", "--csv")
+    assert code == 0
+    cells = [c for row in csv.reader(io.StringIO(out)) for c in row]
+    assert not [c for c in cells if c.startswith(FORMULA_STARTS)]
+    assert any(c.startswith("'=HYPERLINK") for c in cells)
+    assert "\x1b]0;owned\x07" in out  # to a file, the name as it is (CliRunner's output is no terminal)
+    assert csv_text([["=x\x1b[31m"]], terminal=True) == "'=x\\x1b[31m\n"
+
+
+# faults at their cell, one line and exit 2, clear messages ------------------------------------------
+
+
+def test_a_card_number_of_thousands_of_digits_is_a_fault_at_its_cell(csv_deck):
+    path = csv_deck / "competitors.csv"
+    text = path.read_text(encoding="utf-8-sig")
+    path.write_text(text.replace("\n1,a,", "\n" + "9" * 5000 + ",a,", 1), encoding="utf-8")
+    (fault, *_) = [f for f in faults(csv_deck) if "competitors.csv:2:1:" in f]
+    assert fault.endswith("competitors.csv:2:1: 'card' must be a whole number, not text '999999999999999999999999999999999999...")
