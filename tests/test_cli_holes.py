@@ -139,3 +139,62 @@ def test_a_card_number_of_thousands_of_digits_is_a_fault_at_its_cell(csv_deck):
     path.write_text(text.replace("\n1,a,", "\n" + "9" * 5000 + ",a,", 1), encoding="utf-8")
     (fault, *_) = [f for f in faults(csv_deck) if "competitors.csv:2:1:" in f]
     assert fault.endswith("competitors.csv:2:1: 'card' must be a whole number, not text '999999999999999999999999999999999999...")
+
+
+LONG = "x" * 300
+
+
+@pytest.mark.parametrize("command", [["new"], ["export", "--csv"]])
+def test_a_deck_folder_that_cannot_be_made_is_one_line_and_exit_2(tmp_path, command, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert "File name too long" in one_line(*run(*command, LONG))
+    assert "File name too long" in one_line(*run(*command, f"a/{LONG}/deck"))
+    (tmp_path / "file").write_text("x")
+    assert "Not a directory" in one_line(*run(*command, "file/deck")) or "not a folder" in run(*command, "file/deck")[2]
+
+
+@pytest.mark.parametrize("command", [["new"], ["export", "--csv"]])
+def test_a_deck_folder_under_an_unreadable_folder_is_one_line_and_exit_2(tmp_path, command, monkeypatch):
+    (tmp_path / "locked" / "deck").mkdir(parents=True)
+
+    def refused(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "iterdir", refused)  # as a folder that may be entered but not read
+    monkeypatch.setattr(Path, "mkdir", refused)
+    assert "cannot write the deck here: Permission denied" in one_line(*run(*command, tmp_path / "locked" / "deck"))
+    assert "cannot write the deck here: Permission denied" in one_line(*run(*command, tmp_path / "locked" / "new"))
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="a user's permissions (root may read any folder)")
+def test_a_deck_folder_under_a_folder_without_permissions(tmp_path):
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "locked").chmod(0)
+    try:
+        assert "Permission denied" in one_line(*run("new", tmp_path / "locked" / "deck"))
+    finally:
+        (tmp_path / "locked").chmod(0o755)
+
+
+@pytest.fixture
+def first_round(tmp_path) -> Path:
+    """An event after its first round, ready to pair the second."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copytree(GOLDEN / "event" / "mini", folder / "mini")
+    for log in (GOLDEN / "event").glob("r1-*.yaml"):
+        shutil.copy(log, folder / log.name)
+    return folder
+
+
+def test_pairings_logs_at_a_path_that_cannot_be_a_folder_is_one_line_and_exit_2(first_round, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file").write_text("x")
+    assert one_line(*run("pairings", first_round, "--logs", LONG)).endswith(": cannot make this folder: File name too long\n")
+    assert one_line(*run("pairings", first_round, "--logs", "file/sub")) == "file/sub: cannot make this folder: Not a directory\n"
+
+    def read_only(self, *args, **kwargs):
+        raise OSError(30, "Read-only file system", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", read_only)
+    assert one_line(*run("pairings", first_round, "--logs", "new")) == "new: cannot make this folder: Read-only file system\n"

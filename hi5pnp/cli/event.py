@@ -81,7 +81,7 @@ def pairings(folders: tuple[str, ...], alias: str | None, deck: str | None, drop
 
     from .. import data
     from ..deck import load_deck
-    from ..files import write_output
+    from ..files import make_folder, write_output
     from ..judge.event import Event, unplaced
     from ..judge.pairings import NoPairing, next_round, pairing_lines, table_log
 
@@ -111,8 +111,7 @@ def pairings(folders: tuple[str, ...], alias: str | None, deck: str | None, drop
         where = name if deck or data.bundled_deck(name) is not None else str(Path(folders[0]) / name)
         dk = load_deck(where, need_score_sheet=False)
         event = ev.events.most_common(1)[0][0] if ev.events else ""
-        folder = Path(out)
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = make_folder(out)  # a file there, a name too long, no right: one line, exit 2
         for t in p.tables:
             target = folder / f"round{number}-table{t.number}.yaml"
             if target.exists():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import OutputError, shown_path
+from ..errors import OutputError, printable, shown_path
 from ..files import write_atomically
 from ..textsafe import csv_text
 from .csvsource import GEMS
@@ -78,7 +78,7 @@ def export_csv(deck: Deck, target: Path) -> list[Path]:
         for name, data in made.items():
             written.append(_write(target / name, data))
     except OSError as exc:  # a file on the way, no right to write there, a full disk
-        raise OutputError(f"{shown_path(target)}: cannot write the deck here: {exc.strerror or exc}") from None
+        raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
     return written
 
 
