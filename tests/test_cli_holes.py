@@ -198,3 +198,34 @@ def test_pairings_logs_at_a_path_that_cannot_be_a_folder_is_one_line_and_exit_2(
 
     monkeypatch.setattr(Path, "mkdir", read_only)
     assert one_line(*run("pairings", first_round, "--logs", "new")) == "new: cannot make this folder: Read-only file system\n"
+
+
+# check --try ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    (tmp_path / "mini").symlink_to(GOLDEN / "mini", target_is_directory=True)
+    path = tmp_path / "game.yaml"
+    shutil.copy(GOLDEN / "dispute_assist.yaml", path)
+    return path
+
+
+def test_a_tried_text_of_bytes_that_are_no_utf8_is_told_so(game):
+    # "\x80" on a command line reaches Python as the lone surrogate "\udc80"
+    code, out, err = run("check", game, "--try", "8", "ab\udc80\udcffc")
+    assert code == 2 and "Traceback" not in err and "failed on this log" not in out + err
+    assert "--try: the text holds bytes that are not UTF-8 (\\x80, \\xff); a log is UTF-8 text: give the text so" in err
+
+
+@pytest.mark.parametrize("line", ["²", "٣", "4²", "1" * 8, "0", "+", "3++"])
+def test_a_line_that_is_no_number_is_told_so(game, line):
+    code, _, err = run("check", game, "--try", line, "x")
+    assert code == 2 and f"--try: '{line}' is not a line number (41, or 41+ to insert after line 41)" in err
+
+
+def test_a_fault_after_a_line_inserted_last_is_at_the_files_last_line(game):
+    last = len(game.read_text(encoding="utf-8").splitlines())
+    code, out, err = run("check", game, "--try", f"{last}+", "x")
+    assert code == 2
+    assert f"game.yaml:{last}: not valid YAML" in out + err and f":{last + 1}:" not in out + err and f":{last + 2}:" not in out + err
