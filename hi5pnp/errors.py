@@ -15,7 +15,7 @@ has faults, 2 when the command could not run (README, "Exit status").
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -75,17 +75,30 @@ class Hi5Error(Exception):
         return str(self).splitlines() or [type(self).__name__]
 
 
+#: The most faults a message lists; the rest are counted ("and 2,900 more faults").
+MOST_FAULTS = 100
+
+
+def capped(faults: Sequence[object], most: int = MOST_FAULTS) -> list[str]:
+    """The first ``most`` of ``faults`` as lines and a count of the rest: a
+    file of thousands of faults is told in a screenful, not in thousands of lines."""
+    shown = [str(f) for f in faults[: most + 1 if len(faults) == most + 1 else most]]  # one more is told, not counted
+    rest = len(faults) - len(shown)
+    return shown + ([f"and {rest:,} more fault{'s' * (rest != 1)}"] if rest else [])
+
+
 class InputError(Hi5Error):
-    """One or more faults in input files, in the order of their files and lines."""
+    """One or more faults in input files, in the order of their files and
+    lines; told (:meth:`lines`) as the first :data:`MOST_FAULTS` and a count."""
 
     exit_status = FAULTS
 
     def __init__(self, faults: list[Fault] | Fault):
         self.faults = sorted(faults) if isinstance(faults, list) else [faults]
-        super().__init__("\n".join(str(f) for f in self.faults))
+        super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        return [str(f) for f in self.faults]
+        return capped(self.faults)
 
     def __reduce__(self) -> tuple[type[InputError], tuple[list[Fault]]]:
         # remade from its faults when it comes back from a worker process

@@ -229,3 +229,42 @@ def test_a_fault_after_a_line_inserted_last_is_at_the_files_last_line(game):
     code, out, err = run("check", game, "--try", f"{last}+", "x")
     assert code == 2
     assert f"game.yaml:{last}: not valid YAML" in out + err and f":{last + 1}:" not in out + err and f":{last + 2}:" not in out + err
+
+
+# faults capped, unclear faults told plainly ---------------------------------------------------------------
+
+
+def test_a_header_of_400000_columns_is_told_in_a_screenful(csv_deck):
+    (csv_deck / "obstacles.csv").write_text(",".join(["x"] * 400_000) + "\n", encoding="utf-8")
+    code, out, err = run("validate", "--deck", csv_deck)
+    lines = (out + err).splitlines()
+    assert code == 1 and len(lines) <= 102, len(lines)
+    assert lines[-1].endswith("obstacles.csv:1:100: and 399,901 more columns unknown or given twice: is this the file of obstacles? "
+                              "its first row names the columns (card, side, color, trait, ...)")  # fmt: skip
+
+
+def test_thousands_of_faults_are_the_first_100_and_a_count(tmp_path):
+    from hi5pnp.errors import InputError
+
+    (tmp_path / "mini").symlink_to(GOLDEN / "mini", target_is_directory=True)
+    text = (GOLDEN / "dispute_assist.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "many.yaml"
+    path.write_text(text.replace("turns:", "turns:\n" + "".join(f'      - "zz{k}"\n' for k in range(3000)), 1))
+    code, _, err = run("check", path)
+    lines = err.splitlines()
+    assert code == 2 and len(lines) == 101 and lines[-1] == "and 2,900 more faults", lines[-3:]
+    assert "'zz99' is not a turn" in lines[-2]
+    error = InputError([*(["x"] * 101)])  # one more than the most is told, not counted
+    assert error.lines() == ["x"] * 101 and len(InputError(["x"] * 102).lines()) == 101
+
+
+def test_a_cell_longer_than_the_csv_modules_limit_is_not_called_an_open_quote(csv_deck):
+    (csv_deck / "obstacles.csv").write_text("card,side,name,color,trait\n1,a," + "x" * 140_000 + ",red,speed\n", encoding="utf-8")
+    assert faults(csv_deck)[0].endswith("obstacles.csv:2:1: not readable as CSV: a cell of more than 131,072 characters, from this "
+                                        "row on: a quote opened and never closed, or a value far longer than any a deck needs")  # fmt: skip
+
+
+def test_utf16_without_its_byte_order_mark_is_told_as_such(csv_deck):
+    path = csv_deck / "obstacles.csv"
+    path.write_bytes(path.read_text(encoding="utf-8-sig").encode("utf-16-le"))
+    assert faults(csv_deck) == [f'{path}:1: holds NUL characters: saved as UTF-16 ("Unicode text")? save the spreadsheet as "CSV UTF-8"']

@@ -21,7 +21,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from ..errors import printable
+from ..errors import capped, printable
 from ..render import fonts
 from ..render.draw import color
 from ..render.paper import PAPER_SIZES
@@ -150,7 +150,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
     elif p.kind == "read":
         out.append(_p(f'<font color="{WRONG}"><b>CANNOT BE READ</b></font>', st["h"]))
         out += _corrections(tried, log, st)
-        out += [_p(escape(str(f)), st["body"]) for f in v.read_faults]
+        out += [_p(escape(line), st["body"]) for line in capped(v.read_faults)]
         return out + _signature(v, st)
     else:
         also = f" ({len(tried)} correction{'s' * (len(tried) != 1)} tried)" if tried else ""
