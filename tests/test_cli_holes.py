@@ -268,3 +268,58 @@ def test_utf16_without_its_byte_order_mark_is_told_as_such(csv_deck):
     path = csv_deck / "obstacles.csv"
     path.write_bytes(path.read_text(encoding="utf-8-sig").encode("utf-16-le"))
     assert faults(csv_deck) == [f'{path}:1: holds NUL characters: saved as UTF-16 ("Unicode text")? save the spreadsheet as "CSV UTF-8"']
+
+
+# control characters never reach a terminal --------------------------------------------------------------
+
+OSC = "\x1b]0;owned\x07"
+
+
+def test_a_failure_quoting_a_flag_shows_its_control_characters(first_round):
+    code, out, err = run("pairings", first_round, "--drop", f"Ann{OSC}")
+    assert code == 2 and "\x1b" not in out + err and "\x07" not in out + err
+    assert "--drop Ann\\x1b]0;owned\\x07: no such player in the standings" in err
+
+
+def test_new_and_export_show_a_folder_name_as_text(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for command in (["new"], ["export", "--csv"]):
+        code, out, err = run(*command, f"{command[-1]}{OSC}")
+        assert code == 0 and "\x1b" not in out + err and "\x07" not in out + err
+        assert f"{command[-1]}\\x1b]0;owned\\x07/" in out
+
+
+def test_the_watch_line_shows_file_names_as_text(capsys):
+    from hi5pnp.cli.watch import _run_once
+    from hi5pnp.errors import DeckError, Fault
+
+    _run_once(lambda: (f"wrote 3 files to out{OSC}/", [f"warning {OSC}"]), f"a{OSC}.yaml changed")
+
+    def broken() -> tuple[str, list[str]]:
+        raise DeckError(Fault("deck/game.yaml", 1, 1, "bad"))
+
+    _run_once(broken, f"b{OSC}.yaml changed")
+    seen = capsys.readouterr()
+    assert "\x1b" not in seen.out + seen.err and "\x07" not in seen.out + seen.err
+    assert "a\\x1b]0;owned\\x07.yaml changed" in seen.out and "b\\x1b]0;owned\\x07.yaml changed" in seen.err
+    assert "out\\x1b]0;owned\\x07/" in seen.out and "warning \\x1b]0;owned\\x07" in seen.err
+
+
+def test_standings_csv_on_a_terminal_shows_control_characters(tmp_path, monkeypatch):
+    import sys
+    import types
+
+    shutil.copytree(GOLDEN / "event", tmp_path / "event")
+    path = sorted((tmp_path / "event").glob("r1-*.yaml"))[0]
+    text = path.read_text(encoding="utf-8")
+    import re
+
+    north = re.search(r"^players: \{north: ([^,]+),", text, re.M)
+    assert north is not None
+    path.write_text(text.replace(north.group(0), 'players: {north: "Eve\\x1b]0;owned\\x07",'), encoding="utf-8")
+    code, out, _ = run("standings", tmp_path / "event", "--csv")
+    assert code == 0 and OSC in out  # to a file or a pipe, the name as it is
+    terminal = types.SimpleNamespace(stdout=types.SimpleNamespace(isatty=lambda: True), exit=sys.exit)
+    monkeypatch.setattr("hi5pnp.cli.event.sys", terminal)
+    code, out, _ = run("standings", tmp_path / "event", "--csv")
+    assert code == 0 and "\x1b" not in out and "Eve\\x1b]0;owned\\x07" in out

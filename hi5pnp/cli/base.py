@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import CANNOT_RUN, FAULTS, Hi5Error
+from ..errors import CANNOT_RUN, FAULTS, Hi5Error, printable
 
 OK, NO, CANNOT, CLOSED_PIPE = 0, FAULTS, CANNOT_RUN, 141
 
@@ -49,7 +49,7 @@ class Failure(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         for line in self.lines:
-            click.echo(line, err=True)
+            click.echo(printable(line), err=True)  # a name quoted from a file or a flag shows as text, never as control
 
 
 class Faulty(Failure):
