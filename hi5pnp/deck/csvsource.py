@@ -31,8 +31,8 @@ from ..textsafe import uncell
 from .cards import MAX_BOXES
 from .fields import did_you_mean, show
 from .located import YList, YMap
-from .yamlsource import MAX_NUMBER_TEXT
 from .model import SIDES
+from .yamlsource import MAX_NUMBER_TEXT
 
 GEMS = 3
 COMPETITOR_COLUMNS = ("card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), *(f"column {i}" for i in range(1, MAX_BOXES + 1)), "art", "notes")
