@@ -323,3 +323,27 @@ def test_standings_csv_on_a_terminal_shows_control_characters(tmp_path, monkeypa
     monkeypatch.setattr("hi5pnp.cli.event.sys", terminal)
     code, out, _ = run("standings", tmp_path / "event", "--csv")
     assert code == 0 and "\x1b" not in out and "Eve\\x1b]0;owned\\x07" in out
+
+
+# tune --apply on a YAML alias ------------------------------------------------------------------------------
+
+
+def test_a_yaml_alias_or_anchor_is_never_proposed_and_told_plainly(tmp_path):
+    from hi5pnp.deck.edit import ValueEdit, apply_edit, diff_of
+    from hi5pnp.errors import OptionError
+    from hi5pnp.sim.edits import candidates
+
+    shutil.copytree(ROOT / "cards", tmp_path / "d")
+    path = tmp_path / "d" / "competitors.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("gems: [red, red, blue]", "gems: [&r red, red, blue]", 1).replace("gems: [red, green, gold]", "gems: [*r, green, gold]", 1)
+    path.write_text(text, encoding="utf-8")
+    deck = load_deck(tmp_path / "d")
+    for face in ("1a", "1b"):
+        assert (0, face[1], "gems", 0) not in {c.edit.keys for c in candidates(deck, face, "raise")}
+    alias = ValueEdit("competitors.yaml", (0, "b", "gems", 0), "red", "gold")
+    with pytest.raises(OptionError, match=r"competitors.yaml:\d+:12: the value is an alias \(\*r\) of one written elsewhere; edit it by hand"):
+        apply_edit(deck, alias)
+    with pytest.raises(OptionError, match=r"competitors.yaml:\d+:12: the value carries an anchor \(&r\) other values may repeat"):
+        diff_of(deck, ValueEdit("competitors.yaml", (0, "a", "gems", 0), "red", "gold"))
+    assert path.read_text(encoding="utf-8") == text
