@@ -74,9 +74,13 @@ def test_bad_flags(flag, value, message, tmp_path):
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
-def test_validate_clean_and_faulty(deck_copy):
+@pytest.mark.slow  # the bundled deck's validate runs every day in test_validate.py; this is the installed command's
+def test_validate_clean_in_a_process_of_its_own():
     assert run("validate").returncode == 0
     assert "deck is valid" in run("validate", str(CARDS)).stdout
+
+
+def test_validate_faulty(deck_copy):
     deck_copy("obstacles.yaml", "color: red, trait: speed", "color: pink, trait: speed")
     folder = deck_copy("game.yaml", "  rounds: 3", "  rounds: three")
     result = run("validate", "--deck", str(folder))
