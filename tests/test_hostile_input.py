@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import GOLDEN
+from conftest import GOLDEN, hi5
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,10 +26,6 @@ from hi5pnp.judge.check import DeckCache, check_file
 VALID = (GOLDEN / "valid_ed2.yaml").read_text()
 FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 POSITIONED = re.compile(r"^.+:\d+:\d+: ")
-
-
-def hi5(*args: str, stdin: str | None = None, cwd: Path | None = None, timeout: float = 30) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True, input=stdin, cwd=cwd, timeout=timeout)
 
 
 @pytest.fixture
