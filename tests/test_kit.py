@@ -235,6 +235,7 @@ def test_fold_pairs_are_symmetric_about_the_fold(kit, paper):
         assert a["face"].endswith("a") and b["face"].endswith("b")
 
 
+@pytest.mark.slow  # every day, test_output_fresh.py builds the kit afresh and finds the committed bytes
 def test_same_input_same_bytes(kit):
     _, built = kit
     again = make_kit(load_deck(CARDS), BuildOptions())
