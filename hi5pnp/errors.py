@@ -6,28 +6,20 @@ input files (:class:`InputError` and its kinds), layouts that cannot be made,
 a kit that cannot be written, an option given a value it does not take
 (:class:`OptionError`), and the rules package's own (``RulesError``: the
 engine was asked to break a rule; ``NotationError``: text that is not a turn).
+
+Each kind carries the exit status a command that stops on it ends with
+(``exit_status``, as click's own exceptions carry theirs): 1 when the input
+has faults, 2 when the command could not run (README, "Exit status").
 """
 
 from __future__ import annotations
 
 import os
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-# control characters, line and paragraph separators, the marks that reorder
-# text on a terminal (a right-to-left override can disguise a name), and the
-# code points XML may not hold (lone surrogates, U+FFFE, U+FFFF)
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
-
-
-def printable(text: str) -> str:
-    """``text`` safe for a terminal and on one line: control characters (an
-    escape sequence in a log, a line break) shown as ``\\x1b``, ``\\n``."""
-    if not _CONTROL.search(text):
-        return text
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+from .textsafe import printable as printable  # messages show names as text (the one helper)
 
 
 def some_names(names: list[str], most: int = 5) -> str:
@@ -66,23 +58,47 @@ class Fault(NamedTuple):
         return f"{path}:{self.line}:{self.column}: {message}"
 
 
+#: The exit status of an error in the input (a fault of the deck, a rule broken).
+FAULTS = 1
+#: The exit status of a command that could not run (a bad flag, a missing or unreadable input, an unwritable output).
+CANNOT_RUN = 2
+
+
 class Hi5Error(Exception):
     """Base of every error hi5pnp reports to a user."""
+
+    #: the exit status of a command that stops on this error (README, "Exit status")
+    exit_status = CANNOT_RUN
 
     def lines(self) -> list[str]:
         """The message, one printed line per item."""
         return str(self).splitlines() or [type(self).__name__]
 
 
+#: The most faults a message lists; the rest are counted ("and 2,900 more faults").
+MOST_FAULTS = 100
+
+
+def capped(faults: Sequence[object], most: int = MOST_FAULTS) -> list[str]:
+    """The first ``most`` of ``faults`` as lines and a count of the rest: a
+    file of thousands of faults is told in a screenful, not in thousands of lines."""
+    shown = [str(f) for f in faults[: most + 1 if len(faults) == most + 1 else most]]  # one more is told, not counted
+    rest = len(faults) - len(shown)
+    return shown + ([f"and {rest:,} more fault{'s' * (rest != 1)}"] if rest else [])
+
+
 class InputError(Hi5Error):
-    """One or more faults in input files, in the order of their files and lines."""
+    """One or more faults in input files, in the order of their files and
+    lines; told (:meth:`lines`) as the first :data:`MOST_FAULTS` and a count."""
+
+    exit_status = FAULTS
 
     def __init__(self, faults: list[Fault] | Fault):
         self.faults = sorted(faults) if isinstance(faults, list) else [faults]
-        super().__init__("\n".join(str(f) for f in self.faults))
+        super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        return [str(f) for f in self.faults]
+        return capped(self.faults)
 
     def __reduce__(self) -> tuple[type[InputError], tuple[list[Fault]]]:
         # remade from its faults when it comes back from a worker process
@@ -96,13 +112,18 @@ class DeckError(InputError):
 class DeckNotFoundError(DeckError):
     """There is no deck to read: the folder is missing, or not a folder."""
 
+    exit_status = CANNOT_RUN
+
 
 class TemplateError(InputError):
     """A layout template does not render, or describes an impossible layout."""
 
 
 class LogError(InputError):
-    """A game log cannot be read (or its deck cannot): a read fault."""
+    """A game log cannot be read (or its deck cannot): a read fault (the
+    game-log contract: the command could not run)."""
+
+    exit_status = CANNOT_RUN
 
 
 class EventError(Hi5Error):
@@ -112,6 +133,8 @@ class EventError(Hi5Error):
 
 class LayoutError(Hi5Error):
     """A requested layout cannot be made (a card that does not fit the paper)."""
+
+    exit_status = FAULTS
 
 
 class OutputError(Hi5Error):

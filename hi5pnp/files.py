@@ -35,6 +35,20 @@ def write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+def make_folder(path: str | os.PathLike[str]) -> Path:
+    """The folder ``path``, made with its parents when missing; an
+    :class:`OutputError` naming it and why when it cannot be (a file in its
+    place, a name too long, no right to write there)."""
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OutputError(f"{printable(shown_path(path))}: is a file, not a folder; give a folder") from None
+    except (OSError, ValueError) as exc:
+        raise OutputError(f"{printable(shown_path(path))}: cannot make this folder: {getattr(exc, 'strerror', None) or exc}") from None
+    return folder
+
+
 def sha256_of(path: str | os.PathLike[str]) -> str:
     """The SHA-256 of a file's bytes, in hex, read a piece at a time."""
     with open(path, "rb") as f:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import shutil
+import subprocess
+import sys
+import traceback
 from pathlib import Path
 
 import pytest
@@ -13,6 +18,27 @@ from hi5pnp.deck import load_deck
 from hi5pnp.rules import State, Turn
 
 GOLDEN = Path(__file__).parent / "golden"
+
+
+def hi5(*args: str, stdin: str | None = None, cwd: Path | None = None, timeout: float | None = None) -> subprocess.CompletedProcess:
+    """hi5pnp run as a user runs it, its exit status and what it wrote. A run
+    that could hang (a pipe, a device: a ``timeout`` given) is a process of
+    its own, stopped after that many seconds; any other runs in this process
+    (click's test runner: no new interpreter to start, which would cost more
+    than most commands), an escaped exception written to its standard error
+    as a process writes it, with exit status 1."""
+    if timeout is not None:
+        return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True, input=stdin, cwd=cwd, timeout=timeout)
+    from click.testing import CliRunner
+
+    from hi5pnp.cli import main
+
+    with contextlib.chdir(cwd or os.getcwd()):
+        result = CliRunner().invoke(main, list(args), input=stdin)
+    code, err = result.exit_code, result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        code, err = 1, err + "".join(traceback.format_exception(result.exception))
+    return subprocess.CompletedProcess(["hi5pnp", *args], code, result.stdout, err)
 NORTH = ["1a", "2a", "3a", "4a", "5a"]
 SOUTH = ["6a", "7a", "8a", "9a", "10a"]
 # 1: 1a red speed, 2: 3b red power, 3: 2a green power, 4: 4a gold grace,

@@ -10,13 +10,14 @@ import hi5pnp
 
 PACKAGE = Path(hi5pnp.__file__).parent
 #: what each part may import from hi5pnp, besides itself
-BOTTOM = {"errors", "data", "version", "machine", "files"}
+BOTTOM = {"errors", "textsafe", "data", "version", "machine", "files"}
 ALLOWED = {
-    "errors": set(),
+    "textsafe": set(),
+    "errors": {"textsafe"},  # messages show names with its printable
     "data": set(),
     "version": set(),
     "machine": set(),
-    "files": {"errors"},  # its one writer raises OutputError
+    "files": {"errors", "textsafe"},  # its one writer raises OutputError
     "deck": BOTTOM,
     "rules": {"deck"} | BOTTOM,
     "render": {"deck"} | BOTTOM,
@@ -112,3 +113,37 @@ def test_the_public_api_is_what_all_names():
     for name in hi5pnp.__all__:
         assert getattr(hi5pnp, name) is not None, name
     assert (PACKAGE / "py.typed").exists()
+
+
+#: underscored names that are a library's documented API, not its internals
+DOCUMENTED = {
+    "_exit": "os._exit: the documented way to end a process at once",
+    "_replace": "a named tuple's documented method",
+    "_asdict": "a named tuple's documented method",
+    "_fields": "a named tuple's documented attribute",
+    "_make": "a named tuple's documented method",
+}
+
+
+def test_no_private_attribute_of_a_dependency_is_read():
+    """Every ``x._name`` the package reads is a name the package defines
+    itself (its own private parts), or one of a library's documented API
+    (``os._exit``): never a dependency's internals (reportlab's ``Frame._y``,
+    a canvas's ``_startPage``)."""
+    defined: set[str] = set()
+    reads: list[tuple[str, int, str]] = []
+    for name, path in modules().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                defined.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                defined.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                defined.add(node.attr)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                defined.add(node.target.id)
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+                reads.append((name, node.lineno, ast.unparse(node)))
+    private = [f"{name}:{line}: {text}" for name, line, text in reads if text.rpartition(".")[2] not in defined | set(DOCUMENTED)]
+    assert not private, "\n".join(private)

@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import hi5 as run  # in this process: a process of its own only where the test is about one
 from deckfix import CARDS
 
 
-def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True, cwd=cwd)
+def process(*args: str) -> subprocess.CompletedProcess:
+    """``python -m hi5pnp``: the command as a process of its own."""
+    return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True)
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -74,9 +76,13 @@ def test_bad_flags(flag, value, message, tmp_path):
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
-def test_validate_clean_and_faulty(deck_copy):
+@pytest.mark.slow  # the bundled deck's validate runs every day in test_validate.py; this is the installed command's
+def test_validate_clean_in_a_process_of_its_own():
     assert run("validate").returncode == 0
     assert "deck is valid" in run("validate", str(CARDS)).stdout
+
+
+def test_validate_faulty(deck_copy):
     deck_copy("obstacles.yaml", "color: red, trait: speed", "color: pink, trait: speed")
     folder = deck_copy("game.yaml", "  rounds: 3", "  rounds: three")
     result = run("validate", "--deck", str(folder))
@@ -101,7 +107,7 @@ def test_python_dash_m_and_console_script_agree():
     script = shutil.which("hi5pnp")
     assert script, "the console script is installed by pip install -e ."
     via_script = subprocess.run([script, "--help"], capture_output=True, text=True)
-    via_module = run("--help")
+    via_module = process("--help")
     assert via_script.returncode == via_module.returncode == 0
     assert via_script.stdout == via_module.stdout
     for command in ("build", "validate", "check", "replay", "deal"):

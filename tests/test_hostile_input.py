@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import GOLDEN
+from conftest import GOLDEN, hi5
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,10 +28,6 @@ FAST = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCh
 POSITIONED = re.compile(r"^.+:\d+:\d+: ")
 
 
-def hi5(*args: str, stdin: str | None = None, cwd: Path | None = None, timeout: float = 30) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "hi5pnp", *args], capture_output=True, text=True, input=stdin, cwd=cwd, timeout=timeout)
-
-
 @pytest.fixture
 def table(tmp_path):
     """A folder with the mini deck and a valid log beside it."""
@@ -42,9 +38,11 @@ def table(tmp_path):
 
 # 1. scalars YAML's safe types cannot make ---------------------------------
 HOSTILE_SCALARS = ["!!float south", "!!int x", "!!bool x", "!!timestamp x", "!!binary ~~", "!!python/name:os.system x", "9" * 5000, "!!null x", "!!int 0x"]
+# the everyday run reads a tag of another type and an unknown tag; the rest are repeats (slow, CI runs them)
+SOME_SCALARS = [s if s in ("!!float south", "!!python/name:os.system x") else pytest.param(s, marks=pytest.mark.slow) for s in HOSTILE_SCALARS]
 
 
-@pytest.mark.parametrize("scalar", HOSTILE_SCALARS)
+@pytest.mark.parametrize("scalar", SOME_SCALARS)
 def test_a_scalar_that_cannot_be_made_is_a_positioned_read_fault(table, scalar):
     log = table / "game.yaml"
     log.write_text(VALID.replace("log: hi5/1", f"log: {scalar}"))
@@ -63,7 +61,7 @@ def test_one_bad_log_does_not_stop_a_batch(table):
     assert len(verdicts) == 6 and sum(v["valid"] for v in verdicts) == 5
 
 
-@pytest.mark.parametrize("scalar", HOSTILE_SCALARS)
+@pytest.mark.parametrize("scalar", SOME_SCALARS)
 def test_a_scalar_that_cannot_be_made_in_a_deck_is_a_deck_fault(deck_copy, scalar):
     folder = deck_copy("game.yaml", "  rounds: 3", f"  rounds: {scalar}")
     with pytest.raises(DeckError) as info:
@@ -144,7 +142,7 @@ def test_a_deck_file_linked_out_of_the_folder_is_refused(table, tmp_path_factory
 
 
 # 6. paths that cannot be followed --------------------------------------------------------------
-@pytest.mark.parametrize("args", [("check", "X"), ("replay", "X"), ("validate", "X"), ("deal", "--deck", "X"), ("build", "--deck", "X")])
+@pytest.mark.parametrize("args", [("check", "X"), ("validate", "X"), *(pytest.param(a, marks=pytest.mark.slow) for a in (("replay", "X"), ("deal", "--deck", "X"), ("build", "--deck", "X")))])
 def test_a_name_too_long_is_a_message(args, tmp_path):
     long = "d" * 300
     r = hi5(*(a.replace("X", long) for a in args), "--out", str(tmp_path)) if args[0] == "build" else hi5(*(a.replace("X", long) for a in args))
@@ -159,7 +157,7 @@ def test_a_deck_name_too_long_in_a_log(table):
 
 
 # 7. score-card labels -----------------------------------------------------------
-@pytest.mark.parametrize("label", ["{n:s}", "{n!r}", "{n:>99999999999}", "{n:>400000000}", "{n.real}", "{n[0]}", "{}", "x" * 200])
+@pytest.mark.parametrize("label", ["{n:s}", "{n:>99999999999}", *(pytest.param(x, marks=pytest.mark.slow) for x in ("{n!r}", "{n:>400000000}", "{n.real}", "{n[0]}", "{}", "x" * 200))])
 def test_score_card_labels_are_plain(deck_copy, label):
     folder = deck_copy("score_sheets.yaml", 'label: "Round {n}"', f'label: "{label}"')
     start = time.perf_counter()
@@ -214,7 +212,7 @@ def test_terminal_escapes_in_a_log_reach_the_terminal_escaped(table):
     [
         ("  rounds: 3", "  rounds: 100000000", "'rounds' must be from 1 to 20"),
         ("  team_size: 5", "  team_size: 5000", "'team_size' must be from 1 to 20"),
-        ("  chit_limit: 3", "  chit_limit: 99999", "'chit_limit' must be from 0 to 20"),
+        pytest.param("  chit_limit: 3", "  chit_limit: 99999", "'chit_limit' must be from 0 to 20", marks=pytest.mark.slow),  # as rounds
         ('title: "High Five"', 'title: "' + "H" * 500 + '"', "at most 80 fit"),
     ],
 )
@@ -240,7 +238,8 @@ def check_json(log: Path) -> dict:
 
 @pytest.mark.parametrize(
     "players",
-    ["{north: 1042, south: Yes}", "{north: Ann}", "{south: ~}", "{north: 2026-11-20, south: 12:30}", "", "{north: 'A: B'}"],
+    ["{north: 1042, south: Yes}", "{south: ~}", "{north: 2026-11-20, south: 12:30}",
+     *(pytest.param(p, marks=pytest.mark.slow) for p in ("{north: Ann}", "", "{north: 'A: B'}"))],
 )
 def test_players_are_free_text_and_either_may_be_named_alone(table, players):
     log = table / "game.yaml"

@@ -187,7 +187,7 @@ def _pairs(rows, file):
     return [(fronts[k], backs[k]) for k in fronts]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def test_duplex_back_is_exactly_behind_its_front(kit, paper):
     """Long-edge flip: a landscape sheet (both papers with the default bleed)
     turns over its horizontal long edge, so y mirrors and the back is drawn
@@ -235,6 +235,7 @@ def test_fold_pairs_are_symmetric_about_the_fold(kit, paper):
         assert a["face"].endswith("a") and b["face"].endswith("b")
 
 
+@pytest.mark.slow  # every day, test_output_fresh.py builds the kit afresh and finds the committed bytes
 def test_same_input_same_bytes(kit):
     _, built = kit
     again = make_kit(load_deck(CARDS), BuildOptions())

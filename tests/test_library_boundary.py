@@ -15,7 +15,6 @@ import pytest
 
 import hi5pnp
 from hi5pnp.cli import main
-from hi5pnp.cli.base import CANNOT, NO, exit_code
 from hi5pnp.deck import EDITION_NUMBERS, load_deck
 from hi5pnp.errors import Hi5Error, OptionError
 from hi5pnp.kit.options import FLIPS, INKS, METHODS, BuildOptions, ImageOptions
@@ -114,13 +113,6 @@ def test_every_library_error_is_a_hi5error():
     with pytest.raises(Hi5Error):
         state.apply(Turn("1a"))  # no course is laid
     assert hi5pnp.OptionError is OptionError
-
-
-def test_the_command_line_maps_the_new_kinds_as_before():
-    state_error = RulesError.__new__(RulesError)
-    assert exit_code(OptionError("flip: 'Long'")) == CANNOT  # a bad flag
-    assert exit_code(state_error) == NO  # a rule broken by the input
-    assert exit_code(NotationError("x")) == CANNOT  # a log that cannot be read
 
 
 def test_editions_and_papers_are_named_once():

@@ -173,7 +173,7 @@ def kit():
     return make_kit(load_deck(CARDS), BuildOptions())
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def test_kit_bookmarks_point_at_each_part(kit, paper):
     reader = pypdf.PdfReader(io.BytesIO(kit.files[f"kit-{paper}.pdf"]))
     top = [(o.title, reader.get_destination_page_number(o)) for o in reader.outline if not isinstance(o, list)]

@@ -38,7 +38,7 @@ def chunks(path: Path) -> dict[bytes, bytes]:
     return found
 
 
-@pytest.mark.parametrize("service, size", [("mpc", (822, 1122)), ("tgc", (825, 1125))])
+@pytest.mark.parametrize("service, size", [("mpc", (822, 1122)), pytest.param("tgc", (825, 1125), marks=pytest.mark.slow)])
 def test_a_service_gets_its_exact_canvas_at_300_dpi_in_srgb(tmp_path, service, size):
     out = tmp_path / service
     result = invoke("images", "--for", service, "--out", str(out))

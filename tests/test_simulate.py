@@ -36,7 +36,7 @@ def simulate_json(*args: str) -> dict:
 
 
 @pytest.mark.parametrize("edition", [1, pytest.param(2, marks=pytest.mark.slow)])
-@pytest.mark.parametrize("name", ["default", "mini"])
+@pytest.mark.parametrize("name", [pytest.param("default", marks=pytest.mark.slow), "mini"])  # default: also the fast-path test below
 def test_fast_playout_is_the_engine_game_turn_for_turn(deck, mini, edition, name):
     """Differential: the fast path and the engine with the random bot play the
     same game from the same generator: every turn, and the record, agree."""

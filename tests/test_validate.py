@@ -106,7 +106,8 @@ def test_text_too_long_for_its_box_is_refused_by_validate(deck_copy):
     assert code == 1 and "shorten it" in err and "competitor face 1a" in err
 
 
-@pytest.mark.parametrize("size", [s if s == "poker" else pytest.param(s, marks=pytest.mark.slow) for s in sorted(CARD_SIZES)])
+@pytest.mark.slow  # poker every day: the bundled deck validates (above) and builds (test_build_cli.py)
+@pytest.mark.parametrize("size", sorted(CARD_SIZES))
 def test_a_deck_validate_passes_builds_at_every_card_size(size, tmp_path):
     """validate and build agree at each card size: passed means built."""
     code, _, err = validate("--card-size", size)

@@ -33,9 +33,9 @@ from typing import Any, NoReturn
 
 import click
 
-from ..errors import DeckNotFoundError, Hi5Error, InputError, LayoutError, LogError, OptionError
+from ..errors import CANNOT_RUN, FAULTS, Hi5Error, printable
 
-OK, NO, CANNOT, CLOSED_PIPE = 0, 1, 2, 141
+OK, NO, CANNOT, CLOSED_PIPE = 0, FAULTS, CANNOT_RUN, 141
 INTERRUPTED, TERMINATED = 128 + signal.SIGINT, 128 + signal.SIGTERM  # 130, 143: as a shell reports a signal
 
 
@@ -74,17 +74,12 @@ def _stopped(status: int, how: str) -> NoReturn:
 
 
 def exit_code(error: Hi5Error) -> int:
-    """The exit status of a command that stops on ``error``, the same in every command:
-    a library option given a value it does not take is a bad flag (2); a rule
-    the engine was asked to break is the input's fault (1); text that is not
-    a turn, a log that cannot be read (2)."""
-    from ..rules import RulesError  # on the error path only: the command line starts light
-
-    if isinstance(error, (DeckNotFoundError, LogError, OptionError)):
-        return CANNOT
-    if isinstance(error, (InputError, LayoutError, RulesError)):
-        return NO
-    return CANNOT
+    """The exit status of a command that stops on ``error``, the same in every
+    command: the one its kind carries (``exit_status``): a library option
+    given a value it does not take is a bad flag (2); a rule the engine was
+    asked to break is the input's fault (1); text that is not a turn, a log
+    that cannot be read (2)."""
+    return error.exit_status
 
 
 class Failure(click.ClickException):
@@ -98,7 +93,7 @@ class Failure(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         for line in self.lines:
-            click.echo(line, err=True)
+            click.echo(printable(line), err=True)  # a name quoted from a file or a flag shows as text, never as control
 
 
 class Faulty(Failure):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..errors import shown_path
+from ..errors import printable, shown_path
 from .base import DECK_HELP, DECK_TYPE, NO, Command
 from .build import CardSizeType
 
@@ -101,7 +101,7 @@ def new(folder: Path, with_templates: bool) -> None:
 
     written = new_deck(folder, templates=with_templates)
     load_deck(folder)  # what it wrote loads, as the next steps expect
-    shown = shown_path(folder)
+    shown = printable(shown_path(folder))  # a folder's name as text on the terminal
     click.echo(f"wrote a deck of your own to {shown}/: {', '.join(p.name for p in written if p.parent == folder)}")
     if with_templates:
         click.echo(f"and the layout templates to {shown}/{TEMPLATES}/ (docs/templates.md)")
@@ -128,6 +128,6 @@ def export(deck_arg: str | None, deck_opt: str | None, folder: Path) -> None:
 
     written = export_csv(_load(deck_arg, deck_opt), folder)
     load_deck(folder)  # what it wrote loads, as the next steps expect
-    shown = shown_path(folder)
+    shown = printable(shown_path(folder))  # a folder's name as text on the terminal
     click.echo(f"wrote the deck with its cards as CSV to {shown}/: {', '.join(p.relative_to(folder).as_posix() for p in written)}")
     click.echo(f"next: edit the CSV files in a spreadsheet (save as CSV, UTF-8), then hi5pnp build --deck {shown} --out {shown}/kit")

@@ -10,6 +10,7 @@ import click
 
 from ..errors import printable
 from ..render.paper import PAPER_NAMES
+from ..textsafe import csv_text
 from .base import DECK_TYPE, OK, Command, Failure
 
 ALIAS_HELP = "A YAML file of other spellings and the name to show (Bobby Jones: Bob Jones), for names case and spacing do not match."
@@ -38,8 +39,6 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
     adjudicated results and byes; ties broken by event.yaml's tie-breaks
     (by default opponents' match-win percentage, then game points), then the
     name. Logs left out are listed with why."""
-    import csv
-    import io
     import json
 
     from ..judge.crosstable import cross_table
@@ -59,14 +58,12 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
             got["cross"] = crossed.to_json()
         click.echo(json.dumps(got))
     elif as_csv:
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
         fields = csv_fields(tiebreaks)
-        w.writerow([*fields, *(crossed.csv_header() if crossed else [])])
+        rows = [[*fields, *(crossed.csv_header() if crossed else [])]]
         for k, s in enumerate(ranked):
             row = s.to_json(tiebreaks)
-            w.writerow([row[f] for f in fields] + (list(crossed.rows[k].cells) if crossed else []))
-        click.echo(buf.getvalue(), nl=False)
+            rows.append([row[f] for f in fields] + (list(crossed.rows[k].cells) if crossed else []))
+        click.echo(csv_text(rows, terminal=sys.stdout.isatty()), nl=False)  # no formula; on a terminal, no control
         for x in left:
             click.echo(printable(f"left out: {x.log}: {x.why}"), err=True)
     else:

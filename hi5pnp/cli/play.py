@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..deck import EDITION_NUMBERS
 from ..errors import printable
 from .base import DECK_HELP, DECK_TYPE, Command, Failure
 
@@ -82,7 +83,7 @@ def _position(table: Table) -> None:
 @click.option("--first", type=click.Choice(["north", "south", "dealt"]), default="dealt", show_default=True,
               help="Who moves first; dealt: drawn with the deal.")  # fmt: skip
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed of the deal (default: drawn and printed).")
-@click.option("--edition", type=click.Choice(["1", "2"]), default=None, help="Rules edition (default: the deck's).")
+@click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), default=None, help="Rules edition (default: the deck's).")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, default="default", show_default=True, help=DECK_HELP)
 @click.option("--log", "log", metavar="FILE", type=click.Path(dir_okay=False), default=None,
               help="Write the game's log there (at the end, on s and on q): hi5pnp check reads it.")  # fmt: skip

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import Hi5Error, shown_path
+from ..errors import Hi5Error, printable, shown_path
 
 SETTLE = 0.2  # seconds without a change before building: an editor's save is several events
 IGNORED_SUFFIXES = (".swp", ".swx", ".tmp", "~")
@@ -137,7 +137,7 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Run) -> None:
     shown = ", ".join(shown_path(f) for f in folders)
     try:
         _run_once(run, "the first build")
-        click.echo(f"watching {shown} for changes (Ctrl-C to stop)", err=True)
+        click.echo(printable(f"watching {shown} for changes (Ctrl-C to stop)"), err=True)
         while True:
             while not changed.is_set():
                 time.sleep(SETTLE)  # a plain sleep: Ctrl-C ends it cleanly
@@ -166,10 +166,10 @@ def _run_once(run: Run, why: str) -> None:
     try:
         done, warnings = run()
     except Hi5Error as exc:
-        click.echo(f"{stamp} build failed; the previous kit is as it was ({why}, {time.monotonic() - start:.1f} s)", err=True)
+        click.echo(printable(f"{stamp} build failed; the previous kit is as it was ({why}, {time.monotonic() - start:.1f} s)"), err=True)
         for line in exc.lines():
-            click.echo(line, err=True)
+            click.echo(printable(line), err=True)
         return
-    click.echo(f"{stamp} {done} in {time.monotonic() - start:.1f} s ({why})")
+    click.echo(printable(f"{stamp} {done} in {time.monotonic() - start:.1f} s ({why})"))  # a file's name, never an escape sequence
     for line in warnings:
-        click.echo(line, err=True)
+        click.echo(printable(line), err=True)

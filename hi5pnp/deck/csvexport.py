@@ -5,17 +5,17 @@ files (game.yaml, score_sheets.yaml, the pictures) copied beside them. It
 loads as the very same deck (the same fingerprint), so it builds the same kit.
 
 The files are UTF-8 with a byte-order mark (so that a spreadsheet opens
-accented names right) and one line per row.
+accented names right) and one line per row; no cell is one a spreadsheet
+would run as a formula (docs/deck-format.md, "Names a spreadsheet would run").
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
-from ..errors import OutputError, shown_path
+from ..errors import OutputError, printable, shown_path
 from ..files import write_atomically
+from ..textsafe import csv_text
 from .csvsource import GEMS
 from .load import AS_CSV, deck_files
 from .model import Deck, ObstacleFace
@@ -54,10 +54,10 @@ def _optional(face: ObstacleFace, key: str) -> str:
 
 
 def as_csv(rows: list[list[str]]) -> bytes:
-    """Rows as the bytes of a CSV file."""
-    text = io.StringIO()
-    csv.writer(text, lineterminator="\n").writerows(rows)
-    return (BOM + text.getvalue()).encode("utf-8")
+    """Rows as the bytes of a CSV file; a cell that a spreadsheet would run
+    as a formula (a name ``=1+1``) written after a single quote, which the
+    reader takes away again (:func:`hi5pnp.textsafe.cell`)."""
+    return (BOM + csv_text(rows)).encode("utf-8")
 
 
 def export_csv(deck: Deck, target: Path) -> list[Path]:
@@ -78,7 +78,7 @@ def export_csv(deck: Deck, target: Path) -> list[Path]:
         for name, data in made.items():
             written.append(_write(target / name, data))
     except OSError as exc:  # a file on the way, no right to write there, a full disk
-        raise OutputError(f"{shown_path(target)}: cannot write the deck here: {exc.strerror or exc}") from None
+        raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
     return written
 
 

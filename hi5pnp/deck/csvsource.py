@@ -26,11 +26,13 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ..errors import DeckError, Fault
+from ..errors import MOST_FAULTS, DeckError, Fault
+from ..textsafe import uncell
 from .cards import MAX_BOXES
 from .fields import did_you_mean, show
 from .located import YList, YMap
 from .model import SIDES
+from .yamlsource import MAX_NUMBER_TEXT
 
 GEMS = 3
 COMPETITOR_COLUMNS = ("card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), *(f"column {i}" for i in range(1, MAX_BOXES + 1)), "art", "notes")
@@ -39,7 +41,7 @@ COLUMNS = {"competitor": COMPETITOR_COLUMNS, "obstacle": OBSTACLE_COLUMNS}
 REQUIRED = {"competitor": ("card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), "column 1"), "obstacle": ("card", "side", "color", "trait")}
 SEPARATORS = (",", ";", "\t")
 BOXES = re.compile(r"[\s,;/]+")  # the boxes of a matrix cell: "speed power", "speed, power", "speed/power"
-_NUMBER = re.compile(r"[0-9]+")
+_NUMBER = re.compile(f"[0-9]{{1,{MAX_NUMBER_TEXT}}}")  # longer is no number a deck needs (YAML keeps it as text)
 
 
 class CsvReadError(DeckError):
@@ -85,13 +87,21 @@ def rows(text: str, path: str) -> Iterator[Row]:
                 yield Row(line, cells, reader.line_num)
             line = reader.line_num + 1
     except csv.Error as exc:
-        raise CsvReadError([Fault(path, line, 1, f"not readable as CSV: {exc} (a quote opened and never closed?)")]) from None
+        if str(exc).startswith("field larger than field limit"):  # the csv module's limit: 131,072 characters
+            why = (f"a cell of more than {csv.field_size_limit():,} characters, from this row on: a quote opened and "
+                   "never closed, or a value far longer than any a deck needs")  # fmt: skip
+        else:
+            why = f"{exc} (a quote opened and never closed?)"
+        raise CsvReadError([Fault(path, line, 1, f"not readable as CSV: {why}")]) from None
 
 
 def parse(text: str, path: str, kind: str) -> Read:
     """The cards of a CSV text (``kind``: competitor or obstacle), as the list
     of cards the YAML file would give, and the faults of its rows and columns
     (the cards themselves are checked by :func:`.cards.read_cards`)."""
+    if "\x00" in text:  # UTF-16 without its byte-order mark reads as UTF-8 with a NUL after each letter
+        nul = text[: text.index("\x00")].count("\n") + 1
+        raise CsvReadError([Fault(path, nul, 0, 'holds NUL characters: saved as UTF-16 ("Unicode text")? save the spreadsheet as "CSV UTF-8"')])
     faults: list[Fault] = []
     repeated: list[tuple[int, str, YMap]] = []
     doc = YList(path, (1, 1))
@@ -104,12 +114,12 @@ def parse(text: str, path: str, kind: str) -> Read:
         raise CsvReadError(faults)
     cards: dict[object, YMap] = {}
     for row in found:
-        cells = {name: (row.cells[j].strip() if j < len(row.cells) else "", j + 1) for j, name in columns.items()}
+        cells = {name: (uncell(row.cells[j].strip()) if j < len(row.cells) else "", j + 1) for j, name in columns.items()}
         if len(row.cells) > len(header.cells):
             faults.append(_too_many(path, row, len(header.cells)))
             continue  # its cells are not where the header says: reading them would only mislead
         card_text, card_col = cells["card"]
-        number: object = int(card_text) if _NUMBER.fullmatch(card_text) else card_text
+        number: object = int(card_text) if _NUMBER.fullmatch(card_text) else card_text  # 1 to 40 digits: as YAML reads one
         side, side_col = cells["side"]
         side = side.lower()
         card = cards.get(number) if card_text else None  # a row with no number is a card of its own
@@ -151,10 +161,16 @@ def _columns(header: Row, path: str, kind: str, faults: list[Fault]) -> dict[int
     known = COLUMNS[kind]
     columns: dict[int, str] = {}
     meant: set[str] = set()  # the columns a misspelt header was taken for (their fault says "did you mean")
+    told = len(faults)
     for j, cell in enumerate(header.cells):
         name = header_key(cell)
         if not name:
             continue
+        if len(faults) - told >= MOST_FAULTS - 1 and (name not in known or name in columns.values()):
+            rest = sum(1 for c in header.cells[j:] if header_key(c) and header_key(c) not in known) or 1
+            faults.append(Fault(path, header.line, j + 1, f"and {rest:,} more columns unknown or given twice: is this the file of "
+                                f"{kind}s? its first row names the columns ({', '.join(REQUIRED[kind])}, ...)"))  # fmt: skip
+            break
         if name not in known:
             hint = did_you_mean(name, known)
             meant.add(hint.split("'")[1] if hint else "")

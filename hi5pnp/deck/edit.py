@@ -34,6 +34,7 @@ from yaml import events
 
 from ..errors import DeckError, Fault, OptionError, OutputError, printable, shown_path
 from ..files import write_atomically
+from ..textsafe import cell, uncell
 from . import csvsource, yamlsource
 from .load import AS_CSV, deck_files, load_deck
 from .located import YList, YMap
@@ -98,16 +99,25 @@ class _Scalar(NamedTuple):
     style: str | None  # None (plain), "'" or '"'; another (a block scalar) is refused
 
 
-def _scalar_at(text: str, line: int, column: int) -> _Scalar:
-    """Where the scalar that starts at ``line``:``column`` (1-based) of ``text`` is written."""
+def _scalar_at(text: str, line: int, column: int, shown: str) -> _Scalar:
+    """Where the scalar that starts at ``line``:``column`` (1-based) of ``text`` is written.
+    An alias there (``*name``), or an anchor others repeat (``&name``), is
+    refused: one value written there would change, or break, the others."""
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    where = f"{printable(shown)}:{line}:{column}"
     for ev in yaml.parse(text, Loader=loader):
-        if not isinstance(ev, events.ScalarEvent):
-            continue
         start, end = ev.start_mark, ev.end_mark
-        if start is not None and end is not None and (start.line + 1, start.column + 1) == (line, column):
+        if start is None or end is None or (start.line + 1, start.column + 1) != (line, column):
+            continue
+        if isinstance(ev, events.AliasEvent):
+            raise OptionError(f"{where}: the value is an alias (*{printable(str(ev.anchor))}) of one written elsewhere; "
+                              "edit it by hand (write the value itself there)")  # fmt: skip
+        if isinstance(ev, events.ScalarEvent):
+            if ev.anchor is not None:
+                raise OptionError(f"{where}: the value carries an anchor (&{printable(ev.anchor)}) other values may repeat; "
+                                  "edit it by hand")  # fmt: skip
             return _Scalar(start.index, end.index, end.line == start.line, ev.style or None)  # plain: "" from libyaml
-    raise OptionError(f"no single value starts at line {line}, column {column}")
+    raise OptionError(f"{where}: no single value starts there; edit it by hand")
 
 
 def _written(value: str, style: str | None) -> str:
@@ -132,7 +142,7 @@ def edited_text(text: str, shown: str, edit: ValueEdit) -> Edited:
     except yamlsource.YamlReadError as exc:
         raise DeckError(exc.fault) from None
     line, column = _expected(doc, edit, shown)
-    start, end, one_line, style = _scalar_at(text, line, column)
+    start, end, one_line, style = _scalar_at(text, line, column, shown)
     if not one_line or style not in (None, "'", '"'):
         raise OptionError(f"{printable(shown)}:{line}:{column}: the value spans lines; edit it by hand")
     new_text = text[:start] + _written(edit.new, style) + text[end:]
@@ -160,11 +170,11 @@ def edited_csv(text: str, shown: str, edit: ValueEdit) -> Edited:
     row = next(row for row in csvsource.rows(text, shown) if row.line == line)
     cells = list(row.cells)
     if len(edit.keys) >= 3 and edit.keys[-3] == "matrix" and isinstance(edit.keys[-1], int):  # one box of a column's cell
-        boxes = [box for box in csvsource.BOXES.split(cells[column - 1]) if box]
+        boxes = [box for box in csvsource.BOXES.split(uncell(cells[column - 1].strip())) if box]
         boxes[edit.keys[-1]] = edit.new
-        cells[column - 1] = " ".join(boxes)
+        cells[column - 1] = cell(" ".join(boxes))
     else:
-        cells[column - 1] = edit.new
+        cells[column - 1] = cell(edit.new)  # as export writes it: never a formula
     lines = text.splitlines(keepends=True)
     ending = "\r\n" if lines[row.end - 1].endswith("\r\n") else "\n"
     written = io.StringIO()
@@ -203,6 +213,16 @@ def edit_of(deck: Deck, edit: ValueEdit) -> Edited:
     """The edit made on the deck's file as it is now on disk."""
     shown, file = _shown(deck, edit.file), _file(deck, edit.file)
     return _edited(_read(deck.path / file, shown)[1], shown, edit, file)
+
+
+def writable(deck: Deck, edit: ValueEdit) -> bool:
+    """The edit can be written into the deck's file as one value in place
+    (not an alias, an anchor others repeat, a value spanning lines)."""
+    try:
+        edit_of(deck, edit)
+    except OptionError:
+        return False
+    return True
 
 
 def diff_of(deck: Deck, edit: ValueEdit) -> list[str]:

@@ -9,7 +9,11 @@ unless ``--strict``. Each names the file and line to look at.
   of the trait faced, and only a matching gem brings anyone along);
 - two competitor faces that are the same competitor (gems and matrix);
 - counts badly skewed: one gem colour, obstacle colour, trait in matrices or
-  trait on obstacles used more than twice as often as another.
+  trait on obstacles used more than twice as often as another;
+- a name a spreadsheet would run as a formula (``=1+1``, ``@SUM(A1)``): a
+  face's, a colour's or a trait's that begins with ``=``, ``+``, ``-``,
+  ``@``, a tab or a carriage return (``export --csv`` writes it after a
+  single quote, but a CSV written by hand or by another tool may not).
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..errors import Fault
+from ..textsafe import formula_like
+from .fields import show
 from .model import CompetitorFace, Deck
 
 SKEW = 2.0  # the most common over the least common, beyond which counts are skewed
@@ -31,6 +37,7 @@ def design_lints(deck: Deck) -> list[Fault]:
     found += _unmarkable(deck)
     found += _duplicates(deck)
     found += _skews(deck)
+    found += _formulas(deck)
     return found
 
 
@@ -140,4 +147,24 @@ def _skews(deck: Deck) -> list[Fault]:
             out.append(deck.sources.fault("game.yaml", ("colors", most), message))
         else:
             out.append(deck.sources.fault("game.yaml", ("traits", list(deck.traits).index(most)), message))
+    return out
+
+
+def _formula_warning(what: str, name: str) -> str:
+    return (f"warning: {what} {show(name)} begins as a spreadsheet formula does ({show(name[0])}): a spreadsheet opening "
+            "the deck's CSV would run it (export --csv writes it after a single quote); begin it otherwise")  # fmt: skip
+
+
+def _formulas(deck: Deck) -> list[Fault]:
+    """Names a spreadsheet would run as formulas: of faces, colours and traits."""
+    out = []
+    for face in deck.competitor_faces():
+        if formula_like(face.name):
+            out.append(_face_fault(deck, face, "name", _formula_warning(f"{face.id}'s name", face.name)))
+    for obstacle in deck.obstacle_faces():
+        if formula_like(obstacle.name):
+            warning = _formula_warning(f"{obstacle.id}'s name", obstacle.name)
+            out.append(deck.sources.face_fault("obstacles.yaml", obstacle.card, obstacle.side, "name", warning))
+    out += [deck.sources.fault("game.yaml", ("colors", c), _formula_warning("colour", c)) for c in deck.colors if formula_like(c)]
+    out += [deck.sources.fault("game.yaml", ("traits", k), _formula_warning("trait", t)) for k, t in enumerate(deck.traits) if formula_like(t)]
     return out

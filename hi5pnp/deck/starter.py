@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 from .. import data
-from ..errors import OutputError, shown_path
+from ..errors import OutputError, printable, shown_path
 
 TEMPLATES = "templates"  # the templates' folder inside the new deck
 
@@ -29,20 +29,27 @@ def new_deck(target: Path, *, templates: bool = False, deck: str = "default") ->
         if templates:
             written += _copy(data.template_folder(), target / TEMPLATES)
     except OSError as exc:  # a file on the way, no right to write there, a full disk
-        raise OutputError(f"{shown_path(target)}: cannot write the deck here: {exc.strerror or exc}") from None
+        raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
     return written
 
 
 def check_target(target: Path) -> None:
     """Refuse (:class:`OutputError`) a folder for a new deck that holds
-    anything, a path that is a file or a link: nothing of the user's is replaced."""
-    if os.path.islink(target):
-        raise OutputError(f"{shown_path(target)}: a link; give a new folder for the deck")
-    if target.exists():
+    anything, a path that is a file or a link, or one that cannot be looked
+    at (a name too long, a folder on the way that cannot be read): nothing
+    of the user's is replaced."""
+    try:
+        if os.path.islink(target):
+            raise OutputError(f"{printable(shown_path(target))}: a link; give a new folder for the deck")
+        if not target.exists():
+            return
         if not target.is_dir():
-            raise OutputError(f"{shown_path(target)}: not a folder; give a new or empty folder for the deck")
+            raise OutputError(f"{printable(shown_path(target))}: not a folder; give a new or empty folder for the deck")
         if any(target.iterdir()):
-            raise OutputError(f"{shown_path(target)}: the folder is not empty; give a new or empty folder for the deck, so nothing of yours is replaced")
+            raise OutputError(f"{printable(shown_path(target))}: the folder is not empty; give a new or empty folder for the deck, "
+                              "so nothing of yours is replaced")  # fmt: skip
+    except OSError as exc:  # a name too long, no right to look there
+        raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
 
 
 def _copy(source: Path, target: Path) -> list[Path]:

@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 from yaml import events
 
-from ..errors import Fault
+from ..errors import Fault, InputError
 from .located import YList, YMap, fault_at, fault_key, fault_on
 from .slips import slip, unclosed
 
@@ -36,10 +36,16 @@ _resolver = yaml.resolver.Resolver()
 _constructor = yaml.constructor.SafeConstructor()
 
 
-class YamlReadError(Exception):
+class YamlReadError(InputError):
+    """A file that cannot be read as YAML (or at all), at the place of its
+    one fault; its readers give it as their own kind (a deck's, a log's)."""
+
     def __init__(self, fault: Fault):
-        super().__init__(str(fault))
+        super().__init__(fault)
         self.fault = fault
+
+    def __reduce__(self) -> tuple[type[YamlReadError], tuple[Fault]]:  # type: ignore[override]
+        return (type(self), (self.fault,))
 
 
 def _pos(mark: Any) -> tuple[int, int]:

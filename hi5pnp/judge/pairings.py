@@ -15,6 +15,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import Hi5Error
 from .players import Standing, name_key
 
 STEPS = 200_000  # the search gives up past this many tries (an event past its possible pairings)
@@ -45,8 +46,8 @@ class Pairing:
                 "bye": self.bye.player if self.bye is not None else None, "not_paired": list(self.not_paired)}  # fmt: skip
 
 
-class NoPairing(Exception):
-    """No pairing without a rematch is left."""
+class NoPairing(Hi5Error):
+    """No pairing without a rematch is left (the command could not run)."""
 
 
 @dataclass(frozen=True)

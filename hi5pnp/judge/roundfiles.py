@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..deck import Deck
 from ..errors import Hi5Error, OutputError, printable
-from ..files import check_output, write_new
+from ..files import check_output, make_folder, write_new
 from ..rules import deal
 from .deal import deck_line, skeleton
 from .log import FORMAT
@@ -78,10 +78,7 @@ def write_round(folder: Path, files: dict[str, str], slips: tuple[Path, bytes] |
         raise OutputError("\n".join(printable(f"{t}: exists already; pairings never replaces a log, and writes none of the round") for t in taken))
     if slips is not None:
         check_output(slips[0], keep=[*keep, *targets], kind=PDF)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise OutputError(printable(f"{folder}: cannot be made: {exc.strerror or exc}")) from None
+    make_folder(folder)  # a file there, a name too long, no right: one line, exit 2
     written: list[Path] = []
     try:
         for target, text in zip(targets, files.values()):

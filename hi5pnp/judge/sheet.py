@@ -21,7 +21,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from ..errors import printable
+from ..errors import capped, printable
 from ..render import fonts
 from ..render.draw import color
 from ..render.paper import PAPER_SIZES
@@ -59,57 +59,72 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 
 def verdict_pdf(v: Verdict, tried: Sequence[Try] = ()) -> bytes:
     """The printable verdict on ``v`` (a read fault included: it is listed);
-    ``tried``: the corrections it was checked with (``check --try``)."""
+    ``tried``: the corrections it was checked with (``check --try``).
+
+    The sheet is set twice: once to count its pages, then with "page N of M"
+    drawn at the end of each (the document's own page hook, no canvas internals)."""
     st = _styles()
-    story = _story(v, st, tried)
-    buf = io.BytesIO()
-    game = _game_name(v)
-    digest = f"log SHA-256 {v.sha256[:16]}…" if v.sha256 else ""
-
-    class PagedCanvas(Canvas):
-        """Pages kept until the end, so that each can say "page N of M"."""
-
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            kwargs.setdefault("initialFontName", fonts.font_name("regular"))
-            super().__init__(*args, **kwargs)
-            self.pages: list[dict[str, Any]] = []
-
-        def showPage(self) -> None:
-            self.pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            for n, page in enumerate(self.pages, 1):
-                self.__dict__.update(page)
-                self._frame(n, len(self.pages))
-                Canvas.showPage(self)
-            Canvas.save(self)
-
-        def _frame(self, n: int, total: int) -> None:
-            self.saveState()
-            w, h = PAGE
-            self.setFillColor(color(INK))
-            self.setFont(fonts.font_name("bold"), 8)
-            self.drawString(pt(MARGIN), pt(h - MARGIN), _clip(self, printable(game), w - 2 * MARGIN - 30, "bold", 8))
-            self.drawRightString(pt(w - MARGIN), pt(h - MARGIN), f"page {n} of {total}")
-            self.setStrokeColor(color(MUTED))
-            self.setLineWidth(0.4)
-            self.line(pt(MARGIN), pt(h - MARGIN - 2), pt(w - MARGIN), pt(h - MARGIN - 2))
-            self.setFont(fonts.font_name("regular"), 7)
-            self.setFillColor(color(MUTED))
-            self.drawString(pt(MARGIN), pt(MARGIN - 4), f"hi5pnp verdict · {CREDIT}")
-            self.drawRightString(pt(w - MARGIN), pt(MARGIN - 4), digest)
-            self.restoreState()
-
+    frame = _PageFrame(_game_name(v), f"log SHA-256 {v.sha256[:16]}…" if v.sha256 else "")
     with reproducible():
-        doc = SimpleDocTemplate(
-            buf, pagesize=(pt(PAGE[0]), pt(PAGE[1])), leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN + HEAD),
-            bottomMargin=pt(MARGIN), title=printable(f"Verdict: {v.path}"), author=AUTHOR, subject=subject("A judge's verdict on a game log"),
-            keywords=KEYWORDS, creator=CREATOR, producer=PRODUCER, invariant=1, pageCompression=1,
-            initialFontName=fonts.font_name("regular"), lang="en", displayDocTitle=1,
-        )  # fmt: skip
-        doc.build(story, canvasmaker=PagedCanvas)
+        _sheet(io.BytesIO(), v, frame).build(_story(v, st, tried), canvasmaker=_canvas)
+        buf = io.BytesIO()
+        frame.total = frame.pages
+        _sheet(buf, v, frame).build(_story(v, st, tried), canvasmaker=_canvas)
     return buf.getvalue()
+
+
+def _canvas(*args: Any, **kwargs: Any) -> Canvas:
+    kwargs.setdefault("initialFontName", fonts.font_name("regular"))
+    return Canvas(*args, **kwargs)
+
+
+class _PageFrame:
+    """What every page of a sheet says around its text: the game and "page N
+    of M" at the top, the credit and the log's digest at the foot."""
+
+    def __init__(self, game: str, digest: str):
+        self.game, self.digest = game, digest
+        self.pages = 0  # counted as the sheet is set
+        self.total = 0  # the pages of the sheet, once counted: drawn from then on
+
+    def draw(self, c: Canvas, n: int) -> None:
+        self.pages = n
+        if not self.total:
+            return
+        c.saveState()
+        w, h = PAGE
+        c.setFillColor(color(INK))
+        c.setFont(fonts.font_name("bold"), 8)
+        c.drawString(pt(MARGIN), pt(h - MARGIN), _clip(c, printable(self.game), w - 2 * MARGIN - 30, "bold", 8))
+        c.drawRightString(pt(w - MARGIN), pt(h - MARGIN), f"page {n} of {self.total}")
+        c.setStrokeColor(color(MUTED))
+        c.setLineWidth(0.4)
+        c.line(pt(MARGIN), pt(h - MARGIN - 2), pt(w - MARGIN), pt(h - MARGIN - 2))
+        c.setFont(fonts.font_name("regular"), 7)
+        c.setFillColor(color(MUTED))
+        c.drawString(pt(MARGIN), pt(MARGIN - 4), f"hi5pnp verdict · {CREDIT}")
+        c.drawRightString(pt(w - MARGIN), pt(MARGIN - 4), self.digest)
+        c.restoreState()
+
+
+class _Sheet(SimpleDocTemplate):
+    """A4 pages whose frame (:class:`_PageFrame`) is drawn as each page ends."""
+
+    around: _PageFrame  # (reportlab's own ``frame`` is the text frame)
+
+    def afterPage(self) -> None:
+        self.around.draw(self.canv, self.page)
+
+
+def _sheet(buf: io.BytesIO, v: Verdict, frame: _PageFrame) -> _Sheet:
+    doc = _Sheet(
+        buf, pagesize=(pt(PAGE[0]), pt(PAGE[1])), leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN + HEAD),
+        bottomMargin=pt(MARGIN), title=printable(f"Verdict: {v.path}"), author=AUTHOR, subject=subject("A judge's verdict on a game log"),
+        keywords=KEYWORDS, creator=CREATOR, producer=PRODUCER, invariant=1, pageCompression=1,
+        initialFontName=fonts.font_name("regular"), lang="en", displayDocTitle=1,
+    )  # fmt: skip
+    doc.around = frame
+    return doc
 
 
 def _clip(c: Canvas, text: str, width_mm: float, style: str, size: float) -> str:
@@ -150,7 +165,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
     elif p.kind == "read":
         out.append(_p(f'<font color="{WRONG}"><b>CANNOT BE READ</b></font>', st["h"]))
         out += _corrections(tried, log, st)
-        out += [_p(escape(str(f)), st["body"]) for f in v.read_faults]
+        out += [_p(escape(line), st["body"]) for line in capped(v.read_faults)]
         return out + _signature(v, st)
     else:
         also = f" ({len(tried)} correction{'s' * (len(tried) != 1)} tried)" if tried else ""

@@ -29,6 +29,8 @@ from .log import GameLog, LogRound, UnreadLog, read_log_bytes
 from .recorded import Written
 
 DELETE = "-"
+_LINE = re.compile(r"[0-9]{1,7}")
+_UNDECODED = re.compile("[\udc80-\udcff]")
 _ITEM = re.compile(r"^(\s*-\s+)(?![^#]*:(\s|$))\S.*?(\r?\n)?$")  # "- text", not "- key: value"
 _KEY = re.compile(r"^(\s*(?:-\s+)?)([A-Za-z_][\w-]*):(?:[ \t]+([^#\r\n]*?))?[ \t]*(#[^\r\n]*)?(\r?\n)?$")
 
@@ -69,10 +71,13 @@ def parse_try(line: str, text: str) -> Try:
     """``41`` or ``41+`` and the text; OptionError with the reason when the line is no line."""
     after = line.endswith("+")
     digits = line[:-1] if after else line
-    if not digits.isdigit() or int(digits) < 1 or len(digits) > 7:
+    if not _LINE.fullmatch(digits) or int(digits) < 1:  # ASCII digits: "²" is a digit to str.isdigit, no number to int
         raise OptionError(f"{line!r} is not a line number (41, or 41+ to insert after line 41)")
     if "\n" in text or "\r" in text:
         raise OptionError("a tried text is one line")
+    if _UNDECODED.search(text):  # bytes of the command line that are no UTF-8, kept by Python as lone surrogates
+        bad = ", ".join(f"\\x{ord(c) - 0xDC00:02x}" for c in dict.fromkeys(_UNDECODED.findall(text)))
+        raise OptionError(f"the text holds bytes that are not UTF-8 ({bad}); a log is UTF-8 text: give the text so")
     if after and text.strip() == DELETE:
         raise OptionError(f"{line} {DELETE} inserts nothing; to delete line {digits}, give --try {digits} {DELETE}")
     return Try(int(digits), text, after)
@@ -140,7 +145,7 @@ def read_log_tried(path: str | Path, shown: str, tries: Sequence[Try], data: byt
     try:
         log = read_log_bytes("".join(new).encode("utf-8"), shown, path.parent)
     except UnreadLog as exc:
-        renumbered = [f._replace(line=number[f.line - 1]) if 1 <= f.line <= len(number) else f for f in exc.faults]
+        renumbered = [_renumbered(f, number) for f in exc.faults]
         raise UnreadLog(renumbered, exc.header, [], exc.folder, exc.deck_line) from None
     written_by = [(r, k, made_by[n - 1]) for r, rnd in enumerate(log.rounds, 1) for k, n in enumerate(rnd.turn_lines, 1)]
     log = renumber(log, number)
@@ -169,6 +174,16 @@ def _same(tried: str, line: str) -> bool:
     if _ITEM.match(line):
         a, b = a.casefold(), b.casefold()
     return a.split() == b.split()
+
+
+def _renumbered(fault: Fault, number: list[int]) -> Fault:
+    """A read fault at the file's line; one past the text's end (YAML's end
+    of input, after a line inserted last) at the file's last line."""
+    if fault.line < 1:
+        return fault
+    if fault.line > len(number):
+        return fault._replace(line=number[-1], column=0) if number else fault
+    return fault._replace(line=number[fault.line - 1])
 
 
 def as_written(line: str) -> str:

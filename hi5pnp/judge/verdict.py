@@ -8,7 +8,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 
-from ..errors import printable
+from ..errors import capped, printable
 from ..rules import SEATS, Seat, State
 from .check import Problem, Verdict
 from .log import GameLog, Header
@@ -100,7 +100,7 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
     (``check --try``), kept in the command it suggests for the next one."""
     p = v.problem
     if p is not None and p.kind == "read":
-        return [printable(str(f)) for f in v.read_faults]
+        return [printable(line) for line in capped(v.read_faults)]
     s = v.state
     kind = {"rules": "rules", "record": "a written value differs"}.get(p.kind, p.kind) if p is not None else ""
     fixes = f" with {len(tried)} correction{'s' * (len(tried) != 1)}" if tried else ""

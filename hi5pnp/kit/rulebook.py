@@ -20,7 +20,6 @@ from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
-    Frame,
     KeepTogether,
     PageBreak,
     PageTemplate,
@@ -41,6 +40,7 @@ from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, s
 from ..render.units import pt
 from .diagrams import CourseDiagram, Legend
 from .example import WorkedExample
+from .pagefill import FillingFrame, MovesCanvas
 
 INK = "#2B2B36"
 LEAST_ROWS, LEAST_PART = 2, 28.0  # a part of a table split over pages: rows under its header, or mm tall
@@ -336,16 +336,17 @@ def _set_book(
         lang="en",
         displayDocTitle=1,
     )
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
+    frame = FillingFrame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
 
     def page_end(c: Canvas, doc: Any) -> None:
-        f = doc.frame  # where its content stopped, from the top of its text area
-        fills.append((f._y2 - f._y) / (f._y2 - f._y1))
+        fills.append(frame.fill())  # where its content stopped, from the top of its text area
+        frame.next_page()
 
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=on_page, onPageEnd=page_end)])
     try:
-        doc.build(story, canvasmaker=partial(Canvas, initialFontName=fonts.font_name("regular")))
+        doc.build(story, canvasmaker=partial(MovesCanvas, initialFontName=fonts.font_name("regular")))
     except (PlatypusLayoutError, ValueError) as exc:  # platypus: too tall for a page, or too wide
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {first}")) from None
     return buf.getvalue(), fills
+

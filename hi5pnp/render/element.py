@@ -19,6 +19,7 @@ from functools import cache
 from typing import ClassVar, Literal, Self, TypedDict, TypeGuard
 
 from ..deck import Picture
+from ..errors import Hi5Error
 from .pen import Pen
 
 #: (x0, y0, x1, y1) in mm from the item's top-left corner, y downwards
@@ -38,9 +39,9 @@ class Common(TypedDict):
     clear: bool
 
 
-class ElementFault(Exception):
+class ElementFault(Hi5Error):
     """What is wrong with one element, in words (the layout's check adds
-    which element, and where it is written)."""
+    which element, and where it is written, and raises a TemplateError)."""
 
 
 def _is_layer(value: object) -> TypeGuard[Layer]:

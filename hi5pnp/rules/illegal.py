@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..errors import Hi5Error
+from ..errors import FAULTS, Hi5Error
 from .seat import Seat
 
 
@@ -29,7 +29,9 @@ class Illegal(NamedTuple):
 
 class RulesError(Hi5Error, ValueError):
     """The engine was asked to do something the rules forbid (a ValueError
-    too, as it always was)."""
+    too, as it always was): the input's fault."""
+
+    exit_status = FAULTS
 
     def __init__(self, illegal: Illegal):
         super().__init__(str(illegal))

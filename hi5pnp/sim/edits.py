@@ -11,7 +11,9 @@ count by colour (``[red, red, blue]`` to ``[green, red, blue]`` is
 No edit is tried that gives any face a box no obstacle of its gem colours
 can mark (``hi5pnp validate`` warns of such boxes): the designer wants none.
 Obstacle edits change every face's game, so only the few that most favour
-the face's way out of its window, judged by :func:`reach`, are kept.
+the face's way out of its window, judged by :func:`reach`, are kept. An edit
+that cannot be written as one value in place (a value that is a YAML alias
+of another, or an anchor others repeat) is not tried.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
-from ..deck.edit import ValueEdit
+from ..deck.edit import ValueEdit, writable
 from ..deck.lints import markable_traits
 from ..errors import OptionError
 
@@ -157,11 +159,11 @@ def candidates(deck: Deck, face_id: str, way: Way) -> list[Candidate]:
         raise OptionError(f"way: {way!r} is not one of its values; it takes 'raise' or 'lower'")
     lost = unmarkable(deck)
     index = _card_index(deck, "competitors.yaml", face.card)
-    own = [c for c in (*_gem_edits(deck, face, index), *_box_edits(deck, face, index)) if not _loses_a_box(c.deck, lost)]
+    own = [c for c in (*_gem_edits(deck, face, index), *_box_edits(deck, face, index)) if not _loses_a_box(c.deck, lost) and writable(deck, c.edit)]
     favour = _favour(deck, face)
     sign = 1 if way == "raise" else -1
     ranked = sorted(
-        (c for c in _obstacle_edits(deck, face) if not _loses_a_box(c.deck, lost) and sign * favour(c) > 0),
+        (c for c in _obstacle_edits(deck, face) if not _loses_a_box(c.deck, lost) and sign * favour(c) > 0 and writable(deck, c.edit)),
         key=lambda c: -sign * favour(c),
     )
     return own + ranked[:MOST_OBSTACLE_EDITS]
