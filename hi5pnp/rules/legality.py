@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from .board import Board
 from .edition import EDITIONS, Edition
 from .illegal import Illegal
-from .position import Facing, facing, obstacle_at
+from .position import Facing, facing, obstacle_at, room
 from .seat import SEATS
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
@@ -111,10 +111,11 @@ def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
             f"that many of its gems are {f.obstacle.color} (the obstacle's colour)",
             "§4",
         )
-    if f.position + 1 + k > board.finish:
+    most = room(board.game, f.position)
+    if k > most:
         return Illegal(
             f"spending {k} would carry {f.face} from position {f.position} past the finish "
-            f"({board.finish}); at most {board.finish - f.position - 1} may be spent here",
+            f"({board.finish}); at most {most} may be spent here",
             "R-7",
         )
     return None
