@@ -47,6 +47,7 @@ class Choice(NamedTuple):
 
 
 _new = tuple.__new__  # a Choice made from its values at C speed (its own __new__ is Python's)
+NOBODY: list[int] = []  # no opponent to bring (never changed)
 
 
 def tie_order(game: Game, rng: random.Random) -> list[int]:
@@ -76,6 +77,7 @@ class Sight:
         self.course: tuple[ObstacleFace, ...] | None = None
         self.matches: list[list[int]] = []  # per competitor, per position: gems of its obstacle's colour
         self.traits: list[str] = []  # per position: its obstacle's trait
+        self.foreseen: object = None  # the look-ahead of the turn a planner last took (bots.PlannerBot)
 
     def placing(self, finishes: tuple[tuple[int, ...], ...]) -> tuple[float, float]:
         """Each seat's placing points from the rounds ``finishes`` lists (kept for the last asked)."""
@@ -146,7 +148,7 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
     if pos.course is not sight.course:
         sight.see(pos.course)
     at, ready = pos.positions, pos.ready
-    finish, placed, matches, among = game.finish, len(pos.finished), sight.matches, sight.by_seat[mover]
+    finish, placed, matches, among, of = game.finish, len(pos.finished), sight.matches, sight.by_seat[mover], game.seat
     top, best, spend = -1.0, -1, 0  # the best value so far, its competitor, its bypass
     bring: Choice | None = None  # or the group it brings
     group: list[int] | None = None  # or only competitors of its own, m of them
@@ -168,7 +170,7 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
             top, best, spend, bring, group = value, i, k, None, None
         if not can:
             continue
-        own, theirs = _sides(game, eligible, mover)
+        own, theirs = (eligible, NOBODY) if of[eligible[-1]] == mover else _sides(game, eligible, mover)  # most often all its own
         if len(own) >= m and p + 1 < finish:  # _best_bring's group: m of its own, nobody arriving
             if STEP * (1 + m) > top:
                 top, best, bring, group = STEP * (1 + m), i, None, own[:m]
