@@ -252,9 +252,13 @@ def _add_opponents(
     value = STEP * (1 + len(brought))
     chits, limit = pos.chits[i], sight.limit
     auto, exact = action == sight.auto, game.edition.exact_count
-    trait, unmarked, cp = sight.traits[p], pos.unmarked[i], game.rules.column_points
-    free = [len(col) for col in unmarked]  # unmarked boxes per column
-    left = [col.count(trait) for col in unmarked]  # of them, of the obstacle's trait
+    cp = game.rules.column_points
+    free: list[int] = []  # unmarked boxes per column, and of them of the obstacle's trait: counted unless
+    left: list[int] = []  # the chits come by themselves, as no mark is written then
+    if not auto:
+        trait, unmarked = sight.traits[p], pos.unmarked[i]
+        free = [len(col) for col in unmarked]
+        left = [col.count(trait) for col in unmarked]
     for j in theirs:
         if len(brought) == can:
             break
