@@ -22,20 +22,22 @@ from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
 def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
-    if board.pos.course is None:
+    game, pos, action = board.game, board.pos, turn.action
+    if pos.course is None:
         return no_round(board)
-    shape = _shape_problem(turn)
-    if shape is not None:
-        return shape
-    i = board.game.number.get(turn.face)
+    if turn.spend or turn.brought:  # a plain turn has the shape of one
+        shape = _shape_problem(turn)
+        if shape is not None:
+            return shape
+    i = game.number.get(turn.face)
     if i is None:
         return not_in_play(board, turn.face)
-    if board.game.seat[i] != board.pos.to_move or not board.pos.ready[i]:
+    if game.seat[i] != pos.to_move or not pos.ready[i]:
         return _whose_turn(board, i)
-    if turn.action is Action.PLAIN:
+    if action is Action.PLAIN:
         return None
-    if turn.action is Action.BYPASS:
-        return _bypass_problem(board, facing(board.game, board.pos, i, others=False), turn.spend)
+    if action is Action.BYPASS:
+        return _bypass_problem(board, facing(game, pos, i, others=False), turn.spend)
     if turn.action not in board.edition.bring_actions:
         options = ", ".join([*board.edition.bring_actions, Action.BYPASS])
         return Illegal(
@@ -43,7 +45,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
             f"(its options: {options})",
             "§4",
         )
-    return _bring_problem(board, i, facing(board.game, board.pos, i), turn)
+    return _bring_problem(board, i, facing(game, pos, i), turn)
 
 
 def _shape_problem(turn: Turn) -> Illegal | None:
