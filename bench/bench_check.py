@@ -2,9 +2,9 @@
 
 1. One full log: the wall time of ``hi5pnp check LOG`` against the floor of
    ``python -c "import yaml, click"`` measured in the same run (best of N
-   each). The target is a ratio of at most 1.5: the check path must stay light.
+   each). The target is a ratio of at most 2.0: the check path must stay light.
 2. A batch: logs checked per second by one ``hi5pnp check`` call over 1,000
-   generated logs (target: at least 500 logs/s).
+   generated logs (target: at least 1,200 logs/s on two idle processors).
 
 Run:  python bench/bench_check.py [--runs N] [--logs N]
 """
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -25,15 +26,20 @@ from hi5pnp.judge import game_log
 from hi5pnp.sim.bots import play_random_game
 
 
-def best_time(cmd: list[str], runs: int, env: dict[str, str]) -> float:
-    best = float("inf")
+def best_time(cmd: list[str], runs: int, env: dict[str, str]) -> tuple[float, float]:
+    """The best wall time of ``cmd`` over ``runs`` runs, and the best CPU time
+    of its processes (which a machine busy with other work changes less)."""
+    best, best_cpu = float("inf"), float("inf")
     for _ in range(runs + 1):  # the first run fills the bytecode cache
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         done = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
         best = min(best, time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best_cpu = min(best_cpu, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         if done.returncode != 0:
             sys.exit(f"{' '.join(cmd)} exited {done.returncode}: {done.stderr.decode()[:500]}")
-    return best
+    return best, best_cpu
 
 
 def main() -> None:
@@ -55,12 +61,13 @@ def main() -> None:
             (folder / f"game{seed:04d}.yaml").write_text(game_log(state, "default"))
         one = folder / "game0000.yaml"
         turns = sum(1 for line in one.read_text().splitlines() if line.startswith("      - "))
-        floor = best_time([sys.executable, "-c", "import yaml, click"], args.runs, env)
-        single = best_time([*hi5, "check", str(one)], args.runs, env)
+        floor, floor_cpu = best_time([sys.executable, "-c", "import yaml, click"], args.runs, env)
+        single, single_cpu = best_time([*hi5, "check", str(one)], args.runs, env)
         print(f"one log ({turns} turns): check {single * 1000:.0f} ms, floor (import yaml, click) "
-              f"{floor * 1000:.0f} ms, ratio {single / floor:.2f} (target <= 1.5)")
-        batch = best_time([*hi5, "check", str(folder)], 3, env)
-        print(f"batch: {args.logs} logs in {batch:.2f} s: {args.logs / batch:.0f} logs/s (target >= 500)")
+              f"{floor * 1000:.0f} ms, ratio {single / floor:.2f} (target <= 2.0; in CPU time {single_cpu / floor_cpu:.2f})")
+        batch, batch_cpu = best_time([*hi5, "check", str(folder)], 3, env)
+        print(f"batch: {args.logs} logs in {batch:.2f} s: {args.logs / batch:.0f} logs/s (target >= 1,200 on two idle processors); "
+              f"{batch_cpu / args.logs * 1000:.2f} ms CPU a log, every process counted")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from hi5pnp.data import bundled_deck
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import SEATS, Seat, State, deal
 from hi5pnp.sim import heuristic
-from hi5pnp.sim.bots import GreedyBot, play_game, random_turn
+from hi5pnp.sim.bots import GreedyBot, PlannerBot, play_game, random_turn
 from hi5pnp.sim.draw import game_rng
 
 
@@ -35,6 +35,29 @@ def test_the_quick_pick_is_the_first_of_the_ranking(deck, mini, edition):
                     ranked = heuristic.choices(sight, state.pos)
                     assert heuristic.best_choice(sight, state.pos) == max(ranked, key=lambda c: c.value)
                     state.apply(random_turn(state, rng))
+
+
+class PlayingEveryLineOut(PlannerBot):
+    """The planner without the foreseen line: every look-ahead played from its start."""
+
+    def _look_ahead(self, sight, pos, choice, line):
+        return super()._look_ahead(sight, pos, choice, None)
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_the_planner_going_on_from_a_foreseen_line_chooses_as_playing_it_out(deck, mini, edition):
+    """Going on from the look-ahead the last planner foresaw gives every turn
+    of every game as playing each look-ahead from its start (planner against
+    planner, and against greedy, where no line is foreseen for it)."""
+    went_on = 0
+    for d in (deck, mini):
+        for g in range(3):
+            pairs = ((PlannerBot(), PlannerBot()), (PlayingEveryLineOut(), PlayingEveryLineOut()), (PlannerBot(2, 5), GreedyBot()))
+            games = [play_game(d, dict(zip(SEATS, pair)), game_rng(9, g), sides="bot", edition=edition) for pair in pairs]
+            assert games[0].history() == games[1].history()
+            assert games[2].is_terminal()
+            went_on += pairs[0][0].went_on + pairs[0][1].went_on
+    assert went_on > 50  # the foreseen line was taken up, often
 
 
 def renumbered(folder):

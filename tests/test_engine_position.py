@@ -18,7 +18,7 @@ import hi5pnp.rules.legality
 from hi5pnp.errors import OptionError
 from hi5pnp.rules import Position, State, deal
 from hi5pnp.rules.play import play
-from hi5pnp.rules.position import FIELDS, new_position
+from hi5pnp.rules.position import FIELDS, may_do, new_position
 from hi5pnp.rules.state import slots
 from hi5pnp.sim import heuristic
 from hi5pnp.sim.bots import random_turn
@@ -179,3 +179,37 @@ def test_nobody_faces_an_obstacle_between_rounds(deck):
         state.facing(NORTH[0])
     state.lay_course(["1a", "2a", "3a", "4a", "5a", "6a"])
     assert state.facing(NORTH[0]).position == 1
+
+
+def test_what_a_competitor_may_do_is_stated_once(deck):
+    """may_do: the bypass limit is the least of the matching gems, the chits
+    held and the room left before the finish (R-7); those at the position may
+    be brought, one per matching gem, in the order asked."""
+    state = new_state(deck)
+    game, pos = state.game, state.pos
+    face, *others = state.faces[:3]
+    i = game.number[face]
+    state.arrange(face, position=game.finish - 2, chits=3)
+    for other in others:
+        state.arrange(other, position=game.finish - 2)
+    js = [game.number[f] for f in others]
+    order = [*reversed(range(len(game.faces)))]
+    assert may_do(game, pos, i, 3, order) == (1, js[::-1], 2)  # room for one chit only; both others, in the order asked
+    assert may_do(game, pos, i, 1, order) == (1, js[::-1], 1)  # one gem: one brought
+    state.arrange(face, chits=0)
+    assert may_do(game, pos, i, 2, range(len(game.faces)))[0] == 0  # no chit held, no bypass
+    f = state.facing(face)
+    m = f.matches
+    assert (f.max_spend, [game.number[e] for e in f.eligible], f.can_bring) == may_do(game, pos, i, m, range(len(game.faces)))
+
+
+def test_the_bypass_limit_is_reckoned_in_one_module():
+    """The arithmetic of the room before the finish (finish - p - 1) appears
+    only in rules/position.py; every other module asks it."""
+    package = Path(hi5pnp.rules.legality.__file__).parents[1]
+    found = [
+        str(path.relative_to(package))
+        for path in package.rglob("*.py")
+        if re.search(r"finish\s*-\s*\w+(\.\w+)?\s*-\s*1\b", path.read_text(encoding="utf-8"))
+    ]
+    assert found == ["rules/position.py"]

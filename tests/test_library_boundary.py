@@ -121,7 +121,7 @@ def test_editions_and_papers_are_named_once():
 
 
 def _choices(command: str, option: str) -> list[str]:
-    found = [p for p in main.commands[command].params if p.name == option]
+    found = [p for p in main.get_command(click.Context(main), command).params if p.name == option]
     assert found and isinstance(found[0].type, click.Choice), (command, option)
     return list(found[0].type.choices)
 

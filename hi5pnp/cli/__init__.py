@@ -2,8 +2,11 @@
 standings | pairings | simulate | tune | play | images | preview | preflight | docs | serve``.
 
 The only place where errors become messages and exit codes
-(:mod:`.base`). Each command imports what it needs when it runs, so that
-``hi5pnp check`` never loads the PDF stack.
+(:mod:`.base`). Each command's module is imported only when that command
+runs (:class:`~.base.Group` loads it by name, click's way of loading
+subcommands lazily), and each command imports what it needs when it runs,
+so that ``hi5pnp check`` never loads the PDF stack or the other commands'
+option tables.
 """
 
 from __future__ import annotations
@@ -11,19 +14,31 @@ from __future__ import annotations
 import click
 
 from .base import Group, print_version
-from .build import build
-from .deck import export, new, stats, validate
-from .docs import docs
-from .event import pairings, standings
-from .images import images, preflight, preview
-from .judge import check, deal_cmd, replay
-from .play import play
-from .serve import serve
-from .sim import simulate
-from .tune import tune
+
+#: Each command's name and where it is defined (module of this package, function).
+COMMANDS = {
+    "new": ("deck", "new"),
+    "export": ("deck", "export"),
+    "build": ("build", "build"),
+    "validate": ("deck", "validate"),
+    "stats": ("deck", "stats"),
+    "check": ("judge", "check"),
+    "replay": ("judge", "replay"),
+    "deal": ("judge", "deal_cmd"),
+    "standings": ("event", "standings"),
+    "pairings": ("event", "pairings"),
+    "simulate": ("sim", "simulate"),
+    "tune": ("tune", "tune"),
+    "play": ("play", "play"),
+    "images": ("images", "images"),
+    "preview": ("images", "preview"),
+    "preflight": ("images", "preflight"),
+    "docs": ("docs", "docs"),
+    "serve": ("serve", "serve"),
+}
 
 
-@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
     "--version", is_flag=True, expose_value=False, is_eager=True, callback=print_version,
     help="Show the versions of hi5pnp, reportlab and pypdf, and exit.",
@@ -33,8 +48,3 @@ def main() -> None:
 
     Shell completion: eval "$(_HI5PNP_COMPLETE=bash_source hi5pnp)" (zsh_source, fish_source).
     """
-
-
-COMMANDS = (new, export, build, validate, stats, check, replay, deal_cmd, standings, pairings, simulate, tune, play, images, preview, preflight, docs, serve)
-for command in COMMANDS:
-    main.add_command(command)

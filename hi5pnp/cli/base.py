@@ -23,6 +23,7 @@ Exit status (README, "Exit status"):
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import signal
 import sys
@@ -172,7 +173,26 @@ class Command(_QuietPipe, click.Command):
 
 
 class Group(_QuietPipe, click.Group):
+    """The command group. ``lazy`` names commands by where they are defined
+    (name: (module of this package, function)); each is imported when it is
+    asked for, so a command loads only its own module."""
+
     command_class = Command
+
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, name = self.lazy[cmd_name]
+            command = getattr(importlib.import_module(f"{__package__}.{module}"), name)
+            assert isinstance(command, click.Command) and command.name == cmd_name, (cmd_name, command)
+            self.add_command(command)
+        return super().get_command(ctx, cmd_name)
 
 
 def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

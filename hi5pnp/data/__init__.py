@@ -11,6 +11,7 @@ finds the top-level folders themselves.
 
 from __future__ import annotations
 
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 
@@ -20,6 +21,7 @@ DEFAULT_DECK = "default"
 _IN_THE_REPOSITORY = {("decks", DEFAULT_DECK): "cards", ("templates",): "templates", ("docs",): "docs"}
 
 
+@cache  # where the package's data lies does not change while it runs (the checker asks once a log)
 def _folder(*parts: str) -> Path:
     found = files(__name__).joinpath(*parts)
     # pip installs packages as files, never zipped; jinja2's loader and the
@@ -35,7 +37,13 @@ def _folder(*parts: str) -> Path:
 
 def bundled_decks() -> list[str]:
     """The names of the decks that ship with hi5pnp."""
-    return [DEFAULT_DECK] if (_folder("decks", DEFAULT_DECK) / "game.yaml").is_file() else []
+    return [DEFAULT_DECK] if _shipped() else []
+
+
+@cache
+def _shipped() -> bool:
+    """Whether the bundled deck is there (asked of the file system once a run)."""
+    return (_folder("decks", DEFAULT_DECK) / "game.yaml").is_file()
 
 
 def bundled_deck(name: str) -> Path | None:

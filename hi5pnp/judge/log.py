@@ -330,9 +330,12 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
         for fid, line in zip(log.teams.get(seat, ()), log.team_item_lines.get(seat, ())):
             competitor(fid, line, None)  # a team is chosen from the whole deck
     for rnd in log.rounds:
-        for turn, line in zip(rnd.turns, rnd.turn_lines):
-            for fid in turn.faces():
-                competitor(fid, line, playing)  # a turn names a face in play
+        for turn, line in zip(rnd.turns, rnd.turn_lines):  # Turn.faces(), without a list a turn: the same faces come back
+            if turn.face not in known:
+                competitor(turn.face, line, playing)  # a turn names a face in play
+            for b in turn.brought:
+                if b.face not in known:
+                    competitor(b.face, line, playing)
     for rnd in log.rounds:
         for fid, line in zip(rnd.course, rnd.course_lines):
             if deck.obstacle_face(fid) is None:

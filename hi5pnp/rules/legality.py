@@ -15,27 +15,29 @@ from collections.abc import Sequence
 from .board import Board
 from .edition import EDITIONS, Edition
 from .illegal import Illegal
-from .position import Facing, facing, obstacle_at
+from .position import Facing, facing, obstacle_at, room
 from .seat import SEATS
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
 
 def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
-    if board.pos.course is None:
+    game, pos, action = board.game, board.pos, turn.action
+    if pos.course is None:
         return no_round(board)
-    shape = _shape_problem(turn)
-    if shape is not None:
-        return shape
-    i = board.game.number.get(turn.face)
+    if turn.spend or turn.brought:  # a plain turn has the shape of one
+        shape = _shape_problem(turn)
+        if shape is not None:
+            return shape
+    i = game.number.get(turn.face)
     if i is None:
         return not_in_play(board, turn.face)
-    if board.game.seat[i] != board.pos.to_move or not board.pos.ready[i]:
+    if game.seat[i] != pos.to_move or not pos.ready[i]:
         return _whose_turn(board, i)
-    if turn.action is Action.PLAIN:
+    if action is Action.PLAIN:
         return None
-    if turn.action is Action.BYPASS:
-        return _bypass_problem(board, facing(board.game, board.pos, i, others=False), turn.spend)
+    if action is Action.BYPASS:
+        return _bypass_problem(board, facing(game, pos, i, others=False), turn.spend)
     if turn.action not in board.edition.bring_actions:
         options = ", ".join([*board.edition.bring_actions, Action.BYPASS])
         return Illegal(
@@ -43,7 +45,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
             f"(its options: {options})",
             "§4",
         )
-    return _bring_problem(board, i, facing(board.game, board.pos, i), turn)
+    return _bring_problem(board, i, facing(game, pos, i), turn)
 
 
 def _shape_problem(turn: Turn) -> Illegal | None:
@@ -111,10 +113,11 @@ def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
             f"that many of its gems are {f.obstacle.color} (the obstacle's colour)",
             "§4",
         )
-    if f.position + 1 + k > board.finish:
+    most = room(board.game, f.position)
+    if k > most:
         return Illegal(
             f"spending {k} would carry {f.face} from position {f.position} past the finish "
-            f"({board.finish}); at most {board.finish - f.position - 1} may be spent here",
+            f"({board.finish}); at most {most} may be spent here",
             "R-7",
         )
     return None

@@ -13,6 +13,7 @@ keep a position's lists for a whole game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import NamedTuple
 
@@ -31,11 +32,7 @@ class Facing(NamedTuple):
     eligible: tuple[str, ...]  # the others at the same position, in team order
     chits: int
     max_spend: int  # the most chits a bypass may spend here (R-7)
-
-    @property
-    def can_bring(self) -> int:
-        """The most others it may bring: one per matching gem, as many as stand here."""
-        return min(self.matches, len(self.eligible))
+    can_bring: int  # the most others it may bring: one per matching gem, as many as stand here
 
 
 @dataclass(slots=True)
@@ -112,21 +109,57 @@ def others_at(pos: Position, i: int) -> list[int]:
     return [j for j in range(len(at)) if at[j] == p and not out[j] and j != i]
 
 
+def room(game: Game, p: int) -> int:
+    """How many chits a bypass from position ``p`` may spend at most for the
+    finish: it moves 1 + k positions and stops at the finish at the latest (R-7)."""
+    return game.finish - p - 1
+
+
+def may_do(game: Game, pos: Position, i: int, m: int, among: Sequence[int]) -> tuple[int, list[int], int]:
+    """What competitor ``i`` (on the course) may do where it stands, ``m``
+    being its gems of its obstacle's colour (:func:`matches`): the most
+    chits a bypass may spend (no more than m nor than it holds, §4, and no
+    further than the finish, R-7: :func:`room`), the others it may bring
+    (those of ``among``, competitors in the order wanted with ``i`` one of
+    them, at its position, in that order), and how many of
+    them it may bring (one per matching gem). The one statement of these
+    rules: the engine's :func:`facing`, the fast playout and the bots' turns
+    all ask it, once for each competitor that may act."""
+    at = pos.positions
+    p = at[i]
+    most = game.finish - p - 1  # room(game, p), inline: this runs once a turn in every game simulated
+    if most < 0:
+        return 0, [], 0  # at the finish: it has finished
+    c = pos.chits[i]
+    if c < most:
+        most = c
+    if m < most:
+        most = m
+    eligible = [j for j in among if at[j] == p]  # short of the finish, nobody there has finished
+    eligible.remove(i)
+    n = len(eligible)
+    return most, eligible, m if m < n else n
+
+
 def facing(game: Game, pos: Position, i: int, others: bool = True) -> Facing:
     """What competitor ``i`` faces if it acts now (a course is laid and it is
     on it); ``others=False`` leaves :attr:`Facing.eligible` empty."""
     course = pos.course
     assert course is not None
-    at = pos.positions
-    p = at[i]
-    ob = course[p - 1] if p <= game.cards else course[2 * game.cards - p]  # obstacle_at
+    p = pos.positions[i]
+    ob = obstacle_at(game, course, p)
     m = game.comp[i].gems.count(ob.color)
-    eligible: tuple[str, ...] = ()
-    if others:
-        faces = game.faces
-        eligible = tuple([faces[j] for j in others_at(pos, i)])
-    c = pos.chits[i]
-    return Facing(game.faces[i], p, ob, m, eligible, c, min(m, c, game.finish - p - 1))
+    most, eligible, can = may_do(game, pos, i, m, range(len(game.faces)) if others else (i,))
+    faces = game.faces
+    return Facing(faces[i], p, ob, m, tuple([faces[j] for j in eligible]), pos.chits[i], most, can)
+
+
+def match_table(game: Game, course: tuple[ObstacleFace, ...]) -> list[list[int]]:
+    """Each competitor's matching gems (m) at each position 1..2N of
+    ``course`` (index 0 unused): its gems of the colour of the obstacle it
+    faces there (:func:`matches`), for players that ask at every turn."""
+    faced = track(course)
+    return [[0, *(c.gems.count(o.color) for o in faced)] for c in game.comp]
 
 
 def placing_points(game: Game, pos: Position) -> list[int]:

@@ -138,10 +138,14 @@ class State(Board):
         rep = TurnReport(turn, SEATS[game.seat[i]], pos.round + 1, pos.segment, p, ob)
         rep.matches = matches(game, i, ob)
         self._turns.append(turn)
-        group = [game.number[b.face] for b in turn.brought]
-        play(game, pos, i, turn.action, turn.spend, group, [b.reward for b in turn.brought], rep)
+        brought = turn.brought
+        if brought:  # most turns bring nobody: no lists to make
+            number = game.number
+            play(game, pos, i, turn.action, turn.spend, [number[b.face] for b in brought], [b.reward for b in brought], rep)
+            rep.brought = [b.face for b in brought]
+        else:
+            play(game, pos, i, turn.action, turn.spend, (), (), rep)
         rep.end = pos.positions[i]
-        rep.brought = [b.face for b in turn.brought]
         rep.next_player = self.current_player()
         return rep
 

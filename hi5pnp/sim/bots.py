@@ -19,11 +19,11 @@ or the order of the deal.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, NamedTuple, Protocol
 
 from ..deck import SIDES, CompetitorCard, Deck
-from ..rules import SEATS, Action, Brought, Game, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
+from ..rules import SEATS, Action, Brought, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
 from ..rules.legality import no_round
 from ..rules.play import play
 from . import BOT_NAMES, draw, heuristic
@@ -80,9 +80,11 @@ class GreedyBot:
     def __init__(self) -> None:
         self._sight: heuristic.Sight | None = None
 
-    def start(self, game: Game, order: Sequence[int]) -> None:
-        """A new game: look at its competitors in ``order`` (:func:`heuristic.tie_order`)."""
-        self._sight = heuristic.Sight(game, order)
+    def start(self, sight: heuristic.Sight) -> None:
+        """A new game, seen through ``sight`` (its competitors in an order
+        drawn for the game, :func:`heuristic.tie_order`; the bots of one game
+        share it)."""
+        self._sight = sight
 
     def sight(self, state: State, rng: random.Random) -> heuristic.Sight:
         """This game as the bot sees it; if it was not started with it, its
@@ -104,46 +106,94 @@ class GreedyBot:
         return f"{card.number}{'a' if a >= b else 'b'}"
 
 
+Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
+
+
+class Ahead(NamedTuple):
+    """A look-ahead played out: greedy's turns after the turn weighed, where they stopped, and how that stands for north."""
+
+    moves: list[Move]
+    end: Position
+    north: float
+
+
+class Foreseen(NamedTuple):
+    """The look-ahead of the turn a planner took: from the position that turn
+    made (``after``), greedy's turns to where it stopped."""
+
+    after: Position
+    ahead: Ahead
+
+
 class PlannerBot(GreedyBot):
     """Greedy's ``width`` best turns, each played on a copy of the position and
     followed by both players' greedy turns to the end of the next segment (at
     most ``depth`` turns), judged by :func:`heuristic.evaluate`; a turn with
     no other to weigh it against is taken at once. The look-ahead plays by
     the engine's rules unchecked (:func:`~hi5pnp.rules.play.play`): its turns
-    are built from the engine's own facts. Effort grows with ``width × depth``."""
+    are built from the engine's own facts. Effort grows with ``width × depth``.
+
+    Greedy's turns depend on the position alone, so a look-ahead is not played
+    twice: the turn a planner takes leaves its look-ahead in the game's sight
+    (:class:`Foreseen`), and the next planner to move, standing where that
+    turn left the game, finds greedy's best turn there already played out: it
+    goes on from where that line stopped (to the end of its own next segment)
+    instead of from the start. The choices are those of playing every line
+    out (tests/test_bots.py)."""
 
     def __init__(self, width: int = 4, depth: int = 24):
         super().__init__()
         self.width = width
         self.depth = depth
+        self.went_on = 0  # look-aheads that went on from a foreseen line (a count, for tests and benches)
 
     def turn(self, state: State, rng: random.Random) -> Turn:
         if state.current_player() is None:
             raise RulesError(no_round(state))
         sight = self.sight(state, rng)
-        ranked = heuristic.choices(sight, state.pos)
-        seat = state.pos.to_move
+        pos = state.pos
+        ranked = heuristic.choices(sight, pos)
+        seat = pos.to_move
         assert seat is not None
         best = ranked[0]
+        foreseen = sight.foreseen
+        sight.foreseen = None
         if len(ranked) > 1:
+            line = foreseen.ahead if isinstance(foreseen, Foreseen) and foreseen.after == pos else None
             top: float | None = None
+            taken: Ahead | None = None
             for choice in ranked[: self.width]:
-                value = self._look_ahead(sight, state.pos, choice, seat)
+                ahead = self._look_ahead(sight, pos, choice, line)
+                value = ahead.north if seat == 0 else -ahead.north  # evaluate: north's worth less south's, or the reverse
                 if top is None or value > top + 1e-9:
-                    top, best = value, choice
+                    top, best, taken = value, choice, ahead
+            assert taken is not None
+            after = pos.copy()
+            play(state.game, after, *best[1:])
+            sight.foreseen = Foreseen(after, taken)
         return heuristic.turn_of(state.game, best)
 
-    def _look_ahead(self, sight: heuristic.Sight, pos: Position, choice: heuristic.Choice, seat: int) -> float:
-        game, greedy = sight.game, heuristic.best_choice
-        trial = pos.copy()
-        ended = play(game, trial, *choice[1:])  # a choice is its value, then play's arguments
-        segments = 0
-        for _ in range(self.depth):
-            segments += ended != 0
-            if segments >= 2 or trial.to_move is None:
-                break
-            ended = play(game, trial, *greedy(sight, trial)[1:])
-        return heuristic.evaluate(sight, trial, seat)
+    def _look_ahead(self, sight: heuristic.Sight, pos: Position, choice: heuristic.Choice, line: Ahead | None) -> Ahead:
+        """``choice`` played on a copy of ``pos``, then greedy's turns to the
+        end of the next segment (the second segment end counted from now, or
+        the round's end), ``depth`` at most. ``line``: the look-ahead
+        foreseen from ``pos``, whose first turn may be ``choice``."""
+        game, greedy, depth = sight.game, heuristic.best_choice, self.depth
+        move: Move = choice[1:]  # a choice is its value, then play's arguments
+        if line is not None and line.moves and line.moves[0] == move and len(line.moves) - 1 <= depth:
+            moves, trial, north = line.moves[1:], line.end, line.north  # played already: go on from its end
+            self.went_on += 1
+        else:
+            moves, trial, north = [], pos.copy(), None
+            play(game, trial, *move)
+        bound = pos.segment + 2  # the segment whose start ends the look-ahead
+        while len(moves) < depth and trial.to_move is not None and trial.segment < bound:
+            if north is not None:  # the line's end is shared: go on on a copy
+                trial, north = trial.copy(), None
+            move = greedy(sight, trial)[1:]
+            moves.append(move)
+            play(game, trial, *move)
+        return Ahead(moves, trial, heuristic.evaluate(sight, trial, 0) if north is None else north)
 
 
 #: The bots by name, weakest first.
@@ -179,10 +229,10 @@ def play_game(
             teams[seat] = [f"{n}{rng.choice(SIDES)}" for n in setup.cards[seat]]
     state = State(deck, teams, setup.first, edition)
     lookers = [bot for bot in bots.values() if isinstance(bot, GreedyBot)]
-    if lookers:  # greedy and the planner look at the competitors in one order, drawn for the game
-        order = heuristic.tie_order(state.game, rng)
+    if lookers:  # greedy and the planner see the game alike: the competitors in one order, drawn for the game
+        sight = heuristic.Sight(state.game, heuristic.tie_order(state.game, rng))
         for bot in lookers:
-            bot.start(state.game, order)
+            bot.start(sight)
     for course in setup.courses:
         state.lay_course(course)
         while (mover := state.current_player()) is not None:

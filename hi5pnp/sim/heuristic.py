@@ -26,7 +26,7 @@ from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..rules import CHIT as CHIT_REWARD
 from ..rules import Action, Brought, Game, Mark, Position, Reward, Turn
 from ..rules.legality import reward_choices
-from ..rules.position import track
+from ..rules.position import match_table, may_do, track
 
 STEP = 0.5  # a position forward
 CHIT = 0.35  # a chit held: a step a later bypass may take
@@ -47,6 +47,7 @@ class Choice(NamedTuple):
 
 
 _new = tuple.__new__  # a Choice made from its values at C speed (its own __new__ is Python's)
+NOBODY: list[int] = []  # no opponent to bring (never changed)
 
 
 def tie_order(game: Game, rng: random.Random) -> list[int]:
@@ -66,6 +67,7 @@ class Sight:
         self.game = game
         self.order = tuple(order)
         self.mine = tuple(tuple(j for j in self.order if game.seat[j] == s) for s in (0, 1))
+        self.by_seat = (self.mine[0] + self.mine[1], self.mine[1] + self.mine[0])  # a seat's own first, then the others
         self.limit = game.rules.chit_limit
         self.sizes = tuple(tuple(len(col) for col in c.matrix) for c in game.comp)  # each matrix column's boxes
         self.known: list[dict[int, tuple[tuple[tuple[str, ...], ...], float]]] = [{} for _ in game.faces]  # columns' worth
@@ -75,6 +77,7 @@ class Sight:
         self.course: tuple[ObstacleFace, ...] | None = None
         self.matches: list[list[int]] = []  # per competitor, per position: gems of its obstacle's colour
         self.traits: list[str] = []  # per position: its obstacle's trait
+        self.foreseen: object = None  # the look-ahead of the turn a planner last took (bots.PlannerBot)
 
     def placing(self, finishes: tuple[tuple[int, ...], ...]) -> tuple[float, float]:
         """Each seat's placing points from the rounds ``finishes`` lists (kept for the last asked)."""
@@ -101,23 +104,21 @@ class Sight:
         """Make the tables of ``course`` (once a round)."""
         if course is self.course:
             return
-        game = self.game
-        at = track(course)
-        self.matches = [[0, *(c.gems.count(o.color) for o in at)] for c in game.comp]  # by position, 1-based
-        self.traits = ["", *(o.trait for o in at)]
+        self.matches = match_table(self.game, course)
+        self.traits = ["", *(o.trait for o in track(course))]
         self.course = course
 
 
 def choices(sight: Sight, pos: Position) -> list[Choice]:
     """Sensible turns for the player to move, best first; among equals, in
     the sight's order of the competitors, plain before bypass before bringing."""
-    game = sight.game
-    assert pos.course is not None and pos.to_move is not None
+    game, mover = sight.game, pos.to_move
+    assert pos.course is not None and mover is not None
     sight.see(pos.course)
-    at, chits, ready = pos.positions, pos.chits, pos.ready
-    finish, placed = game.finish, len(pos.finished)
+    at, ready = pos.positions, pos.ready
+    placed = len(pos.finished)
     found: list[Choice] = []
-    for i in sight.mine[pos.to_move]:
+    for i in sight.mine[mover]:
         if not ready[i]:
             continue
         p = at[i]
@@ -125,9 +126,10 @@ def choices(sight: Sight, pos: Position) -> list[Choice]:
         found.append(Choice(_steps(game, p, 1, placed), i, PLAIN))
         if not m:
             continue
-        for k in range(1, min(m, chits[i], finish - p - 1) + 1):
+        most, eligible, can = may_do(game, pos, i, m, sight.by_seat[mover])
+        for k in range(1, most + 1):
             found.append(Choice(_steps(game, p, 1 + k, placed) - CHIT * k, i, BYPASS, k))
-        own, theirs, can = _here(sight, at, i, p, m)
+        own, theirs = _sides(game, eligible, mover)
         for action in game.edition.bring_actions if can else ():
             best = _best_bring(sight, pos, i, p, can, own, theirs, action, placed)
             if best is not None:
@@ -145,12 +147,12 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
     assert pos.course is not None and mover is not None
     if pos.course is not sight.course:
         sight.see(pos.course)
-    at, chits, ready = pos.positions, pos.chits, pos.ready
-    finish, placed, matches, ours, theirs_all = game.finish, len(pos.finished), sight.matches, sight.mine[mover], sight.mine[1 - mover]
+    at, ready = pos.positions, pos.ready
+    finish, placed, matches, among, of = game.finish, len(pos.finished), sight.matches, sight.by_seat[mover], game.seat
     top, best, spend = -1.0, -1, 0  # the best value so far, its competitor, its bypass
     bring: Choice | None = None  # or the group it brings
     group: list[int] | None = None  # or only competitors of its own, m of them
-    for i in ours:
+    for i in sight.mine[mover]:
         if not ready[i]:
             continue
         p = at[i]
@@ -160,27 +162,20 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
             if value > top:
                 top, best, spend, bring, group = value, i, 0, None, None
             continue
-        k = m if m < chits[i] else chits[i]
-        if k > finish - p - 1:
-            k = finish - p - 1
+        k, eligible, can = may_do(game, pos, i, m, among)
         value = STEP + (STEP - CHIT) * k  # _steps, with the chits spent
         if p + 1 + k >= finish:
             value += _place_value(game, placed)
         if value > top:
             top, best, spend, bring, group = value, i, k, None, None
-        own = [j for j in ours if at[j] == p and j != i]  # as _here finds them
-        if len(own) >= m:
-            if p + 1 < finish:  # _best_bring's group: m of its own, nobody arriving
-                if STEP * (1 + m) > top:
-                    top, best, bring, group = STEP * (1 + m), i, None, own[:m]
-                continue
-            theirs, can = [], m
-        else:
-            theirs = [j for j in theirs_all if at[j] == p]
-            can = len(own) + len(theirs)
-            if m < can:
-                can = m
-        for action in game.edition.bring_actions if can else ():
+        if not can:
+            continue
+        own, theirs = (eligible, NOBODY) if of[eligible[-1]] == mover else _sides(game, eligible, mover)  # most often all its own
+        if len(own) >= m and p + 1 < finish:  # _best_bring's group: m of its own, nobody arriving
+            if STEP * (1 + m) > top:
+                top, best, bring, group = STEP * (1 + m), i, None, own[:m]
+            continue
+        for action in game.edition.bring_actions:
             found = _best_bring(sight, pos, i, p, can, own, theirs, action, placed, top)
             if found is not None:
                 top, best, bring, group = found.value, i, found, None
@@ -191,17 +186,16 @@ def best_choice(sight: Sight, pos: Position) -> Choice:
     return _new(Choice, (top, best, BYPASS, spend, (), ())) if spend else _new(Choice, (top, best, PLAIN, 0, (), ()))
 
 
-def _here(sight: Sight, at: list[int], i: int, p: int, m: int) -> tuple[list[int], list[int], int]:
-    """Who ``i`` at ``p`` may bring, its own and the opponents, each in the
-    sight's order (only those on the course stand short of the finish), and
-    how many it may bring; the opponents only when its own are too few."""
-    s = sight.game.seat[i]
-    own = [j for j in sight.mine[s] if at[j] == p and j != i]
-    if len(own) >= m:
-        return own, [], m
-    theirs = [j for j in sight.mine[1 - s] if at[j] == p]
-    n = len(own) + len(theirs)
-    return own, theirs, m if m < n else n
+def _sides(game: Game, eligible: list[int], seat: int) -> tuple[list[int], list[int]]:
+    """Those who may be brought (:func:`~hi5pnp.rules.position.may_do`, asked
+    in a seat's order: its own first), split into its own and the opponents."""
+    of = game.seat
+    k = 0
+    for j in eligible:
+        if of[j] != seat:
+            break
+        k += 1
+    return eligible[:k], eligible[k:]
 
 
 def _value(choice: Choice) -> float:
@@ -258,9 +252,13 @@ def _add_opponents(
     value = STEP * (1 + len(brought))
     chits, limit = pos.chits[i], sight.limit
     auto, exact = action == sight.auto, game.edition.exact_count
-    trait, unmarked, cp = sight.traits[p], pos.unmarked[i], game.rules.column_points
-    free = [len(col) for col in unmarked]  # unmarked boxes per column
-    left = [col.count(trait) for col in unmarked]  # of them, of the obstacle's trait
+    cp = game.rules.column_points
+    free: list[int] = []  # unmarked boxes per column, and of them of the obstacle's trait: counted unless
+    left: list[int] = []  # the chits come by themselves (R-8), as no mark is written then
+    if not auto:
+        trait, unmarked = sight.traits[p], pos.unmarked[i]
+        free = [len(col) for col in unmarked]
+        left = [col.count(trait) for col in unmarked]
     for j in theirs:
         if len(brought) == can:
             break

@@ -3,7 +3,8 @@ simulator's inner loop.
 
 It plays by the engine's own rules: every turn's effects are
 :func:`~hi5pnp.rules.play.play`'s, on the engine's
-:class:`~hi5pnp.rules.position.Position`, and the rewards offered are
+:class:`~hi5pnp.rules.position.Position`, what a competitor may do is
+:func:`~hi5pnp.rules.position.may_do`'s, and the rewards offered are
 :func:`~hi5pnp.rules.legality.reward_choices`'. What is its own is the order
 of the random draws, exactly :func:`~hi5pnp.sim.bots.random_turn`'s on the
 engine (a ready competitor, an option, a group, a reward each), so the same
@@ -24,7 +25,7 @@ from ..rules import EDITIONS, SEATS, Action, Brought, Mark, Reward, Seat, Turn, 
 from ..rules.game import game_of
 from ..rules.legality import reward_choices
 from ..rules.play import lay, play
-from ..rules.position import new_position, scores, track
+from ..rules.position import may_do, new_position, scores, track
 from .record import GameRecord, matrix_tallies
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
@@ -56,7 +57,7 @@ def random_playout(
     game = game_of(deck, faces[:north], faces[north:], setup.first, EDITIONS[edition or deck.edition])  # a deal: no check
     pos = new_position(game)
     ed, limit, seat, team, finish = game.edition, game.rules.chit_limit, game.seat, game.team, game.finish
-    exact = ed.exact_count
+    exact, auto = ed.exact_count, ed.automatic_chits
     menus = ((PLAIN,), (PLAIN, *ed.bring_actions), (PLAIN, BYPASS), (PLAIN, BYPASS, *ed.bring_actions))  # by (bypass, bring)
     gems = [_gem_counts(deck, c) for c in game.comp]
     everyone = range(len(faces))
@@ -90,13 +91,7 @@ def random_playout(
                 play(game, pos, i, PLAIN)
                 continue
             matched_at[p] += 1  # only a matching gem brings or spends
-            c = chits[i]
-            # those it may bring, as rules.position.others_at finds them (none on the course stands at the finish)
-            eligible = [j for j in everyone if at[j] == p and j != i]
-            most = m if m < c else c  # min(m, c, finish - p - 1): Facing.max_spend
-            if most > finish - p - 1:
-                most = finish - p - 1
-            nb = m if m < len(eligible) else len(eligible)  # Facing.can_bring
+            most, eligible, nb = may_do(game, pos, i, m, everyone)  # the engine's facts, as Facing gives them
             options = menus[2 * (most > 0) + (nb > 0)]
             action = options[int(rand() * len(options))]
             group: Sequence[int] = NOBODY
@@ -106,18 +101,23 @@ def random_playout(
                 spend = 1 + int(rand() * most)
             elif action is not PLAIN:
                 group, rewards = [], []
-                t = trait[p]
-                left = [col.count(t) for col in unmarked[i]]
-                held = c
+                left: list[int] | None = None  # unmarked boxes of the obstacle's trait, per column: counted when first asked
+                held, own = chits[i], seat[i]
                 size = nb if exact else 1 + int(rand() * nb)
                 for k in range(size):  # draw.group, inline
                     r = k + int(rand() * (len(eligible) - k))
                     eligible[k], eligible[r] = eligible[r], eligible[k]
                 for j in eligible[:size]:
-                    choices = NO_REWARD if seat[j] == seat[i] else reward_choices(ed, limit, action, left, held)
+                    if seat[j] == own or action is auto:
+                        choices = NO_REWARD  # reward_choices' answer for a teammate, or chits taken by themselves (R-8)
+                    else:
+                        if left is None:
+                            t = trait[p]
+                            left = [col.count(t) for col in unmarked[i]]
+                        choices = reward_choices(ed, limit, action, left, held)
                     reward = choices[int(rand() * len(choices))]
                     if isinstance(reward, Mark):
-                        left[reward.column - 1] -= 1
+                        left[reward.column - 1] -= 1  # type: ignore[index]  # a mark was offered: left was counted
                     elif reward is not None:
                         held += 1
                     group.append(j)

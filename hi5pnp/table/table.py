@@ -24,7 +24,7 @@ from ..judge.logwrite import game_log, quote
 from ..rules import SEATS, Illegal, NotationError, RulesError, Seat, Setup, State, Turn, TurnReport, deal
 from ..sim import BOT_NAMES
 from ..sim.bots import BOTS, Bot, GreedyBot
-from ..sim.heuristic import tie_order
+from ..sim.heuristic import Sight, tie_order
 from .menu import turn_words
 
 #: Who may sit at a seat: a person, or one of the bots by name.
@@ -137,10 +137,10 @@ class Table:
 
     def _start(self) -> None:
         self.state = State(self.deck, {s: self.faces[s] for s in SEATS}, self.first, self.seating.edition)
-        order = tie_order(self.state.game, random.Random(f"{self.seating.seed}:order"))
+        sight = Sight(self.state.game, tie_order(self.state.game, random.Random(f"{self.seating.seed}:order")))
         for bot in self._bots.values():
             if isinstance(bot, GreedyBot):
-                bot.start(self.state.game, order)
+                bot.start(sight)  # the bots of one game share how they see it
         self._lay()
 
     def _lay(self) -> None:
