@@ -181,6 +181,8 @@ def test_a_played_log_must_be_the_tables(folder):
     text = played(folder / "round1-table1.yaml", 1)
     other = hand_in(client, desk, "round1-table1.yaml", re.sub(r"players: \{[^}]*\}", 'players: {north: "Zed", south: "Bo Li"}', text))
     assert other.status_code == 400 and "round1-table1.yaml is round 1" in problem(other.text)
+    house = hand_in(client, desk, "round1-table1.yaml", text.replace("deck: default", "deck: house", 1))
+    assert house.status_code == 400 and "the event plays default" in problem(house.text)
     bare = hand_in(client, desk, "round1-table1.yaml", "log: hi5/1\n")
     assert bare.status_code == 400 and "must name the table's round and players" in problem(bare.text)
     assert hand_in(client, desk, "round1-bye.yaml", text).status_code == 409  # the bye counts: no open game

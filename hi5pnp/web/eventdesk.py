@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import EventError, Fault, InputError, OptionError, OutputError, printable
 from ..files import write_new
 from ..judge.crosstable import cross_table
-from ..judge.event import Entry, Event
+from ..judge.event import Entry, Event, deck_name
 from ..judge.eventfolder import open_event, open_words, plan_next_round, write_next_round
 from ..judge.header import header_of_text
 from ..judge.recorded import Adjudicated
@@ -94,6 +94,15 @@ def _players(ev: Event, e: Entry) -> str:
     return " v ".join(ev.names.shown[k] for k in e.keys.values())
 
 
+def _why(desk: Desk, log: str, why: str) -> str:
+    """Why a log is left out, in the page's words: a table's skeleton beside its played log is said to stand aside for it."""
+    assert desk.logs is not None
+    played = played_name(log)
+    if "/" not in log and not Path(log).stem.endswith(PLAYED) and f"({played})" in why and (desk.logs / played).is_file():
+        return f"the table's log to fill in; the log handed in for it, {played}, is the game"
+    return why
+
+
 def view(desk: Desk) -> dict[str, Any] | None:
     """What the event page shows (None without a folder of logs)."""
     if desk.logs is None:
@@ -114,7 +123,7 @@ def view(desk: Desk) -> dict[str, Any] | None:
         "deck": ev.deck,
         "tiebreaks": columns,
         "rows": rows,
-        "left_out": [x.to_json() for x in left],
+        "left_out": [{"log": x.log, "why": _why(desk, x.log, x.why)} for x in left],
         "cross": cross_table(ranked),
         "latest": latest,
         "planned": planned,
@@ -179,6 +188,8 @@ def _same_table(ev: Event, entry: Entry, text: bytes) -> None:
     if head is None or head.round is None or len(head.players) != 2:
         raise InputError(Fault("the played log", 0, 0, f"its header must name the table's round and players, as the skeleton does "
                                                        f"(round: {entry.round}, players: {wanted})"))  # fmt: skip
+    if ev.deck and deck_name(head.deck) != ev.deck:
+        raise InputError(Fault("the played log", 0, 0, printable(f"it names the deck {deck_name(head.deck)}; the event plays {ev.deck}")))
     given = {ev.names.key(n) for n in head.players.values()}
     if head.round != entry.round or given != set(entry.keys.values()):
         said = " v ".join(head.players.values())
