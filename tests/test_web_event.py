@@ -147,6 +147,8 @@ def test_an_event_run_from_the_page(folder):
     forfeit = rule(client, desk, "round2-table1.yaml", "Sam", "", "south", "forfeit: north did not come")
     assert forfeit.status_code == 303
     assert read_ruling(folder / "round2-table1.ruling.yaml").adjudicated.winner == "south"
+    told = text_of(client.get(forfeit.headers["location"]).text)
+    assert "the result ruled (south, forfeit: north did not come)" in told and "The event counts the game as ruled" in told
     # the duplicate: a log copied under another name is left out, and holds no round open
     shutil.copy(folder / "round1-table1.played.yaml", folder / "round1-table3.yaml")  # a copy under a name that sorts later
     assert hand_in(client, desk, "round2-table2.yaml", played(folder / "round2-table2.yaml", 3)).status_code == 303

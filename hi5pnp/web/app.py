@@ -122,7 +122,7 @@ def judge_log(request: Request) -> Response:
     if seen is None:
         return PlainTextResponse("no such log", status_code=404)
     rule = eventdesk.can_rule(desk_of(request), request.path_params["name"])
-    ruled = "The ruling is saved beside the log; the verdict above reads the log as ruled." if request.query_params.get("ruled") else ""
+    ruled = "The ruling is saved beside the log." if request.query_params.get("ruled") else ""
     return page(request, "log.html", v=seen, until=until, problem=problem, tried_query=tried_query(tries), rule=rule, kept={}, done=ruled)
 
 

@@ -198,11 +198,23 @@ def _same_table(ev: Event, entry: Entry, text: bytes) -> None:
 
 
 def can_rule(desk: Desk, name: str) -> dict[str, Any]:
-    """Whether the log page offers "save as ruling" for the log ``name``, and what lies beside it."""
+    """Whether the log page offers "save as ruling" for the log ``name``; the
+    ruling beside it, if any, in words, and whether the event counts the game."""
+    from ..errors import Hi5Error
+    from ..judge.ruling import read_ruling
+
     path = desk.logs / name if desk.logs is not None and desk.log_path(name) == desk.logs / name else None
     there = find_ruling(path) if path is not None else None
-    return {"event": desk.event, "in_folder": path is not None, "ruling": there.name if there is not None else "",
-            "offered": desk.event and path is not None and there is None}  # fmt: skip
+    got: dict[str, Any] = {"event": desk.event, "in_folder": path is not None, "ruling": there.name if there is not None else "",
+                           "offered": desk.event and path is not None and there is None, "words": "", "counted": None}  # fmt: skip
+    if there is not None:
+        try:
+            got["words"] = printable(read_ruling(there, there.name).words())
+            entry = next((e for e in event_of(desk).entries if e.log == name), None)
+        except Hi5Error:
+            return got  # the ruling or the event cannot be read: the verdict above says why
+        got["counted"] = entry is not None and entry.game is not None
+    return got
 
 
 def rule(desk: Desk, name: str, judge: str, tries: list[Try], winner: str, reason: str) -> str:
