@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from eventfix import handed_back, rng, sha256
 from starlette.testclient import TestClient
 
-from eventfix import fill_skeleton, rng, sha256
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
 from hi5pnp.judge.ruling import read_ruling
@@ -44,13 +44,7 @@ def client_of(folder: Path, event: bool = True) -> tuple[Desk, TestClient]:
 
 
 def played(skeleton: Path, seed: int) -> str:
-    """The log the players of a table hand back for its skeleton (played by bots), the skeleton left as it is."""
-    copy = skeleton.parent.parent / f"played-{skeleton.name}"
-    shutil.copy(skeleton, copy)
-    fill_skeleton(copy, load_deck(None), rng(seed))
-    text = copy.read_text(encoding="utf-8")
-    copy.unlink()
-    return text
+    return handed_back(skeleton, load_deck(None), rng(seed))
 
 
 def text_of(page: str) -> str:

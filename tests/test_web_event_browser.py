@@ -20,25 +20,20 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from eventfix import handed_back, rng, sha256
+from test_web_browser import CHROMIUM, DRIVER, axe_script, headless_chromium, shoot, wait_for
 
-from eventfix import fill_skeleton, rng, sha256
 from hi5pnp.deck import load_deck
 from hi5pnp.judge.eventfolder import pair_next_round
 from hi5pnp.web import Desk, make_app
-from test_web_browser import CHROMIUM, DRIVER, axe_script, browser, shoot, wait_for  # noqa: F401 (browser: the fixture)
 
-pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's chromium and chromium-driver are not installed")
+pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's browser and browser-driver are not installed")
 
 EVENT = 'event: "Club night 12"\ndeck: default\nplayers: [Ann Smith, Bo Li, Cai Wen, Di Ng, Ed Ko]\nrounds: 3\ntiebreaks: [buchholz, direct, omw]\n'
 
 
 def played(skeleton: Path, seed: int) -> str:
-    copy = skeleton.parent.parent / f"played-{skeleton.name}"
-    shutil.copy(skeleton, copy)
-    fill_skeleton(copy, load_deck(None), rng(seed))
-    text = copy.read_text(encoding="utf-8")
-    copy.unlink()
-    return text
+    return handed_back(skeleton, load_deck(None), rng(seed))
 
 
 def disputed(folder: Path) -> tuple[int, str]:
@@ -81,6 +76,13 @@ def served(tmp_path_factory):
     line, right = disputed(home / "club")
     with running(Desk(logs=home / "club", out=home / "desk", event=True)) as base:
         yield base, {"event": "/event", "slip": f"/judge/log/round1-table2.played.yaml?line={line}&turn={right}", "skeleton": "/judge/log/round1-table1.yaml"}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = headless_chromium()
+    yield driver
+    driver.quit()
 
 
 def fits(browser) -> int:

@@ -70,7 +70,7 @@ async def event_hand_in(request: Request) -> Response:
 
 
 async def log_rule(request: Request) -> Response:
-    """"Save as ruling" on a log's page: the corrections tried there (the
+    """Save as ruling, on a log's page: the corrections tried there (the
     page's own query of them) and the result ruled, with the judge's name."""
     form = await form_of(request)
     if isinstance(form, Response):
