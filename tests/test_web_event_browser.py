@@ -140,6 +140,7 @@ def test_axe_finds_nothing_serious_on_the_event_pages(served, browser, width):
     assert not found, json.dumps(found, indent=1)
 
 
+@pytest.mark.slow  # three rounds clicked through: CI runs it with the stress tests
 def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
     """The three disputes settled, a round paired and its logs pasted, all in the browser; no file of the folder replaced."""
     from selenium.webdriver.support.ui import Select

@@ -183,7 +183,7 @@ def hand_in(desk: Desk, skeleton: str, text: bytes) -> str:
 
 def _same_table(ev: Event, entry: Entry, text: bytes) -> None:
     """Refuse a played log whose header does not name the table's round and players."""
-    head = header_of_text(text.decode("utf-8", errors="replace").lstrip("\ufeff"), "the played log")
+    head = header_of_text(_decoded(text), "the played log")
     wanted = _players(ev, entry)
     if head is None or head.round is None or len(head.players) != 2:
         raise InputError(Fault("the played log", 0, 0, f"its header must name the table's round and players, as the skeleton does "
@@ -195,6 +195,16 @@ def _same_table(ev: Event, entry: Entry, text: bytes) -> None:
         said = " v ".join(head.players.values())
         raise InputError(Fault("the played log", 0, 0, printable(f"it names round {head.round}, {said}; the table {entry.log} is "
                                                                  f"round {entry.round}, {wanted}")))  # fmt: skip
+
+
+def _decoded(text: bytes) -> str:
+    """A log's text for a look at its header: UTF-8, or UTF-16 or UTF-32 when a byte-order mark says so."""
+    import codecs
+
+    for bom, codec in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+        if text.startswith(bom):
+            return text.decode(codec, errors="replace")
+    return text.decode("utf-8", errors="replace").removeprefix("\ufeff")
 
 
 def can_rule(desk: Desk, name: str) -> dict[str, Any]:
