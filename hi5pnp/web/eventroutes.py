@@ -13,12 +13,13 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import BaseRoute, Route
 
 from ..errors import EventError, Hi5Error, printable
+from ..render.paper import PAPER_NAMES, paper_title
 from . import eventdesk, judging
 from .desk import MAX_FORM, MAX_PASTE
 from .guard import form_of, whole
 from .templating import desk_of, page
 
-PAPERS = [{"value": "a4", "label": "A4"}, {"value": "letter", "label": "US Letter"}]
+PAPERS = [{"value": name, "label": paper_title(name)} for name in PAPER_NAMES]
 
 
 def said(exc: Exception, before: str = "") -> str:
