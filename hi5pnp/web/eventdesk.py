@@ -103,6 +103,13 @@ def _why(desk: Desk, log: str, why: str) -> str:
     return why
 
 
+def _open_game(desk: Desk, ev: Event, e: Entry) -> dict[str, Any]:
+    """An open game as the page lists it: its log, why it does not count, its players, whether it takes a played log."""
+    why = open_words(e).removeprefix(f"{printable(e.log)}: ")
+    return {"name": e.log, "why": why[:1].upper() + why[1:], "players": _players(ev, e), "hand_in": desk.event and _takes_hand_in(desk, e),
+            "played": played_name(e.log)}  # fmt: skip
+
+
 def view(desk: Desk) -> dict[str, Any] | None:
     """What the event page shows (None without a folder of logs)."""
     if desk.logs is None:
@@ -112,8 +119,7 @@ def view(desk: Desk) -> dict[str, Any] | None:
     keys = shown_tiebreaks(ev.file.tiebreaks)
     columns = [HEADINGS.get(k, k.replace("_", " ")) for k in keys]
     rows = [{"s": s, "cells": [tiebreak_cell(s, k) for k in keys]} for s in ranked]
-    open_games = [{"name": e.log, "said": open_words(e), "players": _players(ev, e), "hand_in": desk.event and _takes_hand_in(desk, e),
-                   "played": played_name(e.log)} for e in ev.open_games()]  # fmt: skip
+    open_games = [_open_game(desk, ev, e) for e in ev.open_games()]
     latest = ev.latest_round
     planned = ev.file.rounds
     done = planned is not None and latest is not None and latest >= planned and not open_games
