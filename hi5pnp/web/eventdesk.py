@@ -91,7 +91,8 @@ def _takes_hand_in(desk: Desk, e: Entry) -> bool:
 
 
 def _players(ev: Event, e: Entry) -> str:
-    return " v ".join(ev.names.shown[k] for k in e.keys.values())
+    """ "Bo Li (north) v Ann Smith (south)": the seats as the log gives them (a skeleton seats the player who moves first north)."""
+    return " v ".join(f"{ev.names.shown[k]} ({seat})" for seat, k in e.keys.items())
 
 
 def _why(desk: Desk, log: str, why: str) -> str:
