@@ -100,13 +100,14 @@ def test_the_event_pages_render_and_fit(served, browser, width):
         shoot(browser, f"event-{name}-{width}")
 
 
-def test_every_control_of_the_event_page_is_reached_with_the_tab_key(served, browser):
+@pytest.mark.parametrize("name", ["event", "skeleton"])  # the skeleton's page: the ruling form, and no turns to tab past
+def test_every_control_of_the_event_pages_is_reached_with_the_tab_key(served, browser, name):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.keys import Keys
 
     base, pages = served
     browser.set_window_size(1280, 1000)
-    browser.get(base + pages["event"])
+    browser.get(base + pages[name])
     label = "(e => e.tagName + '|' + (e.getAttribute('href') || e.name || e.textContent).slice(0, 60))"
     controls = set(browser.execute_script(
         "return [...document.querySelectorAll('a[href], button, input:not([type=hidden]):not([type=file]), select, textarea')]"
