@@ -53,6 +53,7 @@ def _signature(desk: Desk) -> tuple[object, ...]:
                 continue
             seen.append((root, name, st.st_size, st.st_mtime_ns, st.st_ino))
             if len(seen) >= MOST_FILES:
+                dirs[:] = []  # and no folder more
                 break
     if desk.alias is not None:
         try:
