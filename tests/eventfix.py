@@ -55,6 +55,16 @@ def fill_skeleton(path: Path, deck, rng) -> State:
     return state
 
 
+def handed_back(skeleton: Path, deck, rng) -> str:
+    """The log the players of a table hand back for its skeleton (played by bots), the skeleton itself left as it is."""
+    copy = skeleton.parent.parent / f"played-{skeleton.name}"
+    copy.write_bytes(skeleton.read_bytes())
+    fill_skeleton(copy, deck, rng)
+    text = copy.read_text(encoding="utf-8")
+    copy.unlink()
+    return text
+
+
 def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 

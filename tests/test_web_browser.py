@@ -73,15 +73,20 @@ def served(tmp_path_factory):
     thread.join(5)
 
 
-@pytest.fixture(scope="module")
-def browser():
+def headless_chromium():
+    """Debian's Chromium, headless, driven through chromium-driver."""
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = headless_chromium()
     yield driver
     driver.quit()
 

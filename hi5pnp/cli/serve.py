@@ -15,7 +15,10 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
 
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--logs", type=click.Path(file_okay=False, exists=True, path_type=Path), help="The judge's folder of game logs.")
+@click.option("--logs", type=click.Path(file_okay=False, exists=True, path_type=Path), help="The judge's folder of game logs, only read.")
+@click.option("--event", type=click.Path(file_okay=False, exists=True, path_type=Path),
+              help="An event's folder: its logs as --logs gives them, and the event page may add new files to it "
+                   "(a round's logs and slips, played logs, rulings), never replacing one.")  # fmt: skip
 @click.option("--alias", type=click.Path(dir_okay=False, exists=True, path_type=Path),
               help="The standings' alias file: other spellings of players' names (as hi5pnp standings --alias).")  # fmt: skip
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("hi5pnp-desk"), show_default=True,
@@ -24,10 +27,11 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on. Anything but this machine's own lets others on the network use the desk.")  # fmt: skip
-def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, templates: Path | None, port: int, host: str) -> None:
+def serve(deck: str | None, logs: Path | None, event: Path | None, alias: Path | None, out: Path, templates: Path | None, port: int,
+          host: str) -> None:  # fmt: skip
     """Start the web desk and print its address: the designer's gallery
-    (following the deck's files as they are saved), the judge's page and the
-    print page. Ctrl-C stops it."""
+    (following the deck's files as they are saved), the judge's and the
+    event's pages, the print page and the table. Ctrl-C stops it."""
     import socket
 
     import uvicorn
@@ -42,6 +46,8 @@ def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, te
         raise
     except DeckError as exc:  # the gallery shows them, and the cards once they are mended
         click.echo(f"note: the deck has {len(exc.faults)} fault(s); the gallery shows them", err=True)
+    if logs is not None and event is not None:
+        raise click.UsageError("--logs and --event both name the judge's folder: give one (--event lets the desk add files to it)")
     if out.exists() and not out.is_dir():
         raise Failure([f"{out}: not a folder; --out names the desk's own folder"])
     if host not in LOCAL:
@@ -50,7 +56,7 @@ def serve(deck: str | None, logs: Path | None, alias: Path | None, out: Path, te
         from ..judge.event import read_aliases
 
         read_aliases(str(alias))  # a fault in it is told now, not on the judge's page
-    desk = Desk(deck=deck, logs=logs, out=out, templates=templates, alias=alias)
+    desk = Desk(deck=deck, logs=event or logs, out=out, templates=templates, alias=alias, event=event is not None)
     answered = _own_names() if host in ("0.0.0.0", "::") else [host]  # every address: the machine's own names, never any Host
     hosts = None if host in LOCAL else [*answered, "127.0.0.1", "localhost"]
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)

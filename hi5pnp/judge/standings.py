@@ -90,10 +90,10 @@ def standings(games: Iterable[Game], names: Names, tiebreaks: Sequence[str] = DE
 
 def table_lines(ranked: list[Standing], left: list[LeftOut], tiebreaks: Sequence[str] = DEFAULT_ORDER) -> list[str]:
     """The standings as a text table (each tie-break a column, in order), then the logs left out with why."""
-    shown = [*tiebreaks, *(k for k in DEFAULT_ORDER if k not in tiebreaks)]
+    shown = shown_tiebreaks(tiebreaks)
     rows = [("rank", "player", "played", "W", "D", "L", "points", *(HEADINGS.get(k, k) for k in shown))]
     rows += [(str(s.rank), s.player, str(s.played), str(s.wins), str(s.draws), str(s.losses), str(s.points),
-              *(_cell(s, k) for k in shown)) for s in ranked]  # fmt: skip
+              *(tiebreak_cell(s, k) for k in shown)) for s in ranked]  # fmt: skip
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) if k == 1 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
     if not ranked:
@@ -109,7 +109,13 @@ def left_lines(left: list[LeftOut]) -> list[str]:
 HEADINGS = {"omw": "OMW", "game_points": "game points"}
 
 
-def _cell(s: Standing, key: str) -> str:
+def shown_tiebreaks(tiebreaks: Sequence[str]) -> list[str]:
+    """The tie-break columns, in order: those named, then revision 4's others."""
+    return [*tiebreaks, *(k for k in DEFAULT_ORDER if k not in tiebreaks)]
+
+
+def tiebreak_cell(s: Standing, key: str) -> str:
+    """A tie-break's value as the table shows it (OMW as a percentage)."""
     if key == "omw":
         return f"{float(s.omw) * 100:.2f}%"
     if key == "game_points":

@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -30,36 +29,15 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.templating import Jinja2Templates
 
 from ..errors import Hi5Error, OptionError, printable
-from . import gallery, judging, playing, printing, stream
+from . import eventdesk, eventroutes, gallery, judging, playing, printing, stream
 from .chart import chart
 from .desk import MAX_FORM, MAX_PASTE, Desk
 from .guard import Guard, form_of, whole
+from .templating import HERE, desk_of, page
 
-HERE = Path(__file__).parent
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
-
-
-def _common(request: Request) -> dict[str, Any]:
-    desk = desk_of(request)
-    return {"token": desk.token, "path": request.url.path, "desk": desk}
-
-
-templates = Jinja2Templates(
-    env=jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "pages"), autoescape=True, trim_blocks=True, lstrip_blocks=True),
-    context_processors=[_common],
-)
-
-
-def desk_of(request: Request) -> Desk:
-    desk: Desk = request.app.state.desk
-    return desk
-
-
-def page(request: Request, name: str, status: int = 200, **values: Any) -> Response:
-    return templates.TemplateResponse(request, name, values, status_code=status)
 
 
 def sim_view(desk: Desk) -> dict[str, Any]:
@@ -143,7 +121,9 @@ def judge_log(request: Request) -> Response:
     seen = judging.judged(desk_of(request), request.path_params["name"], tries, until, whole(request.query_params.get("turns"), "turns"))
     if seen is None:
         return PlainTextResponse("no such log", status_code=404)
-    return page(request, "log.html", v=seen, until=until, problem=problem, tried_query=tried_query(tries))
+    rule = eventdesk.can_rule(desk_of(request), request.path_params["name"])
+    ruled = "The ruling is saved beside the log." if request.query_params.get("ruled") else ""
+    return page(request, "log.html", v=seen, until=until, problem=problem, tried_query=tried_query(tries), rule=rule, kept={}, done=ruled)
 
 
 def position(request: Request) -> Response:
@@ -316,6 +296,7 @@ ROUTES: list[BaseRoute] = [
     Route("/judge/log/{name:str}/position.svg", position),
     Route("/judge/log/{name:str}/verdict.pdf", verdict_pdf),
     Route("/judge/paste", paste, methods=["POST"]),
+    *eventroutes.ROUTES,
     Route("/print", print_home),
     Route("/print/build", print_build, methods=["POST"]),
     Route("/print/file/{name:str}", print_file),

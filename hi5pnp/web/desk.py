@@ -36,17 +36,21 @@ class Desk:
     """One run's folders and state. ``deck``: a bundled deck's name or a
     folder (None: the bundled deck); ``logs``: the judge's folder of logs;
     ``out``: the desk's own folder (kits built on the hobbyist's page,
-    pasted logs)."""
+    pasted logs); ``event``: the judge's folder is an event's, into which
+    the event page may write new files (a round's skeletons and slips,
+    played logs handed in, rulings), never replacing one."""
 
     deck: str | None = None
     logs: Path | None = None
     out: Path = Path("hi5pnp-desk")
     templates: Path | None = None
     alias: Path | None = None  # the standings' alias file (standings --alias)
+    event: bool = False  # serve --event: the folder of logs takes the event page's new files
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     images: dict[str, bytes] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     render_lock: threading.Lock = field(default_factory=threading.Lock)  # reportlab and PDFium draw one thing at a time
+    event_lock: threading.Lock = field(default_factory=threading.Lock)  # one pairing, hand-in or ruling written at a time
     changes: Changes = field(default_factory=Changes)  # what the open pages are told
     job: SimJob = field(default_factory=SimJob)  # the background simulation
     verdicts: dict[str, Any] = field(default_factory=dict)  # the judge's page's verdicts, by the log's hash (see judging.outcome)

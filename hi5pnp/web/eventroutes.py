@@ -1,0 +1,115 @@
+"""The event page's routes (``/event``), and "save as ruling" on a log's
+page: module-level functions as in :mod:`.app`, which lists them in its
+``ROUTES``. What they show and write is :mod:`.eventdesk`'s; every write
+runs in the thread pool."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from ..errors import EventError, Hi5Error, printable
+from ..render.paper import PAPER_NAMES, paper_title
+from . import eventdesk, judging
+from .desk import MAX_FORM, MAX_PASTE
+from .guard import form_of, whole
+from .templating import desk_of, page
+
+PAPERS = [{"value": name, "label": paper_title(name)} for name in PAPER_NAMES]
+
+
+def said(exc: Exception, before: str = "") -> str:
+    """An error's message for the page, each line made printable (a refusal lists the open games a line each)."""
+    return "\n".join(printable(line) for line in f"{before}{exc}".splitlines())
+
+
+def event_home(request: Request, status: int = 200, problem: str = "") -> Response:
+    desk = desk_of(request)
+    try:
+        ev = eventdesk.view(desk)
+    except Hi5Error as exc:  # the event file or the alias file cannot be read: said on the page
+        ev, problem, status = None, said(exc), 400 if status == 200 else status
+    done = request.query_params.get("done", "") if request.method == "GET" else ""
+    return page(request, "event.html", status, ev=ev, papers=PAPERS, problem=problem, done=done)
+
+
+async def event_pair(request: Request) -> Response:
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    seed = whole(str(form.get("seed", "")), "seed") or 0
+    try:
+        number, written = await run_in_threadpool(eventdesk.pair, desk_of(request), seed, str(form.get("paper", "a4")))
+    except EventError as exc:  # a round open, the planned rounds paired: a conflict with the event as it stands
+        return await run_in_threadpool(event_home, request, 409, said(exc))
+    except Hi5Error as exc:
+        return await run_in_threadpool(event_home, request, 400, said(exc))
+    told = f"Round {number} paired: wrote {', '.join(written)}."
+    return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
+
+
+async def event_hand_in(request: Request) -> Response:
+    form = await form_of(request, MAX_PASTE + MAX_FORM)
+    if isinstance(form, Response):
+        return form
+    given = form.get("file") or form.get("log") or b""
+    text = given if isinstance(given, bytes) else str(given).encode("utf-8")
+    table = str(form.get("table", ""))
+    if not text.strip():
+        return await run_in_threadpool(event_home, request, 400, printable(f"{table}: paste its log, or choose its file"))
+    try:
+        name = await run_in_threadpool(eventdesk.hand_in, desk_of(request), table, text)
+    except EventError as exc:
+        return await run_in_threadpool(event_home, request, 409, said(exc))
+    except Hi5Error as exc:
+        return await run_in_threadpool(event_home, request, 400, said(exc, f"{table}: "))
+    return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
+
+
+async def log_rule(request: Request) -> Response:
+    """Save as ruling, on a log's page: the corrections tried there (the
+    page's own query of them) and the result ruled, with the judge's name."""
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    name = request.path_params["name"]
+    tried = parse_qs(str(form.get("tried", "")), keep_blank_values=True)
+    tries, problem = judging.parse_tries(tried.get("line", []), tried.get("turn", []))
+    if not problem:
+        try:
+            await run_in_threadpool(eventdesk.rule, desk_of(request), name, str(form.get("judge", "")), tries,
+                                    str(form.get("winner", "")), str(form.get("reason", "")))  # fmt: skip
+            return RedirectResponse(f"/judge/log/{quote(name)}?ruled=1", status_code=303)
+        except Hi5Error as exc:
+            problem = said(exc)
+    return await run_in_threadpool(_log_again, request, name, tries, str(form.get("tried", "")), problem, form)
+
+
+def _log_again(request: Request, name: str, tries: judging.Tries, tried: str, problem: str, form: dict[str, object]) -> Response:
+    """The log's page again, with why the ruling was not saved and the form as the judge left it."""
+    desk = desk_of(request)
+    seen = judging.judged(desk, name, tries)
+    if seen is None:
+        return PlainTextResponse("no such log", status_code=404)
+    kept = {k: str(form.get(k, "")) for k in ("judge", "winner", "reason")}
+    return page(request, "log.html", 400, v=seen, until=None, problem=problem, tried_query=tried, rule=eventdesk.can_rule(desk, name), kept=kept)
+
+
+def event_file(request: Request) -> Response:
+    path = eventdesk.slips_path(desk_of(request), request.path_params["name"])
+    if path is None:
+        return PlainTextResponse("no such slips file in the event's folder", status_code=404)
+    return FileResponse(path, media_type="application/pdf", filename=path.name)
+
+
+ROUTES: list[BaseRoute] = [
+    Route("/event", event_home),
+    Route("/event/pair", event_pair, methods=["POST"]),
+    Route("/event/hand-in", event_hand_in, methods=["POST"]),
+    Route("/event/file/{name:str}", event_file),
+    Route("/judge/log/{name:str}/rule", log_rule, methods=["POST"]),
+]
