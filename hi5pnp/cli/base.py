@@ -124,7 +124,8 @@ class _QuietPipe:
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any) -> click.Context:
         try:
-            return super().make_context(info_name, args, parent, **extra)  # type: ignore[misc]
+            made: click.Context = super().make_context(info_name, args, parent, **extra)  # type: ignore[misc]
+            return made
         except OSError as exc:
             if not _is_output_failure(exc):
                 raise

@@ -15,7 +15,7 @@ from ..render.paper import PAPER_NAMES, PaperName
 from .base import DECK_HELP, DECK_TYPE, Command
 
 
-class CardSizeType(click.ParamType):
+class CardSizeType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which pyproject allows, has no ParamType[T]
     name = "NAME|WxH"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
@@ -29,7 +29,7 @@ class CardSizeType(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
-class LengthType(click.ParamType):
+class LengthType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which pyproject allows, has no ParamType[T]
     """A length in mm (``2``, ``2mm``, ``0.1in``) between ``low`` and ``high``."""
 
     name = "MM"
@@ -51,7 +51,7 @@ class LengthType(click.ParamType):
         return mm
 
 
-class OffsetType(click.ParamType):
+class OffsetType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which pyproject allows, has no ParamType[T]
     """``X,Y`` in mm, each at most MOST_OFFSET (20 mm) either way."""
 
     name = "X,Y"

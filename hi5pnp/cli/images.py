@@ -41,7 +41,8 @@ def images(
     """
     from ..deck import load_deck
     from ..errors import printable
-    from ..kit.images import ImageOptions, write_images
+    from ..kit.images import write_images
+    from ..kit.options import ImageOptions
     from ..kit.output import write_streamed
     from ..kit.preflight import preflight as check_faces
     from ..render.raster import face_size

@@ -19,7 +19,8 @@ from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
 from ..machine import end_with_parent, worker_count
 from .check import DeckCache, Verdict, check_game, unreadable, with_deck
-from .log import GameLog, UnreadLog, read_log, read_log_bytes
+from .header import UnreadLog
+from .log import GameLog, read_log, read_log_bytes
 from .ruling import ANOTHER_VERSION, Ruling, find_ruling, is_ruling, read_ruling
 from .tries import Try, read_log_tried
 from .verdict import verdict_lines

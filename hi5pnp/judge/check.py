@@ -21,7 +21,8 @@ from typing import Any, NamedTuple
 from ..deck import EDITION_NUMBERS, Deck, load_deck
 from ..errors import DeckError, Fault, InputError
 from ..rules import SEATS, Illegal, RulesError, State, Turn, TurnReport, setup_problems
-from .log import GameLog, Header, LogRound, UnreadLog, deck_location, hinted, read_log, unknown_faces
+from .header import Header, UnreadLog
+from .log import GameLog, LogRound, deck_location, hinted, read_log, unknown_faces
 from .position import LegalTurns, legal_turns
 from .ruling import Ruling
 

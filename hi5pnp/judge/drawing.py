@@ -287,7 +287,8 @@ def svg(drawing: Drawing) -> bytes:
     """The picture as SVG."""
     from reportlab.graphics import renderSVG
 
-    return renderSVG.drawToString(drawing).encode("utf-8")
+    text: str = renderSVG.drawToString(drawing)
+    return text.encode("utf-8")
 
 
 def png(drawing: Drawing, dpi: float = 200) -> bytes:

@@ -98,7 +98,7 @@ def next_round(ranked: Sequence[Standing], met: Collection[frozenset[str]], byes
     players = list(ranked)
     candidates: list[Standing | None] = [None]
     if len(players) % 2:
-        candidates = [p for p in reversed(players) if p.key not in byes] or list(reversed(players))  # type: ignore[assignment]
+        candidates = [p for p in reversed(players) if p.key not in byes] or list(reversed(players))
     for careful in (balance, None):  # kept apart where the pairing allows it
         budget = [STEPS]
         for bye in candidates:

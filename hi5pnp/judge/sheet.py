@@ -30,7 +30,8 @@ from ..render.units import pt
 from ..rules import SEATS, State
 from .check import Record, Verdict
 from .drawing import position_drawing
-from .log import GameLog, Header
+from .header import Header
+from .log import GameLog
 from .tries import Try
 from .verdict import about, adjudicated_words, columns_words, edition_words, no_result_words, reference, result_words, stood_words, where_words
 

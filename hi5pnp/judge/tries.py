@@ -25,7 +25,8 @@ from typing import NamedTuple
 
 from ..deck import yamlsource
 from ..errors import Fault, LogError, OptionError
-from .log import GameLog, LogRound, UnreadLog, read_log_bytes
+from .header import UnreadLog
+from .log import GameLog, LogRound, read_log_bytes
 from .recorded import Written
 
 DELETE = "-"

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from ..errors import capped, printable
 from ..rules import SEATS, Seat, State
 from .check import Problem, Verdict
-from .log import GameLog, Header
+from .header import Header
+from .log import GameLog
 from .position import position_lines
 from .tries import DELETE, Try
 
