@@ -47,7 +47,7 @@ from conftest import GOLDEN
 from test_checker_cli import run
 
 from hi5pnp.judge.pairings import NoPairing, next_round
-from hi5pnp.judge.standings import Game, Names, Standing, standings
+from hi5pnp.judge.standings import CountedGame, Names, Standing, standings
 
 EVENT = GOLDEN / "event"
 ALIASES = GOLDEN / "event.aliases"
@@ -101,7 +101,7 @@ def test_without_the_alias_file_bobby_is_another_player():
 
 def game(log, north, south, winner, n=10, s=5):
     players = {k: v for k, v in (("north", north), ("south", south)) if v}
-    return Game(log, players, winner, {k: {"north": n, "south": s}[k] for k in players})
+    return CountedGame(log, players, winner, {k: {"north": n, "south": s}[k] for k in players})
 
 
 def test_players_tied_on_every_key_share_a_rank_and_are_ordered_by_name():
@@ -184,7 +184,7 @@ def test_pairings_never_repeat_a_pairing(players):
     """Random results, round after round, as long as pairings can be made."""
     rng = random.Random(players)
     names = [f"P{k}" for k in range(players)]
-    games: list[Game] = []
+    games: list[CountedGame] = []
     met: set[frozenset[str]] = set()
     byes: set[str] = set()
     norths: dict[str, int] = {}
@@ -203,7 +203,7 @@ def test_pairings_never_repeat_a_pairing(players):
         if p.bye is not None:
             assert p.bye.key not in byes  # never a second bye while someone has had none
             byes.add(p.bye.key)
-            games.append(Game(f"bye{number}", {"north": p.bye.player}, "north", {"north": 0}))
+            games.append(CountedGame(f"bye{number}", {"north": p.bye.player}, "north", {"north": 0}))
         for t in p.tables:
             pair = frozenset((t.first.key, t.second.key))
             assert pair not in met

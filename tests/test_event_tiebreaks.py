@@ -16,17 +16,17 @@ from test_checker_cli import run
 
 from hi5pnp.judge.crosstable import cross_table
 from hi5pnp.judge.pairings import Balance, next_round
-from hi5pnp.judge.standings import Game, Names, Standing, standings
+from hi5pnp.judge.standings import CountedGame, Names, Standing, standings
 
 ALL = ("omw", "game_points", "direct", "buchholz", "buchholz_cut1", "sonneborn_berger", "wins")
 
 
 def game(north, south, winner, n, s, round_number=None, first="north"):
-    return Game(f"{north}-{south}", {"north": north, "south": south}, winner, {"north": n, "south": s}, "", round_number, first)
+    return CountedGame(f"{north}-{south}", {"north": north, "south": south}, winner, {"north": n, "south": s}, "", round_number, first)
 
 
 def bye(player, round_number=None):
-    return Game(f"bye-{player}", {"north": player}, "north", {"north": 0}, "bye", round_number)
+    return CountedGame(f"bye-{player}", {"north": player}, "north", {"north": 0}, "bye", round_number)
 
 
 # B beat A, A beat C, D beat B and C: A and B are tied on 3 match points

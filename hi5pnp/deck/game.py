@@ -35,7 +35,7 @@ NAME = re.compile(r"^[a-z][a-z0-9_-]*$")  # a colour or trait name
 
 
 @dataclass
-class Game:
+class GameFile:
     """What game.yaml holds; ``rules`` is None when its numbers have faults."""
 
     title: str = ""
@@ -50,12 +50,12 @@ class Game:
     balance: Balance | None = None
 
 
-def read_game(r: FieldReader, doc: Any, path: str) -> Game | None:
+def read_game(r: FieldReader, doc: Any, path: str) -> GameFile | None:
     m = r.mapping(doc, "game.yaml", path)
     if m is None:
         return None
     r.unknown_keys(m, GAME_KEYS, "game.yaml")
-    game = Game(
+    game = GameFile(
         title=r.text(m, "title", "game.yaml", longest=80),
         subtitle=r.text(m, "subtitle", "game.yaml", required=False, longest=80),
     )

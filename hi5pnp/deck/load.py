@@ -18,7 +18,7 @@ from . import yamlsource
 from .cards import Names, read_cards, read_competitor_face, read_obstacle_face
 from .fields import FieldReader
 from .fingerprint import deck_fingerprint
-from .game import Game, read_game
+from .game import GameFile, read_game
 from .model import SIDES, CompetitorCard, Deck, ObstacleCard, Sources
 from .scoresheet import read_sheet
 
@@ -183,7 +183,7 @@ def deck_paths(deck: Deck) -> list[Path]:
     return [deck.path / name for name in deck_files(deck)]
 
 
-def _check_counts(r: FieldReader, game: Game | None, docs: dict[str, Any], files: dict[str, str]) -> None:
+def _check_counts(r: FieldReader, game: GameFile | None, docs: dict[str, Any], files: dict[str, str]) -> None:
     """Enough competitor cards for two teams; at least one obstacle card."""
     given = docs["competitors.yaml"]
     if game is not None and game.rules is not None and game.rules_map is not None and isinstance(given, yamlsource.YList):

@@ -22,7 +22,7 @@ from .check import DeckCache, Verdict
 from .eventfile import EventFile
 from .log import GameLog
 from .players import name_key
-from .standings import Game, LeftOut, Names, Standing, game_of, standings
+from .standings import CountedGame, LeftOut, Names, Standing, game_of, standings
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Entry:
     verdict: Verdict
     round: int | None
     keys: dict[Seat, str]  # the players' keys by seat
-    game: Game | None = None  # the game that counts
+    game: CountedGame | None = None  # the game that counts
     left: LeftOut | None = None  # why it does not
     aside: bool = False  # left out as the same game, a second game or another deck: as if not there
 
@@ -49,7 +49,7 @@ class Entry:
 class Event:
     file: EventFile = field(default_factory=EventFile)
     entries: list[Entry] = field(default_factory=list)
-    games: list[Game] = field(default_factory=list)
+    games: list[CountedGame] = field(default_factory=list)
     left_out: list[LeftOut] = field(default_factory=list)
     met: set[frozenset[str]] = field(default_factory=set)  # pairs of player keys
     byes: set[str] = field(default_factory=set)
@@ -194,7 +194,7 @@ def _count(ev: Event, e: Entry) -> None:
     """A log that is not set aside: its game counts or it is left out; who met, who moved first, the byes."""
     v = e.verdict
     if v.ruling_set_aside:
-        got: Game | LeftOut = LeftOut(e.log, v.ruling_set_aside)
+        got: CountedGame | LeftOut = LeftOut(e.log, v.ruling_set_aside)
     elif v.read_faults and v.read_faults[0].path != v.path:  # the ruling beside the log cannot be read
         got = LeftOut(e.log, f"its ruling cannot be read: {v.read_faults[0]}")
     else:

@@ -22,7 +22,7 @@ def name_key(name: str) -> str:
 
 
 @dataclass(frozen=True)
-class Game:
+class CountedGame:
     """One game that counts: the players by seat (a bye has one), the winner, each seat's game points."""
 
     log: str

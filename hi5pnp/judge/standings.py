@@ -14,20 +14,20 @@ from fractions import Fraction
 
 from ..rules import SEATS, Seat
 from .check import Verdict
-from .players import DEFAULT_ORDER, DRAW, WIN, Game, LeftOut, Names, Played, Standing, name_key, number
+from .players import DEFAULT_ORDER, DRAW, WIN, CountedGame, LeftOut, Names, Played, Standing, name_key, number
 from .tiebreaks import rank
 
-__all__ = ["DEFAULT_ORDER", "Game", "LeftOut", "Names", "Played", "Standing", "game_of", "name_key", "standings", "table_lines"]
+__all__ = ["DEFAULT_ORDER", "CountedGame", "LeftOut", "Names", "Played", "Standing", "game_of", "name_key", "standings", "table_lines"]
 
 
-def game_of(v: Verdict, shown: str) -> Game | LeftOut:
+def game_of(v: Verdict, shown: str) -> CountedGame | LeftOut:
     """The game a verdict gives the standings, or why its log is left out."""
     log = v.log
     ruled = v.ruling.adjudicated if v.ruling is not None else None
     if log is None and ruled is not None and v.header is not None:  # a result ruled on a log that cannot be read (a skeleton)
         named = {s: v.header.players[s] for s in SEATS if v.header.players.get(s, "").strip()}
         if len(named) == 2 or list(named) == [ruled.winner]:
-            return Game(shown, named, ruled.winner, {s: 0 for s in named}, ruled.reason, v.header.round)
+            return CountedGame(shown, named, ruled.winner, {s: 0 for s in named}, ruled.reason, v.header.round)
     if log is None:
         p = v.problem
         return LeftOut(shown, f"cannot be read: line {p.line}: {p.message}" if p is not None else "cannot be read")
@@ -36,11 +36,11 @@ def game_of(v: Verdict, shown: str) -> Game | LeftOut:
     if log.adjudicated is not None:
         a = log.adjudicated
         if len(names) == 1 and a.winner in names:  # a bye: one player, who wins
-            return Game(shown, names, a.winner, {s: 0 for s in names}, a.reason, log.round)
+            return CountedGame(shown, names, a.winner, {s: 0 for s in names}, a.reason, log.round)
         if len(names) < 2:
             return LeftOut(shown, "adjudicated, but the players are not both named under 'players'")
         score = v.state.scores() if v.state is not None else {s: 0 for s in SEATS}
-        return Game(shown, names, a.winner, dict(score), a.reason, log.round, first)
+        return CountedGame(shown, names, a.winner, dict(score), a.reason, log.round, first)
     if not v.valid or v.state is None:
         p = v.problem
         kind = "cannot be read" if v.outcome == "unreadable" else "invalid"
@@ -52,10 +52,10 @@ def game_of(v: Verdict, shown: str) -> Game | LeftOut:
         missing = [str(s) for s in SEATS if s not in names]
         who = "neither player is" if len(missing) == 2 else f"{missing[0]} is"
         return LeftOut(shown, f"valid, but {who} named under 'players'")
-    return Game(shown, names, v.state.winner(), dict(v.state.scores()), "", log.round, first)
+    return CountedGame(shown, names, v.state.winner(), dict(v.state.scores()), "", log.round, first)
 
 
-def standings(games: Iterable[Game], names: Names, tiebreaks: Sequence[str] = DEFAULT_ORDER) -> tuple[list[Standing], list[LeftOut]]:
+def standings(games: Iterable[CountedGame], names: Names, tiebreaks: Sequence[str] = DEFAULT_ORDER) -> tuple[list[Standing], list[LeftOut]]:
     """The ranked table (match points, then ``tiebreaks`` in order, then the
     name), and the games left out for naming one player twice."""
     table: dict[str, Standing] = {}
