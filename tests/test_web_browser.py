@@ -310,26 +310,34 @@ def severe(browser) -> list[str]:
     return [e["message"] for e in browser.get_log("browser") if e["level"] == "SEVERE"]
 
 
+def click_and_wait(browser, element) -> None:
+    """Click ``element`` and wait for the page it leads to."""
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    element.click()
+    WebDriverWait(browser, 15).until(expected_conditions.staleness_of(element))
+
+
 def play_clicks(browser, turns: int) -> int:
     """Play a person's turns by clicks alone (a competitor, then its last option); the bot plays itself. Turns played."""
-    from selenium.common.exceptions import StaleElementReferenceException
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
 
     played = 0
     while played < turns:
-        try:
-            if browser.find_elements("css selector", ".end"):
-                break
-            if browser.find_elements("id", "bot-turn"):
-                time.sleep(0.2)  # the page plays the bot's turn itself, after its pause
-                continue
-            options = browser.find_elements("css selector", "button.option")
-            if not options:
-                browser.find_elements("css selector", ".competitors a")[0].click()
-                continue
-            options[-1].click()
+        if browser.find_elements("css selector", ".end"):
+            break
+        bot = browser.find_elements("id", "bot-turn")
+        if bot:  # the page plays the bot's turn itself, after its pause
+            WebDriverWait(browser, 15).until(expected_conditions.staleness_of(bot[0]))
+            continue
+        options = browser.find_elements("css selector", "button.option")
+        if options:
+            click_and_wait(browser, options[-1])
             played += 1
-        except StaleElementReferenceException:
-            continue  # the page was replaced under the click: look again
+        else:
+            click_and_wait(browser, browser.find_elements("css selector", ".competitors a")[0])
     return played
 
 
@@ -339,11 +347,11 @@ def start_game(browser, base: str, opponent: str) -> None:
     browser.get(base + "/play")
     Select(browser.find_element("name", "opponent")).select_by_value(opponent)
     browser.find_element("name", "seed").send_keys("5")
-    browser.find_element("css selector", "form.start button").click()
+    click_and_wait(browser, browser.find_element("css selector", "form.start button"))
     while browser.find_elements("css selector", ".card-choice"):  # each person chooses faces, by clicks
         for card in browser.find_elements("css selector", ".card-choice"):
             card.find_elements("css selector", "input[type=radio]")[-1].click()
-        browser.find_element("css selector", ".card-choice").find_element("xpath", "ancestor::form").find_element("css selector", "button").click()
+        click_and_wait(browser, browser.find_element("xpath", "//button[contains(., 'Take these faces')]"))
 
 
 @pytest.mark.slow  # a whole game of clicks: CI runs it with the stress tests
