@@ -184,7 +184,7 @@ def _reordered(folder):
 def test_a_deck_with_its_cards_in_another_order_compares_as_exactly_nothing(deck_copy, bot, sides):
     """Deals and courses are drawn from the cards' numbers, not their place in the file."""
     folder = _reordered(deck_copy("game.yaml", "# High Five", "# High Five, its cards reordered"))
-    assert [c.number for c in load_deck(folder, need_score_sheet=False).competitors][0] == 10
+    assert next(c.number for c in load_deck(folder, need_score_sheet=False).competitors) == 10
     args = ["simulate", "--deck", str(folder), "--compare", "default", "--games", "40", "--seed", "4",
             "--bot", bot, "--sides", sides, "--jobs", "1", "--json"]  # fmt: skip
     got = json.loads(CliRunner().invoke(main, args).output)["compare"]
