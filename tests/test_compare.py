@@ -194,3 +194,20 @@ def test_a_deck_with_its_cards_in_another_order_compares_as_exactly_nothing(deck
     assert len(played) >= 10 and all(f["rate"] == f["other_rate"] for f in played.values())
     assert all(f["change"] == 0.0 and f["interval"] == [0.0, 0.0] for f in played.values()), played
     assert all(f["other_rate"] is None for face, f in got["faces"].items() if face not in played)  # a side bots never choose
+
+
+def test_stars_are_holm_corrected_over_the_rates_compared(mini):
+    """A change sure at 95 % on its own is not starred when twenty rates are looked at together; a large one is."""
+    from hi5pnp.sim.results import compare_json, compare_text
+
+    s = simulate(mini, Plan(games=20), jobs=1)
+    noise = Change(0.0, -0.03, 0.03)
+    faces = {f: noise for f in s.faces} | {"1a": Change(-0.025, -0.045, -0.005), "2a": Change(0.10, 0.07, 0.13)}
+    c = Comparison(1000, s, s, noise, faces)
+    assert c.sure() == {"2a"}  # 1a: p = 0.014, over the Holm level 0.05 / 8
+    text = compare_text(mini, c, "other")
+    assert "Holm-corrected over the 9 rates compared" in text[0] and "in percentage points" in text[0]
+    starred = [line.split()[0] for line in text[3:] if line.endswith("*")]
+    assert starred == ["2a"]
+    got = compare_json(c, "other")
+    assert got["correction"] == "holm" and got["sure"] == ["2a"]

@@ -15,7 +15,7 @@ from . import executor
 from .executor import Progress
 from .paired import FIRST, Change, Pairs
 from .run import Plan, new_summary, play_one
-from .stats import Z95, Summary
+from .stats import Z95, Summary, holm, two_sided_p
 
 __all__ = ["Change", "Comparison", "compare"]
 
@@ -31,6 +31,15 @@ class Comparison:
     first_player: Change  # the first player's win rate of decided games
     faces: dict[str, Change]  # team win rate, for every face of this deck the other also has
     errors: dict[str, float] = field(default_factory=dict)  # each change's standard error (a face's id, or FIRST)
+
+    def sure(self) -> set[str]:
+        """The rates (faces' ids, and :data:`FIRST`) whose change is surely not
+        0: each change tested against 0, Holm-corrected over all the rates
+        compared (so a deck against an identical copy stars nothing, bar one
+        time in twenty). A face one deck never dealt is not tested."""
+        known = {k: c for k, c in ((FIRST, self.first_player), *self.faces.items()) if not (c.low <= -1 and c.high >= 1)}
+        p = {k: two_sided_p(c.change / e) if (e := self.error(k)) > 0 else (0.0 if c.change else 1.0) for k, c in known.items()}
+        return {k for k, (_, rejected) in holm(p).items() if rejected}
 
     def error(self, key: str) -> float:
         """A change's standard error: as kept, else read from its 95 % interval."""

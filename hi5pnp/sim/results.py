@@ -11,6 +11,7 @@ from typing import Any
 from ..deck import Deck
 from .balance import Agreement, Verdict
 from .compare import Change, Comparison
+from .paired import FIRST
 from .run import Plan
 from .stats import Summary, interval
 
@@ -101,7 +102,9 @@ def compare_json(c: Comparison, other: str) -> dict[str, Any]:
             "rate": round(mine.score, 4) if mine else None,
             "other_rate": round(theirs.score, 4) if theirs else None,
         }
-    return {"deck": other, "games": c.games, "first_player": _change(c.first_player), "faces": faces}
+    sure = c.sure()
+    starred = [FIRST] * (FIRST in sure) + [face for face in faces if face in sure]
+    return {"deck": other, "games": c.games, "first_player": _change(c.first_player), "faces": faces, "sure": starred, "correction": "holm"}
 
 
 def several_json(runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement) -> dict[str, Any]:
@@ -114,23 +117,25 @@ def several_json(runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreemen
 
 
 def compare_text(deck: Deck, c: Comparison, other: str) -> list[str]:
-    """Each rate's change, faces sorted by it; ``*`` where the interval excludes no change."""
+    """Each rate's change, faces sorted by it; ``*`` where the change is surely
+    not 0 (Holm-corrected over the rates compared)."""
+    sure = c.sure()
 
-    def said(x: Change) -> str:
-        mark = " *" if x.low > 0 or x.high < 0 else ""
+    def said(x: Change, key: str) -> str:
+        mark = " *" if key in sure else ""
         return f"{x.change * 100:+6.1f} {f'{x.low * 100:+.1f} to {x.high * 100:+.1f}':>16}{mark}"
 
     lines = [
-        f"against {other}, the same {c.games} games (this deck minus the other, in points of percent; paired 95 % intervals; "
-        "* where the interval excludes no change):",
-        f"  first player (decided games) {said(c.first_player)}",
+        f"against {other}, the same {c.games} games (this deck minus the other, in percentage points; paired 95 % intervals; "
+        f"* where the change is surely not 0, Holm-corrected over the {len(c.faces) + 1} rates compared):",
+        f"  first player (decided games) {said(c.first_player, FIRST)}",
         f"  {'face':<5} {'name':<18} {'this deck':>9} {'other':>7} {'change':>6} {'95 % interval':>16}",
     ]
     for face, x in sorted(c.faces.items(), key=lambda kv: (kv[1].change, face_order(kv[0]))):
         comp = deck.competitor_face(face)
         mine, theirs = c.summary.faces.get(face), c.other.faces.get(face)
         rates = f"{f'{mine.score:.1%}' if mine else '-':>9} {f'{theirs.score:.1%}' if theirs else '-':>7}"
-        lines.append(f"  {face:<5} {(comp.name if comp else '')[:18]:<18} {rates} {said(x)}")
+        lines.append(f"  {face:<5} {(comp.name if comp else '')[:18]:<18} {rates} {said(x, face)}")
     return lines
 
 
