@@ -21,6 +21,7 @@ deck with all of them has loaded without a fault.
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
 import os
@@ -261,6 +262,33 @@ def diff_of(deck: Deck, edit: ValueEdit) -> list[str]:
     return [f"--- {shown}", f"+++ {shown}", f"@@ -{done.line} +{done.line} @@", f"-{done.before}", f"+{done.after}"]
 
 
+def plan_diff(deck: Deck, edits: Sequence[ValueEdit]) -> list[str]:
+    """Several edits as one unified diff of the files they change (each
+    changed line once, before every edit and after them all), as ``diff -u
+    -U0`` writes it."""
+    out: list[str] = []
+    for _path, shown, _mark, before, after in _edited_files(deck, edits).values():
+        out += difflib.unified_diff(before.splitlines(), after.splitlines(), shown, shown, n=0, lineterm="")
+    return out
+
+
+def _edited_files(deck: Deck, edits: Sequence[ValueEdit]) -> dict[str, tuple[Path, str, bytes, str, str]]:
+    """Each file ``edits`` change: its path, shown name, byte-order mark,
+    text now, and text with the edits made one after another."""
+    texts: dict[str, tuple[Path, str, bytes, str, str]] = {}
+    for edit in edits:
+        file = _file(deck, edit.file)
+        if file not in texts:
+            path, shown = deck.path / file, _shown(deck, edit.file)
+            if path.is_symlink():
+                raise OutputError(f"{printable(shown)}: is a link; edit the file it leads to, or give the deck's own folder")
+            mark, text = _read(path, shown)
+            texts[file] = (path, shown, mark, text, text)
+        path, shown, mark, text, now = texts[file]
+        texts[file] = (path, shown, mark, text, _edited(now, shown, edit, file).text)
+    return texts
+
+
 def apply_edit(deck: Deck, edit: ValueEdit) -> Deck:
     """Write ``edit`` into the deck's file in place and return the deck read
     again (:func:`apply_edits` of the one edit)."""
@@ -273,16 +301,7 @@ def apply_edits(deck: Deck, edits: Sequence[ValueEdit]) -> Deck:
     first: if it has a fault, every file is left as it was and
     :class:`DeckError` says why. Each file is written whole (a temporary file
     renamed over it)."""
-    texts: dict[str, tuple[Path, str, bytes, str]] = {}  # file -> its path, shown name, byte-order mark, text now
-    for edit in edits:
-        file = _file(deck, edit.file)
-        if file not in texts:
-            path, shown = deck.path / file, _shown(deck, edit.file)
-            if path.is_symlink():
-                raise OutputError(f"{printable(shown)}: is a link; edit the file it leads to, or give the deck's own folder")
-            texts[file] = (path, shown, *_read(path, shown))
-        path, shown, mark, text = texts[file]
-        texts[file] = (path, shown, mark, _edited(text, shown, edit, file).text)
+    texts = {file: (path, shown, mark, after) for file, (path, shown, mark, _, after) in _edited_files(deck, edits).items()}
     data = {file: mark + text.encode("utf-8") for file, (_, _, mark, text) in texts.items()}
     with tempfile.TemporaryDirectory(prefix="hi5pnp-edit-") as tmp:
         copy = Path(tmp) / "deck"

@@ -52,9 +52,12 @@ class EditPlan:
         return "; ".join(c.what for c in self.edits)
 
     @property
-    def key(self) -> frozenset[object]:
-        """The plan whatever the order of its edits."""
-        return frozenset(c.step or c.edit for c in self.edits)
+    def key(self) -> tuple[object, ...]:
+        """The deck the plan makes, as the rules tell decks apart (gems by
+        colour, a column's boxes in any order): plans that make the same deck are one."""
+        deck = self.deck
+        faces = tuple((f.id, tuple(sorted(f.gems)), tuple(tuple(sorted(col)) for col in f.matrix)) for f in deck.competitor_faces())
+        return (faces, tuple((o.id, o.color, o.trait) for o in deck.obstacle_faces()))
 
 
 @dataclass

@@ -166,7 +166,7 @@ def face_span(runs: Sequence[Run]) -> tuple[float, float]:
     ends = [window[0] / 100, window[1] / 100]
     for r in runs:
         for face in r.summary.faces:
-            ends += face_interval(r.summary, face)
+            ends += face_interval(r.summary, face, r.verdict.alpha)
     return fit_span(ends)
 
 
@@ -206,7 +206,7 @@ def _face_rows(deck: Deck, runs: Sequence[Run]) -> list[Row]:
             if fc is None:  # a face this bot's games never dealt
                 cells.append(("", INK))
                 continue
-            low, high = face_interval(r.summary, face)
+            low, high = face_interval(r.summary, face, r.verdict.alpha)
             f = flags.get((r.label, face))
             warn = None if f is None else (BAD if f.sure else AMBER)
             tint = tint if warn is None or tint is BAD else warn

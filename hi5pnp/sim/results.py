@@ -13,6 +13,7 @@ from .balance import Agreement, Verdict
 from .compare import Change, Comparison
 from .paired import FIRST
 from .run import Plan
+from .sequential import Sequential
 from .stats import Summary, interval
 
 
@@ -168,3 +169,25 @@ def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
             f"{fc.points / fc.games:>7.2f} {fc.columns / fc.games:>8.2f}"
         )
     return lines
+
+
+def sequential_json(seq: Sequential) -> dict[str, Any]:
+    """How a run played until decided went: its looks, planned and made."""
+    return {
+        "looks_planned": seq.looks,
+        "looks_made": seq.done,
+        "alpha_per_look": round(seq.alpha, 6),
+        "method": "bonferroni over the looks planned",
+        "decided": seq.verdict.decided,
+        "cap": seq.looks[-1],
+    }
+
+
+def sequential_line(seq: Sequential) -> str:
+    """The line a run played until decided adds under its heading."""
+    planned, done = seq.looks, seq.done
+    how = "every rate decided" if seq.verdict.decided else f"the cap of {planned[-1]:,} games reached, some rate still undecided"
+    return (
+        f"played until decided: {done} of {len(planned)} looks planned ({', '.join(f'{g:,}' for g in planned)} games), "
+        f"{how}; each look judged at {100 * (1 - seq.alpha):.2f} % (5 % split over the {len(planned)} looks: Bonferroni)"
+    )

@@ -8,12 +8,14 @@
    race against the deck as it is on paired games (:mod:`.race`), by
    successive halving: every edit plays the first rung's games, the half
    whose estimate lands nearest the window's middle play twice as many, and
-   so on until :data:`BEAM` are left. When none of them lands in the middle
-   half of the window, plans of two edits (each of the beam extended by one
-   of the :data:`FODDER` single edits that moved the face most the right
-   way) race the same way, then plans of three.
+   so on until :data:`BEAM` are left. When the face is outside its window,
+   plans of two edits (each of the beam extended by one of the
+   :data:`FODDER` single edits that moved the face most the right way) race
+   the same way, then plans of three. Plans that make the same deck (gems
+   count by colour) race once.
 3. **Confirming** (seed S + 2, fresh games): the best few plans of every
-   size play half the baseline's games each, paired.
+   size (at least :data:`LEAST_CONFIRMED`) play half the baseline's games
+   each, paired.
 
 A rate after a plan is its baseline rate plus the paired change. A plan is
 proposed when the tuned face's change is sure the right way (its 95 %
@@ -23,7 +25,7 @@ outside its window, moved that way, the change is tested against 0, and
 these tests are Holm-corrected over all the rates tested (so a plan that
 changes nothing is turned down for noise less than one time in twenty).
 Proposals come best first: those that bring the face into its window, then
-those leaving the other faces least outside theirs, then nearest its middle.
+those that take it nearest the window's middle.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ MOST_TOP = 20
 BEAM = 3  # plans kept by each race, and extended by one edit
 FODDER = 6  # the single edits plans are extended with
 MOST_EDITS = 3  # edits in a plan at most
+LEAST_CONFIRMED = 5  # plans confirmed at least
 ALPHA = 0.05
 
 
@@ -120,14 +123,12 @@ def why_not(tuning: Tuning, comparison: Comparison, face: str) -> str:
     return ""
 
 
-def _rank(tuning: Tuning, judged: Judged | Screened) -> tuple[float, float, float]:
-    """Smaller is better: how far outside the window the face ends, how far
-    the other faces end outside theirs, then how far the face is from its middle."""
+def _rank(tuning: Tuning, judged: Judged | Screened) -> tuple[float, float]:
+    """Smaller is better: how far outside the window the face ends, then how
+    far from its middle (the middle leaves room for the noise of the estimate)."""
     window = tuning.windows.face_win_rate
-    c = judged.comparison
-    others = sum(past_window(tuning.rate(f) + ch.change, window) for f, ch in c.faces.items() if f != tuning.face)
     after = tuning.rate(tuning.face) + judged.target.change
-    return (past_window(after, window), round(others, 4), from_middle(after, window))
+    return (past_window(after, window), from_middle(after, window))
 
 
 def stage_plans(plan: Plan) -> tuple[Plan, Plan]:
@@ -208,11 +209,6 @@ def _extend(tuning: Tuning, beam: list[Screened], fodder: list[Screened]) -> lis
     return out
 
 
-def _in_middle_half(tuning: Tuning, entry: Screened) -> bool:
-    low, high = tuning.windows.face_win_rate
-    return from_middle(tuning.rate(tuning.face) + entry.target.change, (low, high)) <= (high - low) / 400
-
-
 def tune(
     deck: Deck,
     plan: Plan,
@@ -230,7 +226,7 @@ def tune(
         raise OptionError("logs: tune saves no logs; save them with a run of one deck")
     screen, confirm = stage_plans(plan)
     most = max(screen.games, confirm.games)
-    confirming = top + 1
+    confirming = max(top + 1, LEAST_CONFIRMED)
     foreseen = race_cost(40, screen.games, most) + 2 * race_cost(BEAM * FODDER, screen.games, most)
     games = _Games(progress, plan.games + foreseen + (confirming + 1) * confirm.games)
     baseline = simulate(deck, plan, jobs, games.reporter(1), scheduler)
@@ -246,7 +242,7 @@ def tune(
     sign = 1 if way == "raise" else -1
     fodder = sorted((s for s in singles if sign * s.target.change > 0), key=lambda s: -sign * s.target.change)[:FODDER]
     for size in range(2, MOST_EDITS + 1):
-        entries = [] if not beam or _in_middle_half(tuning, beam[0]) else _extend(tuning, beam[:BEAM], fodder)
+        entries = _extend(tuning, beam[:BEAM], fodder) if beam and chosen in outside else []  # a face inside: single edits
         if not entries:
             games.total -= race_cost(BEAM * FODDER, screen.games, most) * (MOST_EDITS + 1 - size)
             break

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..deck.edit import diff_of, edit_of
+from ..deck.edit import diff_of, edit_of, plan_diff
 from .balance import Window
 from .paired import FIRST
 from .plans import Estimate, Judged, Screened, Tuning, past_window
@@ -93,7 +93,8 @@ def short_by(t: Tuning, judged: Judged | Screened) -> str:
     gap = past_window(after, window)
     if not gap:
         return ""
-    return f"{gap * 100:.1f} points {'below' if after < window[0] / 100 else 'above'} its window"
+    points = f"{gap * 100:.1f} points" if gap >= 0.0005 else "less than 0.1 point"
+    return f"{points} {'below' if after < window[0] / 100 else 'above'} its window"
 
 
 def _others_out(t: Tuning, judged: Judged) -> str:
@@ -106,7 +107,7 @@ def _others_out(t: Tuning, judged: Judged) -> str:
 def proposal_lines(t: Tuning, rank: int, judged: Judged) -> list[str]:
     c = judged.comparison
     short = short_by(t, judged)
-    diffs = [line for edit in judged.plan.edits for line in diff_of(t.deck, edit.edit)]
+    diffs = plan_diff(t.deck, [made.edit for made in judged.plan.edits])
     return [
         f"{rank}. {judged.plan.what}{f' (it leaves {t.face} {short})' if short else ''}",
         *(f"   {line}" for line in diffs),
@@ -174,6 +175,7 @@ def plan_json(t: Tuning, judged: Judged) -> dict[str, Any]:
     return {
         "what": judged.plan.what,
         "edits": edits,
+        "diff": plan_diff(t.deck, [made.edit for made in judged.plan.edits]),
         "face": estimate_json(t.estimate(t.face, judged.target)),
         "reaches_window": not gap,
         "outside_by": round(gap * 100, 2),
