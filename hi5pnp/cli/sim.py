@@ -20,6 +20,7 @@ from .progress import Progress
 
 if TYPE_CHECKING:
     from ..deck import Deck
+    from ..sim.across import Difference
     from ..sim.balance import Agreement, Verdict, Windows
     from ..sim.compare import Comparison
     from ..sim.run import Plan
@@ -141,9 +142,12 @@ def simulate(
     bounds = balance.bounds_of(loaded, first_player_window, face_window)
     ed = int(edition) if edition else loaded.edition
     runs: list[Ran] = []
-    for label, n, s in pairings:
-        plan = Plan(games=games or 1000, seed=seed, north=n, south=s, sides=sides, edition=int(edition) if edition else None,
-                    width=planner_width, depth=planner_depth, logs=logs, deck_name=name)  # fmt: skip
+    plans = [Plan(games=games or 1000, seed=seed, north=n, south=s, sides=sides, edition=int(edition) if edition else None,
+                  width=planner_width, depth=planner_depth, logs=logs, deck_name=name) for _, n, s in pairings]  # fmt: skip
+    between: dict[str, list[Difference]] | None = None  # the bots compared on the same games
+    if len(pairings) > 1 and not other and not until_decided:  # the bots on the same games, in one run: paired between bots
+        runs, between = _bots_together(loaded, [label for label, _, _ in pairings], plans, bounds, jobs, scheduler, Progress(shown, "bots"))
+    for (label, _, _), plan in zip(pairings, plans if not runs else []):
         progress_line = Progress(shown, label if len(pairings) > 1 else "")
         if until_decided:
             seq = _until_decided(loaded, plan, bounds, most_games, jobs, scheduler, progress_line, save_logs)
@@ -154,12 +158,12 @@ def simulate(
     if logs is not None:
         saved.seal(logs)
     if report:
-        _write_report(Path(report), loaded, ed, runs, other_name)
+        _write_report(Path(report), loaded, ed, runs, other_name, between)
     agreement = balance.Agreement({r.label: r.verdict for r in runs})
     if as_json:
-        click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement), indent=1))
+        click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement, between), indent=1))
     else:
-        for line in _text(loaded, ed, runs, other_name, agreement):
+        for line in _text(loaded, ed, runs, other_name, agreement, between):
             click.echo(line)
     if agreement.state != "fair":
         sys.exit(NO)
@@ -196,6 +200,21 @@ class Ran(NamedTuple):
     sequential: Sequential | None = None  # played in batches until decided
 
 
+def _bots_together(
+    loaded: Deck, labels: list[str], plans: list[Plan], bounds: Windows, jobs: int | None, scheduler: str | None, progress: Progress
+) -> tuple[list[Ran], dict[str, list[Difference]]]:
+    """Every bot's run, played together, and each rate some bot flags compared between the bots."""
+    from ..sim import across, balance
+    from ..sim.paired import FIRST
+
+    totals = across.play(loaded, plans, jobs, progress, scheduler)
+    runs = [Ran(label, plan, s, balance.judge(s, bounds), None) for label, plan, s in zip(labels, plans, totals.summaries)]
+    flagged = balance.Agreement({r.label: r.verdict for r in runs}).flagged()
+    rates = [FIRST if what.startswith(FIRST) else what for what in flagged]
+    found = across.differences(labels, totals, rates)
+    return runs, {what: found[rate] for what, rate in zip(flagged, rates) if rate in found}
+
+
 def _until_decided(
     loaded: Deck, plan: Plan, bounds: Windows, cap: int, jobs: int | None, scheduler: str | None, progress: Progress, save_logs: str | None
 ) -> Sequential:
@@ -223,28 +242,30 @@ def _play(
         raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
 
 
-def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str) -> None:
+def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str, between: dict[str, list[Difference]] | None) -> None:
     """The PDF report: every run, and each run's comparison with the other deck."""
+    from ..sim.across import said
     from ..sim.report import write_report
 
     compared = {r.label: r.comparison for r in runs if r.comparison is not None}
-    write_report(path, loaded, runs[0].plan, edition, [(r.label, r.summary, r.verdict) for r in runs], compared or None, other=other)
+    words = {what: said(d) for what, d in (between or {}).items()}
+    write_report(path, loaded, runs[0].plan, edition, [(r.label, r.summary, r.verdict) for r in runs], compared or None, other=other, between=words)
 
 
-def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement) -> dict[str, Any]:
+def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> dict[str, Any]:
     from ..sim.results import sequential_json, several_json, to_json
 
     each = [(r.label, to_json(loaded, r.plan, edition, r.summary, r.verdict, r.comparison, other)) for r in runs]
     for (_, out), r in zip(each, runs):
         if r.sequential is not None:
             out["sequential"] = sequential_json(r.sequential)
-    return each[0][1] if len(each) == 1 else several_json(each, agreement)
+    return each[0][1] if len(each) == 1 else several_json(each, agreement, between)
 
 
-def _text(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement) -> list[str]:
-    from ..sim.results import compare_text, sequential_line, to_text
+def _text(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> list[str]:
+    from ..sim.results import across_lines, compare_text, sequential_line, to_text
 
-    lines = [*agreement.lines(), ""] if len(runs) > 1 else []
+    lines = [*agreement.lines(), *across_lines(between or {}), ""] if len(runs) > 1 else []
     for r in runs:
         if len(runs) > 1:
             lines.append(f"== {r.label}")

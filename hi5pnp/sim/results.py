@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..deck import Deck
+from .across import Difference, said
 from .balance import Agreement, Verdict
 from .compare import Change, Comparison
 from .paired import FIRST
@@ -108,13 +109,34 @@ def compare_json(c: Comparison, other: str) -> dict[str, Any]:
     return {"deck": other, "games": c.games, "first_player": _change(c.first_player), "faces": faces, "sure": starred, "correction": "holm"}
 
 
-def several_json(runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement) -> dict[str, Any]:
+def several_json(
+    runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement, between: dict[str, list[Difference]] | None = None
+) -> dict[str, Any]:
     """Several bots' runs in one object: the first run's keys at the top (the
-    contract's), each run whole under ``by_bot``, and their verdict together."""
+    contract's), each run whole under ``by_bot``, and their verdict together;
+    with ``between``, each flagged rate's paired difference between the bots."""
     out = dict(runs[0][1])
     out["by_bot"] = dict(runs)
     out["across_bots"] = {"verdict": agreement.state, "headline": agreement.headline, "flagged": agreement.flagged()}
+    if between is not None:
+        out["across_bots"]["between_bots"] = {
+            what: [{"bots": [d.a, d.b], "change": round(d.change, 4), "interval": [round(d.low, 4), round(d.high, 4)], "differ": d.differ}
+                   for d in diffs]
+            for what, diffs in between.items()
+        }  # fmt: skip
+        out["across_bots"]["between_correction"] = "holm"
     return out
+
+
+def across_lines(between: dict[str, list[Difference]]) -> list[str]:
+    """Each flagged rate under the bots, compared on the same games."""
+    if not between:
+        return []
+    tests = sum(map(len, between.values()))
+    return [
+        f"between the bots, on the same games (paired; {tests} test{'s' * (tests != 1)} Holm-corrected together, points of rate):",
+        *(f"  {what}: {said(diffs)}" for what, diffs in between.items()),
+    ]
 
 
 def compare_text(deck: Deck, c: Comparison, other: str) -> list[str]:
