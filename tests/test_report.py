@@ -185,7 +185,7 @@ def test_compare_page_lists_every_face_and_the_first_player(mini, played):
     assert "Compared with deck mini-edited (greedy)" in page and "first player" in page
     for face in faces:
         assert f"{face}  {mini.competitor_face(face).name}" in page
-    assert "-12.0 pt" in page and "-18.0 pt to -6.0 pt" in page  # changes in points, not per cent
+    assert "-12.0 pt" in page and "-18.0 to -6.0 pt" in page  # changes in points, not per cent
     assert "Holm-corrected over the 9 rates compared" in page
     assert page.index("1b  Bo") > page.index("first player")  # the largest drop last
 
@@ -195,7 +195,7 @@ def test_identical_decks_give_a_flat_compare_page(mini, played):
     zero = Change(0.0, 0.0, 0.0)
     cmp = Comparison(60, s, s, zero, dict.fromkeys(s.faces, zero))
     page = pages(report_bytes(mini, plan(), 2, [("greedy", s, judge(s, around(s)))], {"greedy": cmp}, other="mini"))[-1]
-    assert page.count("0 pt to 0 pt") == len(s.faces) + 2  # each face, the first player's row and its sentence
+    assert page.count("0 to 0 pt") == len(s.faces) + 2  # each face, the first player's row and its sentence
 
 
 def test_a_change_never_measured_is_named_not_drawn(mini, played):

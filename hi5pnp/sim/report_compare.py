@@ -36,7 +36,7 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: Comparison, other: str)
         f"{other}'s, in percentage points (pt), with its paired 95 % interval; a change surely not 0 is highlighted (each change "
         f"tested against 0, Holm-corrected over the {len(cmp.faces) + 1} rates compared). "
         f"The first player (decided games): {here:.1%} here, {there:.1%} there, a change of {_signed(first.change)} "
-        f"(interval {_signed(first.low)} to {_signed(first.high)})."
+        f"(interval {_span(first)})."
     )
     y = paragraph(c, MARGIN, y, text, TEXT_W, 8.5)
     only = sorted(set(cmp.summary.faces) - set(cmp.faces), key=face_order)
@@ -59,7 +59,7 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: Comparison, other: str)
 
 def _row(label: str, ch: Change, here: float, there: float, sure: bool) -> Row:
     tint = SURE if sure else INK
-    cells = [(_signed(ch.change), tint), (f"{_signed(ch.low)} to {_signed(ch.high)}", tint), (f"{here:.1%}", INK), (f"{there:.1%}", INK)]
+    cells = [(_signed(ch.change), tint), (_span(ch), tint), (f"{here:.1%}", INK), (f"{there:.1%}", INK)]
     return Row(label, [Mark(ch.change, ch.low, ch.high, tint)], cells, None, SURE if sure else None)
 
 
@@ -70,3 +70,8 @@ def _score(s: Summary, face: str) -> float:
 
 def _signed(rate: float) -> str:
     return percent(rate, 0.001, signed=True)
+
+
+def _span(ch: Change) -> str:
+    """A change's interval, its unit once: "-9.7 to +0.7 pt"."""
+    return f"{_signed(ch.low).removesuffix(' pt')} to {_signed(ch.high)}"
