@@ -253,7 +253,7 @@ def tune(
     finalists.sort(key=lambda e: _rank(tuning, e))
     chosen_plans = finalists[:confirming]
     for entry in finalists[confirming:]:
-        entry.dropped = f"not confirmed: {tuning.face} nearer the middle, or the other faces less outside, with the {confirming} plans confirmed"
+        entry.dropped = f"not confirmed: the {confirming} plans confirmed took {tuning.face} nearer its window's middle in screening"
     games.total += (len(chosen_plans) - confirming) * confirm.games
     totals = race(deck, [e.plan.deck for e in chosen_plans], confirm, 0, jobs, games.reporter(len(chosen_plans) + 1), scheduler)
     for entry, t in zip(chosen_plans, totals):
