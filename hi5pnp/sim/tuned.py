@@ -185,8 +185,19 @@ def plan_json(t: Tuning, judged: Judged) -> dict[str, Any]:
     }
 
 
+def _why_dropped(t: Tuning, s: Screened) -> str | None:
+    """Why a screened plan is not among the proposals (None when it is)."""
+    judged = next((j for j in t.confirmed if j.plan.key == s.plan.key), None)
+    if judged is None:
+        return s.dropped or "kept by its race, not confirmed"
+    if judged.why_not:
+        return f"confirmed, but not proposed: {judged.why_not}"
+    if all(p.plan.key != s.plan.key for p in t.proposals):
+        return f"confirmed, but not among the {t.top} best proposed"
+    return None
+
+
 def _screened_json(t: Tuning, s: Screened) -> dict[str, Any]:
-    confirmed = any(j.plan.key == s.plan.key for j in t.confirmed)
     c = s.target
     return {
         "what": s.plan.what,
@@ -194,7 +205,7 @@ def _screened_json(t: Tuning, s: Screened) -> dict[str, Any]:
         "games": s.comparison.games,
         "change": {"change": round(c.change, 4), "interval": [round(c.low, 4), round(c.high, 4)]},
         "after": round(t.rate(t.face) + c.change, 4),
-        "dropped": None if confirmed else s.dropped or "kept by its race, not confirmed",
+        "dropped": _why_dropped(t, s),
     }
 
 
