@@ -166,3 +166,48 @@ def test_a_faulty_other_deck_is_refused_with_status_2_and_its_faults(deck_copy):
     folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, red]")
     r = command("--games", "2", "--compare", str(folder))
     assert r.exit_code == 2 and "the other deck cannot be read" in r.stderr and "competitors.yaml:" in r.stderr
+
+
+def _reordered(folder):
+    """The deck in ``folder`` with its competitor and obstacle cards listed in
+    another order (reversed, and each card's sides written b before a)."""
+    import yaml
+
+    for name in ("competitors.yaml", "obstacles.yaml"):
+        cards = yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+        turned = [{"card": c["card"], "b": c["b"], "a": c["a"]} for c in reversed(cards)]
+        (folder / name).write_text(yaml.safe_dump(turned, sort_keys=False), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("bot, sides", [("greedy", "random"), ("random", "random"), ("greedy", "bot")])
+def test_a_deck_with_its_cards_in_another_order_compares_as_exactly_nothing(deck_copy, bot, sides):
+    """Deals and courses are drawn from the cards' numbers, not their place in the file."""
+    folder = _reordered(deck_copy("game.yaml", "# High Five", "# High Five, its cards reordered"))
+    assert next(c.number for c in load_deck(folder, need_score_sheet=False).competitors) == 10
+    args = ["simulate", "--deck", str(folder), "--compare", "default", "--games", "40", "--seed", "4",
+            "--bot", bot, "--sides", sides, "--jobs", "1", "--json"]  # fmt: skip
+    got = json.loads(CliRunner().invoke(main, args).output)["compare"]
+    assert got["first_player"] == {"change": 0.0, "interval": [0.0, 0.0]}
+    assert len(got["faces"]) == 20
+    played = {face: f for face, f in got["faces"].items() if f["rate"] is not None}
+    assert len(played) >= 10 and all(f["rate"] == f["other_rate"] for f in played.values())
+    assert all(f["change"] == 0.0 and f["interval"] == [0.0, 0.0] for f in played.values()), played
+    assert all(f["other_rate"] is None for face, f in got["faces"].items() if face not in played)  # a side bots never choose
+
+
+def test_stars_are_holm_corrected_over_the_rates_compared(mini):
+    """A change sure at 95 % on its own is not starred when twenty rates are looked at together; a large one is."""
+    from hi5pnp.sim.results import compare_json, compare_text
+
+    s = simulate(mini, Plan(games=20), jobs=1)
+    noise = Change(0.0, -0.03, 0.03)
+    faces = {f: noise for f in s.faces} | {"1a": Change(-0.025, -0.045, -0.005), "2a": Change(0.10, 0.07, 0.13)}
+    c = Comparison(1000, s, s, noise, faces)
+    assert c.sure() == {"2a"}  # 1a: p = 0.014, over the Holm level 0.05 / 8
+    text = compare_text(mini, c, "other")
+    assert "Holm-corrected over the 9 rates compared" in text[0] and "in percentage points" in text[0]
+    starred = [line.split()[0] for line in text[3:] if line.endswith("*")]
+    assert starred == ["2a"]
+    got = compare_json(c, "other")
+    assert got["correction"] == "holm" and got["sure"] == ["2a"]

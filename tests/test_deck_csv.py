@@ -217,6 +217,10 @@ def test_a_tuned_gem_and_box_change_their_cells_and_nothing_else(csv_copy):
     ]
     assert before[0].startswith(b"\xef\xbb\xbf") and after[0] == before[0]
     assert deck.competitor_face("2a").matrix[2] == ("speed", "grace", "wits")
+    column = ValueEdit("competitors.yaml", (1, "a", "matrix", 1), ("speed", "power"), ("speed",))  # a box taken, as tune plans it
+    deck = apply_edit(deck, column)
+    assert path.read_bytes().split(b"\r\n")[3] == b"2,a,Brutus Hale,red,red,green,power,speed,speed grace wits,"
+    assert deck.competitor_face("2a").matrix[1] == ("speed",)
 
 
 # the command ---------------------------------------------------------------------------------------

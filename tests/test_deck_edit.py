@@ -11,7 +11,7 @@ import pytest
 from conftest import GOLDEN
 
 from hi5pnp.deck import load_deck
-from hi5pnp.deck.edit import ValueEdit, apply_edit, diff_of, edited_text
+from hi5pnp.deck.edit import ValueEdit, apply_edit, apply_edits, diff_of, edited_text
 from hi5pnp.errors import DeckError, OptionError
 
 GEM = ValueEdit("competitors.yaml", (1, "a", "gems", 2), "blue", "green")  # 2a Brutus Hale: red, red, blue
@@ -133,3 +133,41 @@ def test_a_value_over_several_lines_is_left_to_the_designer():
     text = "- card: 1\n  a:\n    name: Ada\n      Lovelace\n"
     with pytest.raises(OptionError, match="spans lines"):
         edited_text(text, "c.yaml", ValueEdit("c.yaml", (0, "a", "name"), "Ada Lovelace", "Ada"))
+
+
+COLUMN = ValueEdit("competitors.yaml", (1, "a", "matrix", 2), ("speed", "power", "wits"), ("speed", "wits"))  # 2a: a box taken
+TRAIT = ValueEdit("obstacles.yaml", (0, "a", "trait"), "speed", "grace")  # obstacle 1a Mud Pit
+
+
+def test_a_plan_of_edits_in_two_files_is_written_whole_with_every_comment(deck_copy):
+    folder = deck_copy.folder
+    before = {n: (folder / n).read_bytes() for n in ("competitors.yaml", "obstacles.yaml")}
+    deck = load_deck(folder)
+    assert diff_of(deck, COLUMN)[3:] == [
+        "-    matrix: [[power], [speed, power], [speed, power, wits]]   # 3 columns, 6 boxes",
+        "+    matrix: [[power], [speed, power], [speed, wits]]   # 3 columns, 6 boxes",
+    ]
+    edited = apply_edits(deck, [GEM, COLUMN, TRAIT])
+    assert changed_lines(before["competitors.yaml"], (folder / "competitors.yaml").read_bytes()) == [
+        (b"    gems: [red, red, blue]", b"    gems: [red, red, green]"),
+        (b"    matrix: [[power], [speed, power], [speed, power, wits]]   # 3 columns, 6 boxes",
+         b"    matrix: [[power], [speed, power], [speed, wits]]   # 3 columns, 6 boxes"),
+    ]  # fmt: skip
+    assert len(changed_lines(before["obstacles.yaml"], (folder / "obstacles.yaml").read_bytes())) == 1
+    assert edited.competitor_face("2a").matrix[2] == ("speed", "wits") and edited.obstacle_face("1a").trait == "grace"
+
+
+def test_a_plan_with_a_fault_writes_no_file(deck_copy):
+    folder = deck_copy.folder
+    before = {n: (folder / n).read_bytes() for n in ("competitors.yaml", "obstacles.yaml")}
+    bad = ValueEdit("competitors.yaml", (1, "a", "matrix", 0), ("power",), ("power", "flight"))  # no such trait
+    with pytest.raises(DeckError, match="flight"):
+        apply_edits(load_deck(folder), [TRAIT, bad])
+    assert {n: (folder / n).read_bytes() for n in before} == before
+
+
+def test_a_column_written_as_a_block_list_is_left_to_the_designer(tmp_path):
+    text = "- card: 1\n  a:\n    name: Ada\n    matrix:\n      - - speed\n        - wits\n"
+    edit = ValueEdit("competitors.yaml", (0, "a", "matrix", 0), ("speed", "wits"), ("speed",))
+    with pytest.raises(OptionError, match="not written on one line"):
+        edited_text(text, "competitors.yaml", edit)

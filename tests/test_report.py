@@ -160,7 +160,7 @@ def test_a_narrow_spread_gets_a_narrow_axis_with_round_ticks():
     marks = ticks((lo, hi))
     assert marks == [0.46, 0.48, 0.5, 0.52, 0.54] and ticks((lo, hi), 10) == [0.46, 0.47, 0.48, 0.49, 0.5, 0.51, 0.52, 0.53, 0.54]
     assert step_for(0.28, 6) == 0.05 and step_for(0.14, 6) == 0.025
-    assert percent(0.475, 0.025) == "47.5%" and percent(-0.012, 0.001, signed=True) == "-1.2%" and percent(1e-12, 0.01, True) == "0%"
+    assert percent(0.475, 0.025) == "47.5%" and percent(-0.012, 0.001, signed=True) == "-1.2 pt" and percent(1e-12, 0.01, True) == "0 pt"
 
 
 def test_text_keeps_to_its_box():
@@ -185,7 +185,8 @@ def test_compare_page_lists_every_face_and_the_first_player(mini, played):
     assert "Compared with deck mini-edited (greedy)" in page and "first player" in page
     for face in faces:
         assert f"{face}  {mini.competitor_face(face).name}" in page
-    assert "-12.0%" in page and "-18.0% to -6.0%" in page
+    assert "-12.0 pt" in page and "-18.0 to -6.0 pt" in page  # changes in points, not per cent
+    assert "Holm-corrected over the 9 rates compared" in page
     assert page.index("1b  Bo") > page.index("first player")  # the largest drop last
 
 
@@ -194,7 +195,7 @@ def test_identical_decks_give_a_flat_compare_page(mini, played):
     zero = Change(0.0, 0.0, 0.0)
     cmp = Comparison(60, s, s, zero, dict.fromkeys(s.faces, zero))
     page = pages(report_bytes(mini, plan(), 2, [("greedy", s, judge(s, around(s)))], {"greedy": cmp}, other="mini"))[-1]
-    assert page.count("0% to 0%") == len(s.faces) + 2  # each face, the first player's row and its sentence
+    assert page.count("0 to 0 pt") == len(s.faces) + 2  # each face, the first player's row and its sentence
 
 
 def test_a_change_never_measured_is_named_not_drawn(mini, played):
@@ -204,7 +205,7 @@ def test_a_change_never_measured_is_named_not_drawn(mini, played):
     cmp = Comparison(60, s, played[1], Change(0.0, -0.01, 0.01), faces)
     page = pages(report_bytes(mini, plan(), 2, [("greedy", s, judge(s, around(s)))], {"greedy": cmp}, other="mini"))[-1]
     assert "so not compared: 4b" in page and "4b  Hal" not in page
-    assert "-100%" not in page  # the axis keeps to the changes measured
+    assert "-100 pt" not in page  # the axis keeps to the changes measured
 
 
 # ---- the faces page: gems, matrix, unmarkable boxes

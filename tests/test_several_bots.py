@@ -60,3 +60,38 @@ def test_flags_that_do_not_go_together_are_refused(args, words, tmp_path, monkey
     r = run("--games", "2", *args)
     assert r.exit_code == 2 and words in r.stderr and "Traceback" not in r.stderr
     assert not (tmp_path / "logs").exists()
+
+
+def test_each_flagged_rate_is_compared_between_the_bots_on_the_same_games():
+    data = json.loads(run("--json", "--games", "40", "--bot", "greedy", "--bot", "random", "--seed", "2").stdout)
+    across = data["across_bots"]
+    assert across["between_correction"] == "holm"
+    assert set(across["between_bots"]) == set(across["flagged"]) != set()
+    for diffs in across["between_bots"].values():
+        (d,) = diffs
+        assert d["bots"] == ["greedy", "random"] and d["interval"][0] <= d["change"] <= d["interval"][1]
+        assert d["differ"] == (d["interval"][0] > 0 or d["interval"][1] < 0)
+    text = run("--games", "40", "--bot", "greedy", "--bot", "random", "--seed", "2").stdout
+    assert "between the bots, on the same games (paired;" in text and "Holm-corrected together" in text
+
+
+class _Pair:
+    def __init__(self, changes):
+        self.changes = changes
+
+    def change(self, rate, z):
+        from hi5pnp.sim.paired import Change
+
+        d, error = self.changes[rate]
+        return Change(d, d - z * error, d + z * error)
+
+
+def test_the_bots_agree_unless_a_difference_is_sure_after_holm():
+    from hi5pnp.sim.across import BotTotals, differences, said
+
+    pairs = {(0, 1): _Pair({"7b": (-0.037, 0.019), "2a": (0.08, 0.015), "9a": (-0.045, 0.021)})}
+    found = differences(["greedy", "planner"], BotTotals([], pairs), ["7b", "2a", "9a"])  # type: ignore[arg-type]
+    assert said(found["7b"]).startswith("the bots agree (greedy minus planner: -3.7 points")  # p = 0.05: noise among three
+    assert said(found["2a"]).startswith("greedy and planner differ by +8.0 points (")
+    assert not found["9a"][0].differ  # p = 0.032 alone, over Holm's 0.025 for the second of three
+    assert found["2a"][0].low > 0 and found["7b"][0].low < 0 < found["7b"][0].high

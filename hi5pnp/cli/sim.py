@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -19,9 +20,11 @@ from .progress import Progress
 
 if TYPE_CHECKING:
     from ..deck import Deck
-    from ..sim.balance import Agreement, Verdict
+    from ..sim.across import Difference
+    from ..sim.balance import Agreement, Verdict, Windows
     from ..sim.compare import Comparison
     from ..sim.run import Plan
+    from ..sim.sequential import Sequential
     from ..sim.stats import Summary
 
 BOTS = click.Choice(list(BOT_NAMES))
@@ -43,7 +46,12 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), help="Rules edition (default: the deck's).")
-@click.option("--games", type=click.IntRange(1, MOST_GAMES), default=1000, show_default=True, help="Games to play.")
+@click.option("--games", type=click.IntRange(1, MOST_GAMES), help="Games to play (default 1000); with --until-decided, the first batch.")
+@click.option("--until-decided", is_flag=True,
+              help="Play in batches (doubling) until every rate is decided or --most-games are played; each look judged "
+                   "for 5 % split over the looks planned (Bonferroni).")  # fmt: skip
+@click.option("--most-games", type=click.IntRange(1, MOST_GAMES), default=64_000, show_default=True, metavar="N",
+              help="With --until-decided: the games played at most.")  # fmt: skip
 @click.option("--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True, help="Game i is played from (seed, i) alone.")
 @click.option("--bot", type=BOTS, multiple=True,
               help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first. "
@@ -76,7 +84,9 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 def simulate(
     deck: str | None,
     edition: str | None,
-    games: int,
+    games: int | None,
+    until_decided: bool,
+    most_games: int,
     seed: int,
     bot: tuple[BotName, ...],
     north: BotName | None,
@@ -109,6 +119,10 @@ def simulate(
     from ..sim.run import Plan
 
     pairings = _pairings(bot, north, south)
+    if until_decided and other_deck:
+        raise click.UsageError("--until-decided judges this deck's rates; compare two decks on a number of games (--games N)")
+    if until_decided and (games or 1000) > most_games:
+        raise click.UsageError(f"--games {games}: the first batch is more than --most-games {most_games}")
     if save_logs and len(pairings) > 1:
         raise click.UsageError("--save-logs saves the games of one bot; give one --bot (or --north and --south)")
     if save_logs and other_deck:
@@ -128,20 +142,28 @@ def simulate(
     bounds = balance.bounds_of(loaded, first_player_window, face_window)
     ed = int(edition) if edition else loaded.edition
     runs: list[Ran] = []
-    for label, n, s in pairings:
-        plan = Plan(games=games, seed=seed, north=n, south=s, sides=sides, edition=int(edition) if edition else None,
-                    width=planner_width, depth=planner_depth, logs=logs, deck_name=name)  # fmt: skip
-        summary, comparison = _play(loaded, other, plan, jobs, scheduler, Progress(shown, label if len(pairings) > 1 else ""), save_logs)
+    plans = [Plan(games=games or 1000, seed=seed, north=n, south=s, sides=sides, edition=int(edition) if edition else None,
+                  width=planner_width, depth=planner_depth, logs=logs, deck_name=name) for _, n, s in pairings]  # fmt: skip
+    between: dict[str, list[Difference]] | None = None  # the bots compared on the same games
+    if len(pairings) > 1 and not other and not until_decided:  # the bots on the same games, in one run: paired between bots
+        runs, between = _bots_together(loaded, [label for label, _, _ in pairings], plans, bounds, jobs, scheduler, Progress(shown, "bots"))
+    for (label, _, _), plan in zip(pairings, plans if not runs else []):
+        progress_line = Progress(shown, label if len(pairings) > 1 else "")
+        if until_decided:
+            seq = _until_decided(loaded, plan, bounds, most_games, jobs, scheduler, progress_line, save_logs)
+            runs.append(Ran(label, replace(plan, games=seq.summary.games), seq.summary, seq.verdict, None, seq))
+            continue
+        summary, comparison = _play(loaded, other, plan, jobs, scheduler, progress_line, save_logs)
         runs.append(Ran(label, plan, summary, balance.judge(summary, bounds), comparison))
     if logs is not None:
         saved.seal(logs)
     if report:
-        _write_report(Path(report), loaded, ed, runs, other_name)
+        _write_report(Path(report), loaded, ed, runs, other_name, between)
     agreement = balance.Agreement({r.label: r.verdict for r in runs})
     if as_json:
-        click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement), indent=1))
+        click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement, between), indent=1))
     else:
-        for line in _text(loaded, ed, runs, other_name, agreement):
+        for line in _text(loaded, ed, runs, other_name, agreement, between):
             click.echo(line)
     if agreement.state != "fair":
         sys.exit(NO)
@@ -175,6 +197,33 @@ class Ran(NamedTuple):
     summary: Summary
     verdict: Verdict
     comparison: Comparison | None
+    sequential: Sequential | None = None  # played in batches until decided
+
+
+def _bots_together(
+    loaded: Deck, labels: list[str], plans: list[Plan], bounds: Windows, jobs: int | None, scheduler: str | None, progress: Progress
+) -> tuple[list[Ran], dict[str, list[Difference]]]:
+    """Every bot's run, played together, and each rate some bot flags compared between the bots."""
+    from ..sim import across, balance
+    from ..sim.paired import FIRST
+
+    totals = across.play(loaded, plans, jobs, progress, scheduler)
+    runs = [Ran(label, plan, s, balance.judge(s, bounds), None) for label, plan, s in zip(labels, plans, totals.summaries)]
+    flagged = balance.Agreement({r.label: r.verdict for r in runs}).flagged()
+    rates = [FIRST if what.startswith(FIRST) else what for what in flagged]
+    found = across.differences(labels, totals, rates)
+    return runs, {what: found[rate] for what, rate in zip(flagged, rates) if rate in found}
+
+
+def _until_decided(
+    loaded: Deck, plan: Plan, bounds: Windows, cap: int, jobs: int | None, scheduler: str | None, progress: Progress, save_logs: str | None
+) -> Sequential:
+    from ..sim.sequential import until_decided
+
+    try:
+        return until_decided(loaded, plan, bounds, cap, jobs, progress, scheduler)
+    except OSError as exc:
+        raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
 
 
 def _play(
@@ -193,29 +242,35 @@ def _play(
         raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
 
 
-def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str) -> None:
+def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str, between: dict[str, list[Difference]] | None) -> None:
     """The PDF report: every run, and each run's comparison with the other deck."""
+    from ..sim.across import said
     from ..sim.report import write_report
 
     compared = {r.label: r.comparison for r in runs if r.comparison is not None}
-    write_report(path, loaded, runs[0].plan, edition, [(r.label, r.summary, r.verdict) for r in runs], compared or None, other=other)
+    words = {what: said(d) for what, d in (between or {}).items()}
+    write_report(path, loaded, runs[0].plan, edition, [(r.label, r.summary, r.verdict) for r in runs], compared or None, other=other, between=words)
 
 
-def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement) -> dict[str, Any]:
-    from ..sim.results import several_json, to_json
+def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> dict[str, Any]:
+    from ..sim.results import sequential_json, several_json, to_json
 
     each = [(r.label, to_json(loaded, r.plan, edition, r.summary, r.verdict, r.comparison, other)) for r in runs]
-    return each[0][1] if len(each) == 1 else several_json(each, agreement)
+    for (_, out), r in zip(each, runs):
+        if r.sequential is not None:
+            out["sequential"] = sequential_json(r.sequential)
+    return each[0][1] if len(each) == 1 else several_json(each, agreement, between)
 
 
-def _text(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement) -> list[str]:
-    from ..sim.results import compare_text, to_text
+def _text(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> list[str]:
+    from ..sim.results import across_lines, compare_text, sequential_line, to_text
 
-    lines = [*agreement.lines(), ""] if len(runs) > 1 else []
+    lines = [*agreement.lines(), *across_lines(between or {}), ""] if len(runs) > 1 else []
     for r in runs:
         if len(runs) > 1:
             lines.append(f"== {r.label}")
-        lines += to_text(loaded, r.plan, edition, r.summary, r.verdict)
+        text = to_text(loaded, r.plan, edition, r.summary, r.verdict)
+        lines += text[:2] + ([sequential_line(r.sequential)] if r.sequential is not None else []) + text[2:]
         if r.comparison is not None:
             lines += ["", *compare_text(loaded, r.comparison, other)]
         lines.append("")

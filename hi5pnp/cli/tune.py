@@ -1,6 +1,6 @@
-"""``hi5pnp tune``: small edits that bring a face back inside its window,
-judged by paired games, shown as diffs of the deck's YAML; ``--apply N``
-writes one in place."""
+"""``hi5pnp tune``: plans of up to three small edits that bring a face back
+inside its window, judged by paired games, shown as diffs of the deck's
+YAML; ``--apply N`` writes plan N in place."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..sim.tune import Tuning
+    from ..sim.plans import Tuning
 
 LEAST_GAMES = 100  # a baseline of fewer says nothing of a face
 
@@ -26,13 +26,13 @@ LEAST_GAMES = 100  # a baseline of fewer says nothing of a face
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--bot", type=click.Choice(list(BOT_NAMES)), default="greedy", show_default=True, help="The bot on both sides.")
 @click.option("--games", type=click.IntRange(LEAST_GAMES, MOST_GAMES), default=2000, show_default=True,
-              help="The baseline's games; each confirmed edit plays half as many on both decks, each screened one a tenth.")  # fmt: skip
+              help="The baseline's games; each confirmed plan plays half as many, paired; screening starts at a twentieth.")  # fmt: skip
 @click.option("--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True,
               help="The baseline plays from seed S; screening from S+1, confirming from S+2.")  # fmt: skip
-@click.option("--face", metavar="FACE", help="Tune this face (e.g. 2a) rather than the one furthest outside its window.")
-@click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="Edits to propose at most.")
+@click.option("--face", metavar="FACE", help="Tune this face (e.g. 2a) rather than the one most surely outside its window.")
+@click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="Plans to propose at most.")
 @click.option("--apply", "apply_n", type=click.IntRange(min=1), metavar="N",
-              help="Write proposal N into the deck's YAML in place (comments and layout kept), once the deck with it loads.")  # fmt: skip
+              help="Write plan N (all its edits) into the deck's YAML in place (comments and layout kept), once the deck with it loads.")  # fmt: skip
 @click.option("--jobs", type=click.IntRange(min=1), help="Processes (default: every processor this process may use).")
 @click.option("--scheduler", metavar="ADDRESS", help="Play the games on the Dask cluster whose scheduler is at ADDRESS; the same numbers.")
 @click.option("--progress/--no-progress", default=None,
@@ -51,16 +51,19 @@ def tune(
     progress: bool | None,
     as_json: bool,
 ) -> None:
-    """Which small edit brings a face back inside its window?
+    """Which edits bring a face back inside its window?
 
-    Plays a baseline, picks the face furthest outside the balance window (or
-    nearest an edge), and tries one-value edits: one of its gems another
-    colour, one matrix box another trait, a few obstacle colours and traits.
-    Each is played against the current deck on the same games; the best are
-    printed as diffs of the deck's YAML with the rates before and after. An
-    edit that puts another face, or the first player, outside its window is
-    never proposed. Exit status: 0 an edit proposed (or written), or nothing
-    needs tuning; 1 no edit helps; 2 the command could not run.
+    Plays a baseline, picks the face most surely outside the balance window
+    (or nearest an edge), and races small edits on paired games: one of its
+    gems another colour, a matrix box another trait, a box added or taken, a
+    few obstacle colours and traits; then plans of two and three edits when
+    one is not enough. The best plans, confirmed on fresh games, are printed
+    as diffs of the deck's YAML with the rates before and after; a plan that
+    surely pushes another face, or the first player, out of its window
+    (Holm-corrected over the rates tested) is never proposed. Exit status:
+    0 a plan brings the face into its window (or one was written), or nothing
+    needs tuning; 1 no plan reaches the window (the closest is shown); 2 the
+    command could not run.
     """
     from ..data import bundled_deck
     from ..deck import load_deck
@@ -86,7 +89,7 @@ def tune(
         else:
             for line in tuned.to_text(found):
                 click.echo(line)
-        if not found.proposals and found.needs_tuning:
+        if found.needs_tuning and not (found.proposals and not tuned.short_by(found, found.proposals[0])):
             sys.exit(NO)
         return
     _apply(found, apply_n, as_json, plan.deck_name)
@@ -117,22 +120,22 @@ def _check_writable(folder: os.PathLike[str], names: tuple[str, ...]) -> None:
 
 
 def _apply(found: Tuning, n: int, as_json: bool, deck_name: str) -> None:
-    """Write proposal ``n`` into the deck, and say what was written."""
-    from ..deck.edit import apply_edit
+    """Write plan ``n`` (all its edits) into the deck, and say what was written."""
+    from ..deck.edit import apply_edits
     from ..sim import tuned
 
     proposals = found.proposals
     if not proposals:
         for line in tuned.head_lines(found):
             click.echo(line, err=True)
-        click.echo("no edit to write: none helps", err=True)
+        click.echo(f"no plan to write: {tuned.answer(found)}", err=True)
         sys.exit(NO)
     if n > len(proposals):
         raise Failure([f"--apply {n}: there {'is' if len(proposals) == 1 else 'are'} only {len(proposals)} proposal{'s' * (len(proposals) != 1)}"])
     chosen = proposals[n - 1]
     said = tuned.proposal_lines(found, n, chosen)  # read before the file changes
     out = tuned.to_json(found, deck_name) if as_json else {}
-    apply_edit(found.deck, chosen.candidate.edit)
+    apply_edits(found.deck, [made.edit for made in chosen.plan.edits])
     fresh = (found.plan.seed + 3) % (MOST_SEED + 1)  # a seed none of tune's stages played
     games = min(MOST_GAMES, 10 * found.plan.games)
     if as_json:

@@ -1,14 +1,17 @@
-"""Writing one value into a deck's YAML in place: a gem's colour, a matrix
-box's trait, an obstacle's colour or trait, changed where the file writes it.
+"""Writing values into a deck's YAML in place: a gem's colour, a matrix
+box's trait, an obstacle's colour or trait, or a matrix column's list of
+boxes (a box added or taken), changed where the file writes it.
 (Cards given as CSV are edited the same way: only the row holding the value
 is written again, :func:`edited_csv`.)
 
 The reader knows where every value starts (:mod:`.located`); the scalar
 written there, plain or quoted, in a flow list (``gems: [red, blue, gold]``)
-or a block one, is replaced by the new value in the same style, and nothing
-else of the file changes: comments, spacing and the other lines stay as they
-are, byte for byte. :func:`apply_edit` writes the file whole or not at all,
-and only once a copy of the deck with the edit has loaded without a fault.
+or a block one, is replaced by the new value in the same style (a column
+written as a flow list, ``[speed, power]``, is written again as one), and
+nothing else of the file changes: comments, spacing and the other lines stay
+as they are, byte for byte. :func:`apply_edits` writes several edits (of one
+file or two), each file whole or not at all, and only once a copy of the
+deck with all of them has loaded without a fault.
 
     edit = ValueEdit("competitors.yaml", (1, "a", "gems", 2), "blue", "green")
     print(diff_of(deck, edit))      # the one changed line, as `diff -u` shows it
@@ -18,6 +21,7 @@ and only once a copy of the deck with the edit has loaded without a fault.
 from __future__ import annotations
 
 import csv
+import difflib
 import io
 import json
 import os
@@ -25,6 +29,7 @@ import re
 import shutil
 import stat
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -53,8 +58,19 @@ class ValueEdit:
 
     file: str  # "competitors.yaml", "obstacles.yaml", ...
     keys: tuple[Key, ...]
-    old: str
-    new: str
+    old: str | tuple[str, ...]  # a tuple: a list of names (a matrix column), written as a flow list
+    new: str | tuple[str, ...]
+
+
+def _shown_value(value: str | tuple[str, ...]) -> str:
+    return printable(str(value) if isinstance(value, str) else "[" + ", ".join(value) + "]")
+
+
+def _same(found: Any, value: str | tuple[str, ...]) -> bool:
+    """Whether the value read is ``value`` (a list read compares to a tuple by its items)."""
+    if isinstance(value, tuple):
+        return isinstance(found, list) and tuple(found) == value
+    return bool(found == value)
 
 
 class Edited(NamedTuple):
@@ -84,9 +100,10 @@ def _walk(doc: Any, keys: tuple[Key, ...], where: str) -> tuple[Any, tuple[int, 
 def _expected(doc: Any, edit: ValueEdit, shown: str) -> tuple[int, int]:
     """Where the value the edit changes is (line, column), once it is found to be ``edit.old``."""
     found, (line, column) = _walk(doc, edit.keys, shown)
-    if found != edit.old:
+    if not _same(found, edit.old):
+        shown_found = _shown_value(tuple(map(str, found)) if isinstance(found, list) else str(found))
         raise OptionError(
-            f"{printable(shown)}:{line}:{column}: holds {printable(str(found))!r}, not {printable(edit.old)!r}: "
+            f"{printable(shown)}:{line}:{column}: holds {shown_found!r}, not {_shown_value(edit.old)!r}: "
             "the deck has changed since; run the command again"
         )
     return line, column
@@ -120,6 +137,28 @@ def _scalar_at(text: str, line: int, column: int, shown: str) -> _Scalar:
     raise OptionError(f"{where}: no single value starts there; edit it by hand")
 
 
+def _flow_list_at(text: str, line: int, column: int) -> tuple[int, int] | None:
+    """The offsets of the flow list (``[a, b]``) on one line that starts at
+    ``line``:``column`` (1-based) of ``text``; None when the list there is
+    written another way (a block list, or over several lines)."""
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    depth, start = 0, -1
+    for ev in yaml.parse(text, Loader=loader):
+        if isinstance(ev, events.SequenceStartEvent):
+            mark = ev.start_mark
+            if depth == 0 and mark is not None and (mark.line + 1, mark.column + 1) == (line, column):
+                if not ev.flow_style:
+                    return None
+                start, depth = mark.index, 1
+            elif depth:
+                depth += 1
+        elif isinstance(ev, events.SequenceEndEvent) and depth:
+            depth -= 1
+            if depth == 0 and ev.end_mark is not None:
+                return (start, ev.end_mark.index) if "\n" not in text[start : ev.end_mark.index] else None
+    return None
+
+
 def _written(value: str, style: str | None) -> str:
     """``value`` as a scalar of ``style`` (None: plain, or double-quoted when
     it would not read back as itself plain)."""
@@ -142,12 +181,20 @@ def edited_text(text: str, shown: str, edit: ValueEdit) -> Edited:
     except yamlsource.YamlReadError as exc:
         raise DeckError(exc.fault) from None
     line, column = _expected(doc, edit, shown)
-    start, end, one_line, style = _scalar_at(text, line, column, shown)
-    if not one_line or style not in (None, "'", '"'):
-        raise OptionError(f"{printable(shown)}:{line}:{column}: the value spans lines; edit it by hand")
-    new_text = text[:start] + _written(edit.new, style) + text[end:]
-    if _walk(yamlsource.parse(new_text, shown), edit.keys, shown)[0] != edit.new:
-        raise OptionError(f"{printable(shown)}:{line}:{column}: {edit.new!r} cannot be written there as a plain value")
+    if isinstance(edit.new, tuple):
+        span = _flow_list_at(text, line, column)
+        if span is None:
+            raise OptionError(f"{printable(shown)}:{line}:{column}: the list is not written on one line as [a, b]; edit it by hand")
+        start, end = span
+        written = "[" + ", ".join(_written(v, None) for v in edit.new) + "]"
+    else:
+        start, end, one_line, style = _scalar_at(text, line, column, shown)
+        if not one_line or style not in (None, "'", '"'):
+            raise OptionError(f"{printable(shown)}:{line}:{column}: the value spans lines; edit it by hand")
+        written = _written(edit.new, style)
+    new_text = text[:start] + written + text[end:]
+    if not _same(_walk(yamlsource.parse(new_text, shown), edit.keys, shown)[0], edit.new):
+        raise OptionError(f"{printable(shown)}:{line}:{column}: {_shown_value(edit.new)!r} cannot be written there as a plain value")
     first = text.rfind("\n", 0, start) + 1
     last = text.find("\n", end)
     after_end = new_text.find("\n", first)
@@ -169,7 +216,9 @@ def edited_csv(text: str, shown: str, edit: ValueEdit) -> Edited:
     line, column = _expected(doc, edit, shown)
     row = next(row for row in csvsource.rows(text, shown) if row.line == line)
     cells = list(row.cells)
-    if len(edit.keys) >= 3 and edit.keys[-3] == "matrix" and isinstance(edit.keys[-1], int):  # one box of a column's cell
+    if isinstance(edit.new, tuple):  # a matrix column's boxes: its cell
+        cells[column - 1] = cell(" ".join(edit.new))
+    elif len(edit.keys) >= 3 and edit.keys[-3] == "matrix" and isinstance(edit.keys[-1], int):  # one box of a column's cell
         boxes = [box for box in csvsource.BOXES.split(uncell(cells[column - 1].strip())) if box]
         boxes[edit.keys[-1]] = edit.new
         cells[column - 1] = cell(" ".join(boxes))
@@ -182,8 +231,8 @@ def edited_csv(text: str, shown: str, edit: ValueEdit) -> Edited:
     before = "".join(lines[row.line - 1 : row.end])
     after = written.getvalue() if before.endswith(("\n", "\r")) else written.getvalue().rstrip("\r\n")
     new_text = "".join(lines[: row.line - 1]) + after + "".join(lines[row.end :])
-    if _walk(csvsource.parse(new_text, shown, kind).doc, edit.keys, shown)[0] != edit.new:
-        raise OptionError(f"{printable(shown)}:{line}:{column}: {edit.new!r} cannot be written there")
+    if not _same(_walk(csvsource.parse(new_text, shown, kind).doc, edit.keys, shown)[0], edit.new):
+        raise OptionError(f"{printable(shown)}:{line}:{column}: {_shown_value(edit.new)!r} cannot be written there")
     return Edited(new_text, line, before.rstrip("\r\n"), after.rstrip("\r\n"))
 
 
@@ -233,33 +282,66 @@ def diff_of(deck: Deck, edit: ValueEdit) -> list[str]:
     return [f"--- {shown}", f"+++ {shown}", f"@@ -{done.line} +{done.line} @@", f"-{done.before}", f"+{done.after}"]
 
 
+def plan_diff(deck: Deck, edits: Sequence[ValueEdit]) -> list[str]:
+    """Several edits as one unified diff of the files they change (each
+    changed line once, before every edit and after them all), as ``diff -u
+    -U0`` writes it."""
+    out: list[str] = []
+    for _path, shown, _mark, before, after in _edited_files(deck, edits).values():
+        out += difflib.unified_diff(before.splitlines(), after.splitlines(), shown, shown, n=0, lineterm="")
+    return out
+
+
+def _edited_files(deck: Deck, edits: Sequence[ValueEdit]) -> dict[str, tuple[Path, str, bytes, str, str]]:
+    """Each file ``edits`` change: its path, shown name, byte-order mark,
+    text now, and text with the edits made one after another."""
+    texts: dict[str, tuple[Path, str, bytes, str, str]] = {}
+    for edit in edits:
+        file = _file(deck, edit.file)
+        if file not in texts:
+            path, shown = deck.path / file, _shown(deck, edit.file)
+            if path.is_symlink():
+                raise OutputError(f"{printable(shown)}: is a link; edit the file it leads to, or give the deck's own folder")
+            mark, text = _read(path, shown)
+            texts[file] = (path, shown, mark, text, text)
+        path, shown, mark, text, now = texts[file]
+        texts[file] = (path, shown, mark, text, _edited(now, shown, edit, file).text)
+    return texts
+
+
 def apply_edit(deck: Deck, edit: ValueEdit) -> Deck:
     """Write ``edit`` into the deck's file in place and return the deck read
-    again. A copy of the deck with the edit is loaded first: if it has a
-    fault, the file is left as it was and :class:`DeckError` says why."""
-    file = _file(deck, edit.file)
-    path = deck.path / file
-    shown = _shown(deck, edit.file)
-    if path.is_symlink():
-        raise OutputError(f"{printable(shown)}: is a link; edit the file it leads to, or give the deck's own folder")
-    mark, text = _read(path, shown)
-    done = _edited(text, shown, edit, file)
-    data = mark + done.text.encode("utf-8")
+    again (:func:`apply_edits` of the one edit)."""
+    return apply_edits(deck, [edit])
+
+
+def apply_edits(deck: Deck, edits: Sequence[ValueEdit]) -> Deck:
+    """Write ``edits`` into the deck's files in place, in their order, and
+    return the deck read again. A copy of the deck with every edit is loaded
+    first: if it has a fault, every file is left as it was and
+    :class:`DeckError` says why. Each file is written whole (a temporary file
+    renamed over it)."""
+    texts = {file: (path, shown, mark, after) for file, (path, shown, mark, _, after) in _edited_files(deck, edits).items()}
+    data = {file: mark + text.encode("utf-8") for file, (_, _, mark, text) in texts.items()}
     with tempfile.TemporaryDirectory(prefix="hi5pnp-edit-") as tmp:
         copy = Path(tmp) / "deck"
         for name in deck_files(deck):
             (copy / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(deck.path / name, copy / name)
-        (copy / file).write_bytes(data)
+        for file, written in data.items():
+            (copy / file).write_bytes(written)
         try:
             load_deck(copy)
         except DeckError as exc:
             home = {shown_path(copy / name): _shown(deck, name) for name in deck_files(deck)}
-            raise DeckError([Fault(home.get(f.path, shown), f.line, f.column, f.message) for f in exc.faults]) from None
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    try:
-        write_atomically(path, data)
-        os.chmod(path, mode)
-    except OSError as exc:
-        raise OutputError(f"{printable(shown)}: cannot be written: {exc.strerror or exc}") from None
+            first = next(iter(texts.values()))[1] if texts else shown_path(deck.path)
+            raise DeckError([Fault(home.get(f.path, first), f.line, f.column, f.message) for f in exc.faults]) from None
+    for file, written in data.items():
+        path, shown = texts[file][:2]
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+        try:
+            write_atomically(path, written)
+            os.chmod(path, mode)
+        except OSError as exc:
+            raise OutputError(f"{printable(shown)}: cannot be written: {exc.strerror or exc}") from None
     return load_deck(deck.path)

@@ -2,7 +2,10 @@
 
 ``hi5pnp deal`` prints it as a log to fill in during play, and the bots play
 the same deal. Randomness comes from the ``random.Random`` passed in, so the
-same seed gives the same deal.
+same seed gives the same deal. Cards are drawn from the order of their
+numbers, never from the order a deck's file lists them in: a deck with its
+cards written in another order deals the same games (so ``simulate
+--compare`` pairs games by card).
 """
 
 from __future__ import annotations
@@ -21,15 +24,17 @@ class Setup(NamedTuple):
 
 
 def random_course(deck: Deck, rng: random.Random) -> tuple[str, ...]:
-    """Every obstacle card once, in a random order, each with a random face up."""
-    cards = list(deck.obstacles)
+    """Every obstacle card once, in a random order, each with a random face up.
+    The cards are shuffled from the order of their numbers, so the order the
+    deck's file lists them in changes nothing."""
+    cards = sorted(deck.obstacles, key=lambda c: c.number)
     rng.shuffle(cards)
     return tuple(f"{c.number}{rng.choice(SIDES)}" for c in cards)
 
 
 def deal(deck: Deck, rng: random.Random) -> Setup:
     size = deck.rules.team_size
-    numbers = [c.number for c in deck.competitors]
+    numbers = sorted(c.number for c in deck.competitors)  # by number: the file's order changes no deal
     rng.shuffle(numbers)
     cards = {Seat.NORTH: tuple(sorted(numbers[:size])), Seat.SOUTH: tuple(sorted(numbers[size : 2 * size]))}
     first = rng.choice(SEATS)

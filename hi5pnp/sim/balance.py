@@ -49,10 +49,12 @@ class Finding(NamedTuple):
     window: tuple[float, float]  # percent
     sure: bool  # the whole interval is outside the window
     joint: int = 1  # rates judged together (the interval is for all of them at once)
+    confidence: float = 0.95  # the interval's (for all the rates judged together)
 
     def describe(self) -> str:
         lo, hi = self.window
-        together = f"95 % for {self.joint} rates together: " if self.joint > 1 else "95 % "
+        level = f"{self.confidence * 100:.{0 if self.confidence == 0.95 else 2}f} %".replace(".00 ", " ")
+        together = f"{level} for {self.joint} rates together: " if self.joint > 1 else f"{level} "
         said = f"{self.what}: {self.rate:.1%} ({together}interval {self.low:.1%}-{self.high:.1%})"
         if lo <= self.rate * 100 <= hi:
             side = "above" if self.high * 100 > hi else "below"
@@ -83,6 +85,7 @@ class Verdict(NamedTuple):
     first: Finding | None
     faces: list[Finding]  # faces outside or unsure, worst first
     games: int = 0  # the games judged
+    alpha: float = 0.05  # the error rate the intervals are made for (less for a run judged at several looks)
 
     @property
     def state(self) -> State:
@@ -92,6 +95,11 @@ class Verdict(NamedTuple):
         if any(f.sure for f in findings):
             return "not fair"
         return "undecided" if findings else "fair"
+
+    @property
+    def decided(self) -> bool:
+        """Every rate's interval lies wholly inside or wholly outside its window."""
+        return all(f.sure for f in self.findings)
 
     @property
     def fair(self) -> bool:
@@ -107,7 +115,8 @@ class Verdict(NamedTuple):
         """The verdict in a line: FAIR, NOT FAIR or UNDECIDED, and why."""
         state = self.state
         if state == "fair":
-            return "FAIR: every rate and its 95 % interval lie inside their windows"
+            level = "95 %" if self.alpha == 0.05 else f"{100 * (1 - self.alpha):.2f} %"
+            return f"FAIR: every rate and its {level} interval lie inside their windows"
         if state == "not fair":
             out = [f.what for f in self.findings if f.sure]
             return f"NOT FAIR: {_rates(out, 'is', 'are')} outside {_windows(out)} ({some_names(out)})"
@@ -155,7 +164,7 @@ def _more(verdict: Verdict) -> str:
     return f"{games} for {len(told)} of them; {near} that far more would be needed"
 
 
-def _judge(what: str, hits: float, n: int, window: tuple[float, float], z: float, joint: int = 1) -> Finding | None:
+def _judge(what: str, hits: float, n: int, window: tuple[float, float], z: float, joint: int = 1, confidence: float = 0.95) -> Finding | None:
     """A finding when the rate or its interval leaves the window."""
     if n == 0:
         return None
@@ -164,32 +173,34 @@ def _judge(what: str, hits: float, n: int, window: tuple[float, float], z: float
     lo, hi = window[0] / 100, window[1] / 100
     if lo <= low and high <= hi:
         return None
-    return Finding(what, rate, low, high, window, sure=high < lo or low > hi, joint=joint)
+    return Finding(what, rate, low, high, window, sure=high < lo or low > hi, joint=joint, confidence=confidence)
 
 
-def faces_z(summary: Summary) -> float:
-    """The quantile of the faces' intervals: 95 % for all the run's faces together (Bonferroni)."""
-    return z_for(1 - 0.05 / max(1, len(summary.faces)))
+def faces_z(summary: Summary, alpha: float = 0.05) -> float:
+    """The quantile of the faces' intervals: 1 - ``alpha`` (95 %) for all the run's faces together (Bonferroni)."""
+    return z_for(1 - alpha / max(1, len(summary.faces)))
 
 
-def face_interval(summary: Summary, face: str) -> tuple[float, float]:
+def face_interval(summary: Summary, face: str, alpha: float = 0.05) -> tuple[float, float]:
     """A face's win-rate interval as the verdict judges it."""
     fc = summary.faces[face]
-    return interval(fc.hits, fc.games, faces_z(summary))
+    return interval(fc.hits, fc.games, faces_z(summary, alpha))
 
 
-def judge(summary: Summary, bounds: Windows) -> Verdict:
-    """Which rates leave the windows, and how sure that is."""
+def judge(summary: Summary, bounds: Windows, alpha: float = 0.05) -> Verdict:
+    """Which rates leave the windows, and how sure that is: each interval made
+    for the error rate ``alpha`` (the first player's alone, the faces' together)."""
     decided = summary.first_wins + summary.first_losses
-    first = _judge("first player (decided games)", summary.first_wins, decided, bounds.first_player, Z95)
-    z = faces_z(summary)
+    z1 = Z95 if alpha == 0.05 else z_for(1 - alpha)
+    first = _judge("first player (decided games)", summary.first_wins, decided, bounds.first_player, z1, confidence=1 - alpha)
+    z = faces_z(summary, alpha)
     faces = []
     for face, fc in summary.faces.items():
-        found = _judge(face, fc.hits, fc.games, bounds.face_win_rate, z, len(summary.faces))
+        found = _judge(face, fc.hits, fc.games, bounds.face_win_rate, z, len(summary.faces), 1 - alpha)
         if found is not None:
             faces.append(found)
     faces.sort(key=lambda f: -abs(f.rate - 0.5))
-    return Verdict(bounds, first, faces, summary.games)
+    return Verdict(bounds, first, faces, summary.games, alpha)
 
 
 class Agreement(NamedTuple):

@@ -154,13 +154,16 @@ def fit_span(values: Iterable[float], margin: float = 0.06, least: float = 0.02,
 
 
 def percent(value: float, step: float, signed: bool = False) -> str:
-    """A rate (0-1) as a percentage, with the decimals that the ``step`` between values needs."""
+    """A rate (0-1) as a percentage, with the decimals that the ``step``
+    between values needs; ``signed``: a change of rates, in percentage
+    points ("+1.2 pt"), not a percentage."""
     whole = step * 100
     places = next((p for p in range(3) if abs(round(whole, p) - whole) < 1e-9), 3)
     number = 100 * value
+    unit = " pt" if signed else "%"
     if abs(number) < 0.5 * 10.0**-places:
-        return "0%"
-    return f"{number:{'+' if signed else ''}.{places}f}%"
+        return f"0{unit}"
+    return f"{number:{'+' if signed else ''}.{places}f}{unit}"
 
 
 class Mark(NamedTuple):

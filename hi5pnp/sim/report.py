@@ -49,13 +49,14 @@ def write_report(
     comparisons: Mapping[str, Comparison] | None = None,
     *,
     other: str = "",
+    between: Mapping[str, str] | None = None,
 ) -> None:
     """Write the report to ``path`` whole (or leave what was there); never
     over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`).
     ``runs``: a (label, summary, verdict) per bot or pairing of bots;
     ``comparisons``: the same labels to their comparison with another deck,
-    named ``other``."""
-    write_output(path, report_bytes(deck, plan, edition, runs, comparisons, other=other), keep=deck_paths(deck), kind=PDF)
+    named ``other``; ``between``: each flagged rate's words on the bots' difference (:func:`.across.said`)."""
+    write_output(path, report_bytes(deck, plan, edition, runs, comparisons, other=other, between=between), keep=deck_paths(deck), kind=PDF)
 
 
 def report_bytes(
@@ -66,6 +67,7 @@ def report_bytes(
     comparisons: Mapping[str, Comparison] | None = None,
     *,
     other: str = "",
+    between: Mapping[str, str] | None = None,
 ) -> bytes:
     """The report's bytes: the same for the same runs, wherever and whenever made."""
     ran = [Run(*r) for r in runs]
@@ -75,7 +77,7 @@ def report_bytes(
         raise OptionError(f"runs: each run needs a label of its own, not {', '.join(r.label for r in ran)}")
     with reproducible():
         c, buf = new_canvas((210.0, 297.0), f"{deck.full_title}: balance report", "Balance report of simulated games")
-        _verdict_page(c, deck, plan, edition, ran)
+        _verdict_page(c, deck, plan, edition, ran, between or {})
         c.showPage()
         games_page(c, deck, ran)
         c.showPage()
@@ -86,7 +88,7 @@ def report_bytes(
         return finish(c, buf)
 
 
-def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequence[Run]) -> None:
+def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequence[Run], between: Mapping[str, str]) -> None:
     y = begin_page(c, f"{deck.full_title}: is the deck fair?", 16)
     games = sorted({r.summary.games for r in runs})
     bots = "; ".join(r.label for r in runs)
@@ -102,7 +104,7 @@ def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequenc
     y -= 20
     for run in runs:
         y = _run_lines(c, y, run)
-    y = _flag_lines(c, deck, y, runs)
+    y = _flag_lines(c, deck, y, runs, between)
     lo, hi = runs[0].verdict.bounds.face_win_rate
     n = len(runs[0].summary.faces)
     y = paragraph(c, MARGIN, y - 4, "Each face: its team's win rate (a draw counts half): the dot is the estimate, the bar its interval "
@@ -139,7 +141,7 @@ def _few(faces: Sequence[str], most: int = 8) -> str:
     return shown + (f" and {len(faces) - most} more" if len(faces) > most else "")
 
 
-def _flag_lines(c: Canvas, deck: Deck, y: float, runs: Sequence[Run]) -> float:
+def _flag_lines(c: Canvas, deck: Deck, y: float, runs: Sequence[Run], between: Mapping[str, str]) -> float:
     flags = flagged(runs)
     if not flags:
         return y
@@ -147,7 +149,8 @@ def _flag_lines(c: Canvas, deck: Deck, y: float, runs: Sequence[Run]) -> float:
     y -= 16
     for face, by in list(flags.items())[:LISTED]:
         parts = [f"{label} ({_finding(f)})" for label, f in by]
-        y = paragraph(c, MARGIN + 10, y, f"{face_label(deck, face)}: flagged by {'; '.join(parts)}.", TEXT_W - 10, 8)
+        bots = f" On the same games, {between[face]}." if face in between else ""
+        y = paragraph(c, MARGIN + 10, y, f"{face_label(deck, face)}: flagged by {'; '.join(parts)}.{bots}", TEXT_W - 10, 8)
     if len(flags) > LISTED:
         y = paragraph(c, MARGIN + 10, y, f"... and {len(flags) - LISTED} more; the faces pages show every one.", TEXT_W - 10, 8)
     return y
@@ -166,7 +169,7 @@ def face_span(runs: Sequence[Run]) -> tuple[float, float]:
     ends = [window[0] / 100, window[1] / 100]
     for r in runs:
         for face in r.summary.faces:
-            ends += face_interval(r.summary, face)
+            ends += face_interval(r.summary, face, r.verdict.alpha)
     return fit_span(ends)
 
 
@@ -206,7 +209,7 @@ def _face_rows(deck: Deck, runs: Sequence[Run]) -> list[Row]:
             if fc is None:  # a face this bot's games never dealt
                 cells.append(("", INK))
                 continue
-            low, high = face_interval(r.summary, face)
+            low, high = face_interval(r.summary, face, r.verdict.alpha)
             f = flags.get((r.label, face))
             warn = None if f is None else (BAD if f.sure else AMBER)
             tint = tint if warn is None or tint is BAD else warn

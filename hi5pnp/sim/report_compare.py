@@ -1,7 +1,8 @@
 """The report's comparison page: this deck against another played on the
 same games (:mod:`.compare`), each face's change in team win rate and the
-first player's, with its paired 95 % interval, around zero, largest rise
-first; a change whose interval leaves out zero is highlighted."""
+first player's, in percentage points with its paired 95 % interval, around
+zero, largest rise first; a change surely not zero (Holm-corrected over the
+rates compared) is highlighted."""
 
 from __future__ import annotations
 
@@ -12,14 +13,11 @@ from ..deck import Deck
 from .charts import INK, MARGIN, TEXT_W, Box, Mark, Row, begin_page, fit_span, forest, paragraph, percent
 from .compare import Change, Comparison
 from .findings import face_label, first_rate
+from .paired import FIRST
 from .results import face_order
 from .stats import Summary
 
 SURE = colors.HexColor("#8A3B9E")  # a change whose interval leaves out zero
-
-
-def _sure(ch: Change) -> bool:
-    return ch.low > 0 or ch.high < 0
 
 
 def _known(ch: Change) -> bool:
@@ -35,9 +33,10 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: Comparison, other: str)
     text = (
         f"{cmp.games} games of each deck under {label}: both decks played the same seeds and, where their cards match, the "
         "same deals and side choices, so a change is the edit's, not the noise's. A change is this deck's rate minus deck "
-        f"{other}'s, in percentage points, with its paired 95 % interval; a face whose interval leaves out 0 is highlighted. "
+        f"{other}'s, in percentage points (pt), with its paired 95 % interval; a change surely not 0 is highlighted (each change "
+        f"tested against 0, Holm-corrected over the {len(cmp.faces) + 1} rates compared). "
         f"The first player (decided games): {here:.1%} here, {there:.1%} there, a change of {_signed(first.change)} "
-        f"(interval {_signed(first.low)} to {_signed(first.high)})."
+        f"(interval {_span(first)})."
     )
     y = paragraph(c, MARGIN, y, text, TEXT_W, 8.5)
     only = sorted(set(cmp.summary.faces) - set(cmp.faces), key=face_order)
@@ -46,21 +45,21 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: Comparison, other: str)
     unknown = sorted((f for f, ch in cmp.faces.items() if not _known(ch)), key=face_order)
     if unknown:
         y = paragraph(c, MARGIN, y, f"Faces not dealt in the games of both decks, so not compared: {', '.join(unknown)}.", TEXT_W, 8.5)
-    rows = [_row("first player", first, here, there)]
+    sure = cmp.sure()
+    rows = [_row("first player", first, here, there, FIRST in sure)]
     ends = [0.0, first.low, first.high]
     known = [(face, ch) for face, ch in cmp.faces.items() if _known(ch)]
     for face, ch in sorted(known, key=lambda kv: (-kv[1].change, face_order(kv[0]))):
         ends += [ch.low, ch.high]
-        rows.append(_row(face_label(deck, face), ch, _score(cmp.summary, face), _score(cmp.other, face)))
+        rows.append(_row(face_label(deck, face), ch, _score(cmp.summary, face), _score(cmp.other, face), face in sure))
     height = min(y - MARGIN - 20, 16.0 * len(rows) + 14)
     forest(c, Box(MARGIN, y - 6 - height, TEXT_W, height), rows, fit_span(ends, within=(-1.0, 1.0), least=0.01),
            ["change", "interval", "here", f"in {other}"], label_w=112, cell_w=(44, 80, 40, 52), reference=0.0, signed=True)  # fmt: skip
 
 
-def _row(label: str, ch: Change, here: float, there: float) -> Row:
-    sure = _sure(ch)
+def _row(label: str, ch: Change, here: float, there: float, sure: bool) -> Row:
     tint = SURE if sure else INK
-    cells = [(_signed(ch.change), tint), (f"{_signed(ch.low)} to {_signed(ch.high)}", tint), (f"{here:.1%}", INK), (f"{there:.1%}", INK)]
+    cells = [(_signed(ch.change), tint), (_span(ch), tint), (f"{here:.1%}", INK), (f"{there:.1%}", INK)]
     return Row(label, [Mark(ch.change, ch.low, ch.high, tint)], cells, None, SURE if sure else None)
 
 
@@ -71,3 +70,8 @@ def _score(s: Summary, face: str) -> float:
 
 def _signed(rate: float) -> str:
     return percent(rate, 0.001, signed=True)
+
+
+def _span(ch: Change) -> str:
+    """A change's interval, its unit once: "-9.7 to +0.7 pt"."""
+    return f"{_signed(ch.low).removesuffix(' pt')} to {_signed(ch.high)}"

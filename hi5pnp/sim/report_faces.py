@@ -134,7 +134,7 @@ def _words(deck: Deck, runs: Sequence[Run], face: CompetitorFace, found: Reach, 
         fc = run.summary.faces.get(face.id)
         if fc is None:
             continue
-        low, high = face_interval(run.summary, face.id)
+        low, high = face_interval(run.summary, face.id, run.verdict.alpha)
         lo, hi = run.verdict.bounds.face_win_rate
         f = flags.get(run.label)
         how = "inside its window" if f is None else ("outside" if f.sure else "possibly outside") + " its window"

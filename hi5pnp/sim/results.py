@@ -9,9 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..deck import Deck
+from .across import Difference, said
 from .balance import Agreement, Verdict
 from .compare import Change, Comparison
+from .paired import FIRST
 from .run import Plan
+from .sequential import Sequential
 from .stats import Summary, interval
 
 
@@ -101,36 +104,61 @@ def compare_json(c: Comparison, other: str) -> dict[str, Any]:
             "rate": round(mine.score, 4) if mine else None,
             "other_rate": round(theirs.score, 4) if theirs else None,
         }
-    return {"deck": other, "games": c.games, "first_player": _change(c.first_player), "faces": faces}
+    sure = c.sure()
+    starred = [FIRST] * (FIRST in sure) + [face for face in faces if face in sure]
+    return {"deck": other, "games": c.games, "first_player": _change(c.first_player), "faces": faces, "sure": starred, "correction": "holm"}
 
 
-def several_json(runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement) -> dict[str, Any]:
+def several_json(
+    runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement, between: dict[str, list[Difference]] | None = None
+) -> dict[str, Any]:
     """Several bots' runs in one object: the first run's keys at the top (the
-    contract's), each run whole under ``by_bot``, and their verdict together."""
+    contract's), each run whole under ``by_bot``, and their verdict together;
+    with ``between``, each flagged rate's paired difference between the bots."""
     out = dict(runs[0][1])
     out["by_bot"] = dict(runs)
     out["across_bots"] = {"verdict": agreement.state, "headline": agreement.headline, "flagged": agreement.flagged()}
+    if between is not None:
+        out["across_bots"]["between_bots"] = {
+            what: [{"bots": [d.a, d.b], "change": round(d.change, 4), "interval": [round(d.low, 4), round(d.high, 4)], "differ": d.differ}
+                   for d in diffs]
+            for what, diffs in between.items()
+        }  # fmt: skip
+        out["across_bots"]["between_correction"] = "holm"
     return out
 
 
-def compare_text(deck: Deck, c: Comparison, other: str) -> list[str]:
-    """Each rate's change, faces sorted by it; ``*`` where the interval excludes no change."""
+def across_lines(between: dict[str, list[Difference]]) -> list[str]:
+    """Each flagged rate under the bots, compared on the same games."""
+    if not between:
+        return []
+    tests = sum(map(len, between.values()))
+    return [
+        f"between the bots, on the same games (paired; {tests} test{'s' * (tests != 1)} Holm-corrected together, points of rate):",
+        *(f"  {what}: {said(diffs)}" for what, diffs in between.items()),
+    ]
 
-    def said(x: Change) -> str:
-        mark = " *" if x.low > 0 or x.high < 0 else ""
+
+def compare_text(deck: Deck, c: Comparison, other: str) -> list[str]:
+    """Each rate's change, faces sorted by it; ``*`` where the change is surely
+    not 0 (Holm-corrected over the rates compared)."""
+    sure = c.sure()
+
+    def said(x: Change, key: str) -> str:
+        mark = " *" if key in sure else ""
         return f"{x.change * 100:+6.1f} {f'{x.low * 100:+.1f} to {x.high * 100:+.1f}':>16}{mark}"
 
     lines = [
-        f"against {other}, the same {c.games} games (this deck minus the other, in points of percent; paired 95 % intervals; "
-        "* where the interval excludes no change):",
-        f"  first player (decided games) {said(c.first_player)}",
+        f"against {other}, the same {c.games} games (this deck minus the other, in percentage points; paired 95 % intervals; "
+        f"* where the change is surely not 0, Holm-corrected over the {len(c.faces) + 1} rates compared):",
+        f"  first player (decided games) {said(c.first_player, FIRST)}",
         f"  {'face':<5} {'name':<18} {'this deck':>9} {'other':>7} {'change':>6} {'95 % interval':>16}",
     ]
     for face, x in sorted(c.faces.items(), key=lambda kv: (kv[1].change, face_order(kv[0]))):
         comp = deck.competitor_face(face)
         mine, theirs = c.summary.faces.get(face), c.other.faces.get(face)
         rates = f"{f'{mine.score:.1%}' if mine else '-':>9} {f'{theirs.score:.1%}' if theirs else '-':>7}"
-        lines.append(f"  {face:<5} {(comp.name if comp else '')[:18]:<18} {rates} {said(x)}")
+        lines.append(f"  {face:<5} {(comp.name if comp else '')[:18]:<18} {rates} {said(x, face)}")
     return lines
 
 
@@ -163,3 +191,25 @@ def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
             f"{fc.points / fc.games:>7.2f} {fc.columns / fc.games:>8.2f}"
         )
     return lines
+
+
+def sequential_json(seq: Sequential) -> dict[str, Any]:
+    """How a run played until decided went: its looks, planned and made."""
+    return {
+        "looks_planned": seq.looks,
+        "looks_made": seq.done,
+        "alpha_per_look": round(seq.alpha, 6),
+        "method": "bonferroni over the looks planned",
+        "decided": seq.verdict.decided,
+        "cap": seq.looks[-1],
+    }
+
+
+def sequential_line(seq: Sequential) -> str:
+    """The line a run played until decided adds under its heading."""
+    planned, done = seq.looks, seq.done
+    how = "every rate decided" if seq.verdict.decided else f"the cap of {planned[-1]:,} games reached, some rate still undecided"
+    return (
+        f"played until decided: {done} of {len(planned)} looks planned ({', '.join(f'{g:,}' for g in planned)} games), "
+        f"{how}; each look judged at {100 * (1 - seq.alpha):.2f} % (5 % split over the {len(planned)} looks: Bonferroni)"
+    )

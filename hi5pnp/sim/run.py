@@ -98,24 +98,29 @@ def new_summary(deck: Deck) -> Summary:
 
 @dataclass(frozen=True)
 class Games:
-    """The work of one run (:class:`.executor.Work`): a plan's games on a deck."""
+    """The work of one run (:class:`.executor.Work`): a plan's games on a
+    deck, from game ``first`` (a run played in batches goes on where it stopped)."""
 
     deck: Deck
     plan: Plan
+    first: int = 0
 
     @property
     def games(self) -> int:
         return self.plan.games
 
     def block(self, start: int, stop: int) -> Summary:
-        return play_block(self.deck, self.plan, start, stop)
+        return play_block(self.deck, self.plan, self.first + start, self.first + stop)
 
 
-def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Progress | None = None, scheduler: str | None = None) -> Summary:
+def simulate(
+    deck: Deck, plan: Plan, jobs: int | None = None, progress: Progress | None = None, scheduler: str | None = None, first: int = 0
+) -> Summary:
     """Play the plan's games and total them: in ``jobs`` local processes
     (default: every usable processor; at most
     :func:`~hi5pnp.machine.worker_count`), or on the Dask cluster whose
     scheduler is at ``scheduler`` (:mod:`.executor`); ``progress(done,
     games)`` after each block. A plan that saves logs needs its folder ready
-    (:func:`.logs.prepare`, :func:`.logs.deck_name`) where the games are played."""
-    return executor.run(Games(deck, plan), jobs, progress, scheduler)
+    (:func:`.logs.prepare`, :func:`.logs.deck_name`) where the games are
+    played. ``first``: the games are ``first`` to ``first + plan.games``."""
+    return executor.run(Games(deck, plan, first), jobs, progress, scheduler)

@@ -135,3 +135,26 @@ class Summary:
 
     def mean_turns(self) -> float:
         return sum(k * v for k, v in self.turns.items()) / self.games if self.games else 0.0
+
+
+def two_sided_p(z: float) -> float:
+    """The two-sided p-value of a normal statistic ``z``."""
+    from statistics import NormalDist
+
+    return 2 * (1 - NormalDist().cdf(abs(z)))
+
+
+def holm(pvalues: dict[str, float], alpha: float = 0.05) -> dict[str, tuple[float, bool]]:
+    """Holm's step-down over several tests at once: each test's level (the
+    k-th smallest p-value of m is held to ``alpha / (m - k)``) and whether
+    it is rejected (it and every smaller p-value under their levels). The
+    chance of any false rejection stays under ``alpha``, whatever the tests'
+    dependence. Ties keep the order of ``pvalues``."""
+    m = len(pvalues)
+    out: dict[str, tuple[float, bool]] = {}
+    going = True
+    for k, key in enumerate(sorted(pvalues, key=lambda key: pvalues[key])):
+        level = alpha / (m - k)
+        going = going and pvalues[key] <= level
+        out[key] = (level, going)
+    return out

@@ -1,187 +1,134 @@
-"""``hi5pnp tune``: which small edit brings a face back inside its window?
+"""``hi5pnp tune``: which edits bring a face back inside its window?
 
-1. **Baseline**: the deck plays the plan's games (seed S); each face's team
-   win rate is judged on the designer's window (:mod:`.balance`). The face
-   tuned is the one furthest outside its window, or, when none is outside,
-   the one nearest an edge (or the face asked for).
-2. **Screening**: every candidate edit for that face (:mod:`.edits`) plays a
-   tenth of the baseline's games against the current deck, paired
-   (:func:`.compare.compare`: the same games on both decks), from seed S + 1.
-3. **Confirming**: the best few by screening (one more than the proposals
-   asked for) play half the baseline's games each, paired, from seed
-   S + 2, so that an edit is not chosen on the noise it was screened on.
+1. **Baseline**: the deck plays the plan's games (seed S). The face tuned is
+   the one most surely outside its window (the smallest p-value of the test
+   that its rate is outside, Holm-corrected over the faces), or, when none is
+   outside, the one nearest an edge in standard errors (or the face asked for).
+2. **Screening** (seed S + 1): the single edits for that face (:mod:`.edits`)
+   race against the deck as it is on paired games (:mod:`.race`), by
+   successive halving: every edit plays the first rung's games, the half
+   whose estimate lands nearest the window's middle play twice as many, and
+   so on until :data:`BEAM` are left. When the face is outside its window,
+   plans of two edits (each of the beam extended by one of the
+   :data:`FODDER` single edits that moved the face most the right way) race
+   the same way, then plans of three. Plans that make the same deck (gems
+   count by colour) race once.
+3. **Confirming** (seed S + 2, fresh games): the best few plans of every
+   size (at least :data:`LEAST_CONFIRMED`) play half the baseline's games
+   each, paired.
 
-A rate after an edit is its baseline rate plus the paired change. An edit
-is proposed when the tuned face's change is sure (its 95 % interval
-excludes 0) and the right way, and leaves the face not past the window's
-other edge; it is rejected when it puts another face, or the first player,
-outside its window by a change that is sure (the interval excludes 0):
-without that test a change of nothing would be rejected for the noise of a
-face near an edge. Proposals come best first: inside the window first,
-then nearest its middle.
+A rate after a plan is its baseline rate plus the paired change. A plan is
+proposed when the tuned face's change is sure the right way (its 95 %
+interval excludes 0) and no other rate is surely pushed out of its window:
+for each other face and the first player whose estimate after the plan lies
+outside its window, moved that way, the change is tested against 0, and
+these tests are Holm-corrected over all the rates tested (so a plan that
+changes nothing is turned down for noise less than one time in twenty).
+Proposals come best first: those that bring the face into its window, then
+those that take it nearest the window's middle.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from dataclasses import replace
 
 from ..deck import Deck
 from ..errors import OptionError, check_number
 from . import MOST_SEED
 from .balance import Window, Windows, bounds_of
-from .compare import Change, Comparison, compare
-from .edits import Candidate, Way, candidates
+from .compare import Comparison, comparison_of
+from .edits import Way, candidates, extended, unmarkable
 from .executor import Progress
 from .findings import outside_by
 from .paired import FIRST
+from .plans import EditPlan, Judged, Screened, Tuning, from_middle, past_window
+from .race import race
 from .run import Plan, simulate
-from .stats import Summary, interval
+from .stats import Summary, holm, two_sided_p, z_for
 
-SCREEN_SHARE = 10  # a screened candidate plays 1/10 of the baseline's games, paired
-CONFIRM_SHARE = 2  # a confirmed one 1/2
+SCREEN_SHARE = 20  # the first rung of screening plays 1/20 of the baseline's games, paired
+CONFIRM_SHARE = 2  # a confirmed plan 1/2 (and no screened plan more)
 LEAST_GAMES = 20  # and at least this many
 MOST_TOP = 20
-USUAL_EDITS = 25  # about the edits a face gets (20 to 35 on the bundled deck): the games foreseen until the face is chosen
+BEAM = 3  # plans kept by each race, and extended by one edit
+FODDER = 6  # the single edits plans are extended with
+MOST_EDITS = 3  # edits in a plan at most
+LEAST_CONFIRMED = 5  # plans confirmed at least
+ALPHA = 0.05
 
 
-class Estimate(NamedTuple):
-    """A rate before and after an edit (0-1), with 95 % intervals, and its paired change."""
-
-    before: float
-    before_low: float
-    before_high: float
-    change: Change
-    after: float
-    low: float
-    high: float
+def outside_z(hits: float, games: int, window: Window) -> float:
+    """How far a rate lies outside its window, in standard errors (normal
+    approximation); negative inside: minus its margin to the nearest edge."""
+    rate = hits / games
+    spread = math.sqrt(max(rate * (1 - rate), 0.25 / games) / games)
+    return outside_by(rate, window) / spread
 
 
-@dataclass(frozen=True)
-class Judged:
-    """A candidate after its paired games: the tuned face's change, the
-    first player's, and why it is not proposed ("" when it is)."""
-
-    candidate: Candidate
-    comparison: Comparison
-    why_not: str = ""
-
-    @property
-    def target(self) -> Change:
-        return self.comparison.faces[self.candidate.face]
-
-
-@dataclass
-class Tuning:
-    """What ``tune`` found: the baseline, the face tuned, and the candidates judged."""
-
-    deck: Deck
-    plan: Plan  # the baseline's plan
-    windows: Windows
-    baseline: Summary
-    face: str  # the face tuned
-    way: Way  # "raise": it wins too little; "lower": too much
-    outside: list[str]  # faces whose baseline rate is outside the window, furthest first
-    screen: Plan
-    confirm: Plan
-    screened: list[Judged] = field(default_factory=list)  # every candidate, best by screening first
-    confirmed: list[Judged] = field(default_factory=list)  # the best few, best first
-    top: int = 3
-    asked: bool = False  # the face was named (--face), not chosen
-
-    @property
-    def proposals(self) -> list[Judged]:
-        """The confirmed edits proposed, best first, at most ``top``."""
-        return [j for j in self.confirmed if not j.why_not][: self.top]
-
-    @property
-    def needs_tuning(self) -> bool:
-        """Some face is outside its window in the baseline."""
-        return bool(self.outside)
-
-    def counts(self, what: str) -> tuple[float, int]:
-        """A rate's hits and games in the baseline: a face's team wins (a
-        draw counting half), or the first player's (:data:`FIRST`) wins of decided games."""
-        if what == FIRST:
-            return self.baseline.first_wins, self.baseline.first_wins + self.baseline.first_losses
-        count = self.baseline.faces.get(what)
-        return (count.hits, count.games) if count else (0.0, 0)
-
-    def rate(self, what: str) -> float:
-        """A rate of the baseline, 0-1 (one half when nothing counted for it)."""
-        hits, games = self.counts(what)
-        return hits / games if games else 0.5
-
-    def interval(self, what: str) -> tuple[float, float]:
-        """A rate's 95 % interval in the baseline."""
-        return interval(*self.counts(what))
-
-    def estimate(self, what: str, change: Change) -> Estimate:
-        """A rate before an edit (the baseline's) and after it (plus the
-        paired change), each with its 95 % interval: the one after counts the
-        noise of both, the baseline's and the change's."""
-        low, high = self.interval(what)
-        before = self.rate(what)
-        spread = math.hypot((high - low) / 2, (change.high - change.low) / 2)
-        after = before + change.change
-        return Estimate(before, low, high, change, after, max(0.0, after - spread), min(1.0, after + spread))
-
-
-def _outside_by(rate: float, window: Window) -> float:
-    """How far ``rate`` (0-1) lies outside ``window`` (percent): 0 inside."""
-    return max(outside_by(rate, window), 0.0)
-
-
-def _from_middle(rate: float, window: Window) -> float:
-    return abs(rate - (window[0] + window[1]) / 200)
-
-
-def choose_face(summary: Summary, windows: Windows, deck: Deck, face: str | None = None) -> tuple[str, Way, list[str]]:
-    """The face to tune, which way, and the faces outside the window, furthest first."""
+def choose_face(summary: Summary, windows: Windows, deck: Deck, face: str | None = None) -> tuple[str, Way, list[str], list[str]]:
+    """The face to tune, which way, the faces whose estimate is outside the
+    window (most surely outside first) and those surely outside (Holm over the faces)."""
     window = windows.face_win_rate
-    rates = {f: c.score for f, c in summary.faces.items() if c.games}
-    outside = sorted((f for f, r in rates.items() if _outside_by(r, window)), key=lambda f: -_outside_by(rates[f], window))
+    z = {f: outside_z(c.hits, c.games, window) for f, c in summary.faces.items() if c.games}
+    outside = sorted((f for f in z if z[f] > 0), key=lambda f: -z[f])
+    tests = holm({f: two_sided_p(z[f]) if z[f] > 0 else 1.0 for f in z}, ALPHA)
+    surely = [f for f in outside if tests[f][1]]
     if face is not None:
         if deck.competitor_face(face) is None:
             raise OptionError(f"face: {face!r} is not a competitor face of the deck (its faces are 1a, 1b, ...)")
-        if face not in rates:
+        if face not in z:
             raise OptionError(f"face: {face} was not dealt in any game of the baseline; play more games")
         chosen = face
-    elif outside:
-        chosen = outside[0]
-    elif rates:
-        chosen = max(rates, key=lambda f: outside_by(rates[f], window))  # the nearest an edge: the least margin left
+    elif z:
+        chosen = max(z, key=lambda f: z[f])  # the most surely outside; inside, the least margin in standard errors
     else:
         raise OptionError("games: no face was played; play more games")
-    way: Way = "raise" if rates[chosen] < (window[0] + window[1]) / 200 else "lower"
-    return chosen, way, outside
+    way: Way = "raise" if summary.faces[chosen].score < (window[0] + window[1]) / 200 else "lower"
+    return chosen, way, outside, surely
+
+
+def pushed_out(tuning: Tuning, comparison: Comparison, face: str) -> dict[str, tuple[float, bool]]:
+    """Each other rate's test of being pushed out of its window: its Holm
+    level and whether the change is surely the way out (tested only where the
+    estimate after lies outside, moved that way; the rest count as tests not rejected)."""
+    p = {}
+    for what in (*(f for f in comparison.faces if f != face), FIRST):
+        change = comparison.first_player if what == FIRST else comparison.faces[what]
+        window = tuning.windows.first_player if what == FIRST else tuning.windows.face_win_rate
+        side = outside_by(tuning.rate(what) + change.change, window)
+        out_way = (tuning.rate(what) + change.change < window[0] / 100) == (change.change < 0)
+        error = comparison.error(what)
+        p[what] = two_sided_p(change.change / error) if side > 0 and out_way and error > 0 else 1.0
+    return holm(p, ALPHA)
 
 
 def why_not(tuning: Tuning, comparison: Comparison, face: str) -> str:
-    """Why a confirmed edit is not proposed, or "" when it is."""
-    window, sign = tuning.windows.face_win_rate, 1 if tuning.way == "raise" else -1
+    """Why a confirmed plan is not proposed, or "" when it is."""
+    sign = 1 if tuning.way == "raise" else -1
     target = comparison.faces[face]
-    after = tuning.rate(face) + target.change
     if not (sign * target.low > 0 and sign * target.high > 0):
         return f"{face}'s change is not sure to be the right way (its interval reaches 0)"
-    if (after > window[1] / 100) if sign > 0 else (after < window[0] / 100):
-        return f"it takes {face} past the other edge of its window, to {after * 100:.1f} %"
-    moved = [(f, c, tuning.windows.face_win_rate) for f, c in comparison.faces.items() if f != face]
-    moved.append((FIRST, comparison.first_player, tuning.windows.first_player))
-    for what, change, win in moved:
-        rate = tuning.rate(what) + change.change
-        low_side, high_side = rate < win[0] / 100, rate > win[1] / 100
-        if (low_side and change.high < 0) or (high_side and change.low > 0):
-            return f"it moves {what} outside its window, to {rate * 100:.1f} % (change {change.change * 100:+.1f} points, sure)"
+    tests = pushed_out(tuning, comparison, face)
+    for what, (level, sure) in sorted(tests.items(), key=lambda kv: kv[1][0]):
+        if sure:
+            change = comparison.first_player if what == FIRST else comparison.faces[what]
+            half = z_for(1 - level) * comparison.error(what)
+            rate = tuning.rate(what) + change.change
+            return (
+                f"it moves {what} outside its window, to {rate * 100:.1f} % (change {change.change * 100:+.1f} points, "
+                f"Holm-corrected interval {(change.change - half) * 100:+.1f} to {(change.change + half) * 100:+.1f} "
+                f"over the {len(tests)} rates tested)"
+            )
     return ""
 
 
-def _rank(tuning: Tuning, judged: Judged) -> tuple[float, float]:
-    """Smaller is better: how far outside the window the face ends, then how far from its middle."""
-    after = tuning.rate(judged.candidate.face) + judged.target.change
+def _rank(tuning: Tuning, judged: Judged | Screened) -> tuple[float, float]:
+    """Smaller is better: how far outside the window the face ends, then how
+    far from its middle (the middle leaves room for the noise of the estimate)."""
     window = tuning.windows.face_win_rate
-    return (_outside_by(after, window), _from_middle(after, window))
+    after = tuning.rate(tuning.face) + judged.target.change
+    return (past_window(after, window), from_middle(after, window))
 
 
 def stage_plans(plan: Plan) -> tuple[Plan, Plan]:
@@ -195,6 +142,73 @@ def stage_plans(plan: Plan) -> tuple[Plan, Plan]:
     return screen, confirm
 
 
+def race_cost(plans: int, first: int, most: int) -> int:
+    """The games a race of ``plans`` plays (the deck as it is once a game)."""
+    games, played, cost = first, 0, 0
+    while plans:
+        cost += (games - played) * (plans + 1)
+        if plans <= BEAM or games >= most:
+            break
+        plans, played, games = max(BEAM, (plans + 1) // 2), games, min(most, 2 * games)
+    return cost
+
+
+class _Games:
+    """The games played so far, and those foreseen, for the progress line."""
+
+    def __init__(self, progress: Progress | None, total: int):
+        self.progress, self.played, self.total, self.shown = progress, 0, total, 0
+
+    def reporter(self, per_game: int) -> Progress:
+        def report(done: int, _games: int) -> None:
+            self.shown = self.played + done * per_game
+            if self.progress:
+                self.progress(min(self.shown, self.total), max(self.total, self.shown))
+
+        return report
+
+
+def _race(
+    tuning: Tuning, entries: list[Screened], games: _Games, jobs: int | None, scheduler: str | None
+) -> list[Screened]:
+    """Successive halving over ``entries``: the plans left, best first."""
+    alive, played, rung = list(entries), 0, tuning.screen.games
+    most = max(rung, tuning.confirm.games)
+    while alive:
+        plan = replace(tuning.screen, games=rung - played)
+        for entry, totals in zip(alive, race(tuning.deck, [e.plan.deck for e in alive], plan, played, jobs, games.reporter(len(alive) + 1), scheduler)):
+            entry.add(totals, tuning.deck)
+        games.played += plan.games * (len(alive) + 1)
+        played = rung
+        alive.sort(key=lambda e: _rank(tuning, e))
+        if len(alive) <= BEAM or rung >= most:
+            return alive
+        keep = max(BEAM, (len(alive) + 1) // 2)
+        for place, entry in enumerate(alive[keep:], keep + 1):
+            entry.dropped = f"left the race after {rung:,} paired games: {place} of {len(alive)} by how near the window's middle it took {tuning.face}"
+        alive, rung = alive[:keep], min(most, 2 * rung)
+    return alive
+
+
+def _extend(tuning: Tuning, beam: list[Screened], fodder: list[Screened]) -> list[Screened]:
+    """Each plan of the beam with one more edit of the fodder, each plan once."""
+    seen = {e.plan.key for e in tuning.screened}
+    lost = unmarkable(tuning.deck)
+    out = []
+    for kept in beam:
+        for single in fodder:
+            first = single.plan.edits[0]
+            was = first.edit.old if isinstance(first.edit.old, str) else ""
+            steps = tuple(c.step for c in kept.plan.edits if c.step)
+            made = extended(kept.plan.deck, steps, first.step, tuning.face, lost, was) if first.step else None
+            if made is not None:
+                plan = EditPlan((*kept.plan.edits, made))
+                if plan.key not in seen:
+                    seen.add(plan.key)
+                    out.append(Screened(plan))
+    return out
+
+
 def tune(
     deck: Deck,
     plan: Plan,
@@ -204,44 +218,48 @@ def tune(
     progress: Progress | None = None,
     scheduler: str | None = None,
 ) -> Tuning:
-    """Find the best few small edits for the face furthest outside its
+    """Find the best few plans of edits for the face most surely outside its
     window (or ``face``), judged by paired games against ``deck`` (see the
     module's text). ``progress(played, games)`` as games are played."""
     check_number("top", top, 1, MOST_TOP, whole=True)
     if plan.logs is not None:
         raise OptionError("logs: tune saves no logs; save them with a run of one deck")
     screen, confirm = stage_plans(plan)
-    played, total = 0, plan.games + 2 * (USUAL_EDITS * screen.games + (top + 1) * confirm.games)
-
-    shown = 0  # the games last reported
-
-    def report(done: int, _games: int, pairs: bool = True) -> None:
-        nonlocal shown
-        shown = played + done * (2 if pairs else 1)
-        if progress:
-            progress(shown, total)
-
-    baseline = simulate(deck, plan, jobs, lambda d, g: report(d, g, False), scheduler)
-    played = plan.games
+    most = max(screen.games, confirm.games)
+    confirming = max(top + 1, LEAST_CONFIRMED)
+    foreseen = race_cost(40, screen.games, most) + 2 * race_cost(BEAM * FODDER, screen.games, most)
+    games = _Games(progress, plan.games + foreseen + (confirming + 1) * confirm.games)
+    baseline = simulate(deck, plan, jobs, games.reporter(1), scheduler)
+    games.played = plan.games
     windows = bounds_of(deck)
-    chosen, way, outside = choose_face(baseline, windows, deck, face)
-    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, top=top, asked=face is not None)
-    tried = candidates(deck, chosen, way)
-    confirming = min(len(tried), top + 1)
-    total = plan.games + 2 * (len(tried) * screen.games + confirming * confirm.games)
+    chosen, way, outside, surely = choose_face(baseline, windows, deck, face)
+    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, surely, top=top, asked=face is not None)
+    singles = [Screened(EditPlan((c,))) for c in candidates(deck, chosen, way)]
+    games.total += race_cost(len(singles), screen.games, most) - race_cost(40, screen.games, most)
+    tuning.screened += singles
+    beam = _race(tuning, singles, games, jobs, scheduler)
+    finalists = list(beam)
     sign = 1 if way == "raise" else -1
-    for candidate in tried:
-        tuning.screened.append(Judged(candidate, compare(candidate.deck, deck, screen, jobs, report, scheduler)))
-        played += 2 * screen.games
-    tuning.screened.sort(key=lambda j: (sign * j.target.change <= 0, _rank(tuning, j)))
-    for judged in tuning.screened[:confirming]:
-        if sign * judged.target.change <= 0:
-            total -= 2 * confirm.games  # no candidate left that moved the face the right way
-            continue
-        comparison = compare(judged.candidate.deck, deck, confirm, jobs, report, scheduler)
-        played += 2 * confirm.games
-        tuning.confirmed.append(Judged(judged.candidate, comparison, why_not(tuning, comparison, chosen)))
+    fodder = sorted((s for s in singles if sign * s.target.change > 0), key=lambda s: -sign * s.target.change)[:FODDER]
+    for size in range(2, MOST_EDITS + 1):
+        entries = _extend(tuning, beam[:BEAM], fodder) if beam and chosen in outside else []  # a face inside: single edits
+        if not entries:
+            games.total -= race_cost(BEAM * FODDER, screen.games, most) * (MOST_EDITS + 1 - size)
+            break
+        games.total += race_cost(len(entries), screen.games, most) - race_cost(BEAM * FODDER, screen.games, most)
+        tuning.screened += entries
+        beam = _race(tuning, entries, games, jobs, scheduler)
+        finalists += beam
+    finalists.sort(key=lambda e: _rank(tuning, e))
+    chosen_plans = finalists[:confirming]
+    for entry in finalists[confirming:]:
+        entry.dropped = f"not confirmed: the {confirming} plans confirmed took {tuning.face} nearer its window's middle in screening"
+    games.total += (len(chosen_plans) - confirming) * confirm.games
+    totals = race(deck, [e.plan.deck for e in chosen_plans], confirm, 0, jobs, games.reporter(len(chosen_plans) + 1), scheduler)
+    for entry, t in zip(chosen_plans, totals):
+        comparison = comparison_of(entry.plan.deck, deck, t)
+        tuning.confirmed.append(Judged(entry.plan, comparison, why_not(tuning, comparison, chosen)))
     tuning.confirmed.sort(key=lambda j: (bool(j.why_not), _rank(tuning, j)))
-    if progress and shown < total:
-        progress(total, total)
+    if progress:
+        progress(games.total, games.total)
     return tuning

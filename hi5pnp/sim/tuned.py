@@ -1,17 +1,19 @@
 """What ``hi5pnp tune`` found, as the designer reads it: lines of text, or
-one JSON object (docs/simulate.md, "hi5pnp tune"). Each proposal is shown
-as the diff of the deck file it changes, with the tuned face's and the
-first player's rates before and after it."""
+one JSON object (docs/simulate.md, "hi5pnp tune"). Each plan is shown as
+the diff of the deck files it changes (a hunk per edit), with the tuned
+face's and the first player's rates before and after it; when no plan
+brings the face into its window, the closest is named, with how far it
+leaves the face outside."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..deck.edit import diff_of, edit_of
-from . import MOST_GAMES
-from .balance import Window, judge
+from ..deck.edit import diff_of, edit_of, plan_diff
+from .balance import Window
 from .paired import FIRST
-from .tune import Estimate, Judged, Tuning
+from .plans import Estimate, Judged, Screened, Tuning, past_window
+from .tune import BEAM, FODDER
 
 
 def _pc(rate: float) -> str:
@@ -41,12 +43,13 @@ def estimate_line(label: str, e: Estimate) -> str:
 
 
 def _games_line(t: Tuning) -> str:
-    screened, confirmed = len(t.screened), len(t.confirmed)
+    sizes = [sum(len(s.plan.edits) == n for s in t.screened) for n in (1, 2, 3)]
+    made = ", ".join(f"{n} of {k} edit{'s' * (k > 1)}" for k, n in enumerate(sizes, 1) if n)
     bots = t.plan.north if t.plan.north == t.plan.south else f"{t.plan.north} v {t.plan.south}"
     return (
-        f"games ({bots}): a baseline of {t.plan.games:,} (seed {t.plan.seed}); {screened} edit{'s' * (screened != 1)} "
-        f"screened, {t.screen.games:,} games each on both decks (seed {t.screen.seed}); the best {confirmed} confirmed, "
-        f"{t.confirm.games:,} each (seed {t.confirm.seed})"
+        f"games ({bots}): a baseline of {t.plan.games:,} (seed {t.plan.seed}); {len(t.screened)} plans raced by successive "
+        f"halving ({made}), from {t.screen.games:,} paired games each (seed {t.screen.seed}); the best {len(t.confirmed)} "
+        f"confirmed on {t.confirm.games:,} fresh paired games each (seed {t.confirm.seed})"
     )
 
 
@@ -55,17 +58,19 @@ def head_lines(t: Tuning) -> list[str]:
     window = t.windows.face_win_rate
     games = t.counts(t.face)[1]
     rate = t.rate(t.face)
-    sure = {f.what for f in judge(t.baseline, t.windows).faces if f.sure}
+    sure = (
+        " (surely, by the test Holm-corrected over the faces)"
+        if t.face in t.surely
+        else " (not surely: the test, Holm-corrected over the faces, leaves it possible that noise put it there)"
+    )
     where = (
-        f"{'below' if rate < window[0] / 100 else 'above'} its window {_window(window)}"
-        + ("" if t.face in sure else " (not surely: its interval, judged with the other faces', reaches into the window; more games would tell)")
+        f"{'below' if rate < window[0] / 100 else 'above'} its window {_window(window)}{sure}"
         if t.face in t.outside
         else f"inside its window {_window(window)}{', as asked' if t.asked else ', nearest an edge'}"
     )
     lines = [
         f"tuning {_name(t, t.face)}: its team won {_pc(rate)} of {games:,} games "
-        f"(95 % interval {_span(*t.interval(t.face))}), {where}; "
-        f"the edits tried {'raise' if t.way == 'raise' else 'lower'} it"
+        f"(95 % interval {_span(*t.interval(t.face))}), {where}; the edits tried {t.way} it"
     ]
     others = [f for f in t.outside if f != t.face]
     if others:
@@ -74,19 +79,41 @@ def head_lines(t: Tuning) -> list[str]:
     if not fw[0] <= first * 100 <= fw[1]:
         lines.append(f"the first player's share, {_pc(first)}, is outside its window {_window(fw)}; tune edits faces, not that")
     lines.append(_games_line(t))
+    lines.append(
+        "a plan is turned down when it surely pushes another rate out of its window: the faces' and the first player's "
+        "changes tested against 0, Holm-corrected over the rates tested, on the confirming games"
+    )
     return lines
+
+
+def short_by(t: Tuning, judged: Judged | Screened) -> str:
+    """"" when the plan brings the face into its window; else how far it leaves it outside."""
+    after = t.rate(t.face) + judged.target.change
+    window = t.windows.face_win_rate
+    gap = past_window(after, window)
+    if not gap:
+        return ""
+    points = f"{gap * 100:.1f} points" if gap >= 0.0005 else "less than 0.1 point"
+    return f"{points} {'below' if after < window[0] / 100 else 'above'} its window"
+
+
+def _others_out(t: Tuning, judged: Judged) -> str:
+    window = t.windows.face_win_rate
+    out = [(f, t.rate(f) + c.change) for f, c in judged.comparison.faces.items() if f != t.face]
+    shown = [f"{f} {_pc(r)}" for f, r in sorted(out, key=lambda fr: -past_window(fr[1], window)) if past_window(r, window)]
+    return ", ".join(shown) if shown else "none"
 
 
 def proposal_lines(t: Tuning, rank: int, judged: Judged) -> list[str]:
     c = judged.comparison
-    after = t.rate(judged.candidate.face) + judged.target.change
-    window = t.windows.face_win_rate
-    short = " (it helps, but leaves the face outside its window)" if not window[0] <= after * 100 <= window[1] else ""
+    short = short_by(t, judged)
+    diffs = plan_diff(t.deck, [made.edit for made in judged.plan.edits])
     return [
-        f"{rank}. {judged.candidate.what}{short}",
-        *(f"   {line}" for line in diff_of(t.deck, judged.candidate.edit)),
-        "   " + estimate_line(judged.candidate.face, t.estimate(judged.candidate.face, judged.target)),
+        f"{rank}. {judged.plan.what}{f' (it leaves {t.face} {short})' if short else ''}",
+        *(f"   {line}" for line in diffs),
+        "   " + estimate_line(t.face, t.estimate(t.face, judged.target)),
         "   " + estimate_line("first player", t.estimate(FIRST, c.first_player)),
+        f"   other faces' estimates outside the window after it: {_others_out(t, judged)}",
     ]
 
 
@@ -98,18 +125,29 @@ def to_text(t: Tuning) -> list[str]:
     turned = [j for j in t.confirmed if j.why_not]
     if turned:
         lines.append("confirmed but not proposed:")
-        lines += [f"  {j.candidate.what}: {j.why_not}" for j in turned]
+        lines += [f"  {j.plan.what}: {j.why_not}" for j in turned]
         lines.append("")
-    if proposals:
-        lines.append(f"write one into the deck with --apply N (N from 1 to {len(proposals)}; the same options play the same games)")
-    elif t.needs_tuning:
-        lines.append(
-            f"no edit helps: none of the {len(t.screened)} tried moved {t.face} surely the right way without putting "
-            f"another rate outside its window (more games, --games {min(MOST_GAMES, 4 * t.plan.games)}, would show smaller changes)"
-        )
-    else:
-        lines.append(f"nothing needs tuning: every face is inside its window, and no edit tried surely moved {t.face} nearer the middle")
+    lines.append(answer(t))
     return lines
+
+
+def answer(t: Tuning) -> str:
+    """The last line: what to do next."""
+    proposals = t.proposals
+    if proposals and not short_by(t, proposals[0]):
+        return f"write one into the deck with --apply N (N from 1 to {len(proposals)}; the same options play the same games)"
+    if not t.needs_tuning and not proposals:
+        return f"nothing needs tuning: every face is inside its window, and no plan tried surely moved {t.face} nearer the middle"
+    if proposals:
+        return (
+            f"no plan tried brings {t.face} into its window; the closest, plan 1, leaves it {short_by(t, proposals[0])}: "
+            "write it with --apply 1 and tune again"
+        )
+    closest = min(t.confirmed, key=lambda j: past_window(t.rate(t.face) + j.target.change, t.windows.face_win_rate), default=None)
+    if closest is None:
+        return f"no edit could be tried for {t.face}"
+    gap = short_by(t, closest) or "inside its window"
+    return f"no plan can be proposed; the closest confirmed, {closest.plan.what}, leaves {t.face} {gap}, but {closest.why_not}"
 
 
 def _rate_json(rate: float, low: float, high: float) -> dict[str, Any]:
@@ -125,39 +163,72 @@ def estimate_json(e: Estimate) -> dict[str, Any]:
     }
 
 
-def proposal_json(t: Tuning, judged: Judged) -> dict[str, Any]:
-    edit = judged.candidate.edit
+def plan_json(t: Tuning, judged: Judged) -> dict[str, Any]:
     c = judged.comparison
+    edits = []
+    for made in judged.plan.edits:
+        edit = made.edit
+        old, new = (list(v) if isinstance(v, tuple) else v for v in (edit.old, edit.new))
+        edits.append({"what": made.what, "file": edit.file, "line": edit_of(t.deck, edit).line, "keys": list(edit.keys),
+                      "old": old, "new": new, "diff": diff_of(t.deck, edit)})  # fmt: skip
+    gap = past_window(t.rate(t.face) + judged.target.change, t.windows.face_win_rate)
     return {
-        "what": judged.candidate.what,
-        "file": edit.file,
-        "line": edit_of(t.deck, edit).line,
-        "keys": list(edit.keys),
-        "old": edit.old,
-        "new": edit.new,
-        "diff": diff_of(t.deck, edit),
-        "face": estimate_json(t.estimate(judged.candidate.face, judged.target)),
+        "what": judged.plan.what,
+        "edits": edits,
+        "diff": plan_diff(t.deck, [made.edit for made in judged.plan.edits]),
+        "face": estimate_json(t.estimate(t.face, judged.target)),
+        "reaches_window": not gap,
+        "outside_by": round(gap * 100, 2),
         "first_player": estimate_json(t.estimate(FIRST, c.first_player)),
         "faces": {f: {"after": round(t.rate(f) + ch.change, 4), "change": round(ch.change, 4)} for f, ch in c.faces.items()},
         "why_not": judged.why_not or None,
     }
 
 
+def _why_dropped(t: Tuning, s: Screened) -> str | None:
+    """Why a screened plan is not among the proposals (None when it is)."""
+    judged = next((j for j in t.confirmed if j.plan.key == s.plan.key), None)
+    if judged is None:
+        return s.dropped or "kept by its race, not confirmed"
+    if judged.why_not:
+        return f"confirmed, but not proposed: {judged.why_not}"
+    if all(p.plan.key != s.plan.key for p in t.proposals):
+        return f"confirmed, but not among the {t.top} best proposed"
+    return None
+
+
+def _screened_json(t: Tuning, s: Screened) -> dict[str, Any]:
+    c = s.target
+    return {
+        "what": s.plan.what,
+        "edits": len(s.plan.edits),
+        "games": s.comparison.games,
+        "change": {"change": round(c.change, 4), "interval": [round(c.low, 4), round(c.high, 4)]},
+        "after": round(t.rate(t.face) + c.change, 4),
+        "dropped": _why_dropped(t, s),
+    }
+
+
 def to_json(t: Tuning, deck_name: str) -> dict[str, Any]:
+    proposals = t.proposals
     return {
         "tune": 1,
         "deck": deck_name,
         "bots": {"north": t.plan.north, "south": t.plan.south},
         "games": {"baseline": t.plan.games, "screen": t.screen.games, "confirm": t.confirm.games},
         "seeds": {"baseline": t.plan.seed, "screen": t.screen.seed, "confirm": t.confirm.seed},
+        "search": {"beam": BEAM, "fodder": FODDER, "correction": "holm"},
         "windows": {"first_player": list(t.windows.first_player), "face_win_rate": list(t.windows.face_win_rate)},
         "face": t.face,
         "face_win_rate": _rate_json(t.rate(t.face), *t.interval(t.face)),
         "way": t.way,
         "outside": t.outside,
+        "surely_outside": t.surely,
         "needs_tuning": t.needs_tuning,
+        "reaches_window": bool(proposals) and not short_by(t, proposals[0]),
         "first_player": _rate_json(t.rate(FIRST), *t.interval(FIRST)),
-        "screened": len(t.screened),
-        "proposals": [proposal_json(t, j) for j in t.proposals],
-        "not_proposed": [proposal_json(t, j) for j in t.confirmed if j.why_not],
+        "screened": [_screened_json(t, s) for s in t.screened],
+        "proposals": [plan_json(t, j) for j in proposals],
+        "not_proposed": [plan_json(t, j) for j in t.confirmed if j.why_not],
+        "answer": answer(t),
     }
