@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from hi5pnp.deck import CompetitorFace, load_deck
 from hi5pnp.render import fonts
-from hi5pnp.sim.balance import Finding, Verdict, Windows, face_interval, judge
+from hi5pnp.sim.balance import BalanceVerdict, Finding, Windows, face_interval, judge
 from hi5pnp.sim.charts import fit, fit_span, percent, step_for, ticks, wrap
 from hi5pnp.sim.compare import Change, Comparison
 from hi5pnp.sim.findings import Run, nearest_edge
@@ -107,8 +107,8 @@ def test_a_face_is_flagged_with_the_bots_that_flag_it(mini, played):
     greedy, random = played
     windows = Windows((0.0, 100.0), (46.0, 54.0))
     runs = [
-        ("greedy", greedy, Verdict(windows, None, [_flag(greedy, "1b", True)])),
-        ("random", random, Verdict(windows, None, [_flag(random, "2a", False), _flag(random, "1b", False)])),
+        ("greedy", greedy, BalanceVerdict(windows, None, [_flag(greedy, "1b", True)])),
+        ("random", random, BalanceVerdict(windows, None, [_flag(random, "2a", False), _flag(random, "1b", False)])),
     ]
     text = pages(report_bytes(mini, plan(), 2, runs))
     first = text[0]
@@ -238,7 +238,7 @@ def test_the_faces_page_shows_boxes_nothing_can_mark(tmp_path, played):
     small = load_deck(folder, need_score_sheet=False)
     assert reach(small, small.competitor_face("3b")).dead == ((0, 0),)  # Flo: red gems, a wits box
     s = played[0]
-    verdict = Verdict(Windows((0.0, 100.0), (46.0, 54.0)), None, [_flag(s, "3b", False)])
+    verdict = BalanceVerdict(Windows((0.0, 100.0), (46.0, 54.0)), None, [_flag(s, "3b", False)])
     faces_page = pages(report_bytes(small, plan(), 2, [("greedy", s, verdict)]))[2]
     assert "3b  Flo" in faces_page and "flagged by greedy" in faces_page
     assert "wits (1 box): no obstacle of its colours has it" in faces_page

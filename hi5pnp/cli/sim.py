@@ -21,7 +21,7 @@ from .progress import Progress
 if TYPE_CHECKING:
     from ..deck import Deck
     from ..sim.across import Difference
-    from ..sim.balance import Agreement, Verdict, Windows
+    from ..sim.balance import Agreement, BalanceVerdict, Windows
     from ..sim.compare import Comparison
     from ..sim.run import Plan
     from ..sim.sequential import Sequential
@@ -195,7 +195,7 @@ class Ran(NamedTuple):
     label: str
     plan: Plan
     summary: Summary
-    verdict: Verdict
+    verdict: BalanceVerdict
     comparison: Comparison | None
     sequential: Sequential | None = None  # played in batches until decided
 

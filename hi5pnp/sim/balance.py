@@ -8,7 +8,7 @@ number (Bonferroni: 95 % confidence for the set of faces, not each face). A
 rate whose estimate or interval leaves the window, but whose interval still
 reaches into it, is *unsure*: more games would tell.
 
-The verdict is one of three (:attr:`Verdict.state`): ``fair`` only when
+The verdict is one of three (:attr:`BalanceVerdict.state`): ``fair`` only when
 every estimate and its interval lie inside the window; ``not fair`` when
 some interval lies wholly outside; else ``undecided``, with about how many
 games would tell.
@@ -24,8 +24,8 @@ from ..deck import Balance, Deck
 from ..errors import some_names
 from .stats import Z95, Summary, interval, z_for
 
-State = Literal["fair", "not fair", "undecided"]
-STATES: tuple[State, ...] = ("fair", "undecided", "not fair")  # best first
+Outcome = Literal["fair", "not fair", "undecided"]
+STATES: tuple[Outcome, ...] = ("fair", "undecided", "not fair")  # best first
 
 #: The windows used when neither game.yaml nor an option sets one (percent).
 Window = tuple[float, float]  # percent, low to high
@@ -80,7 +80,7 @@ class Finding(NamedTuple):
         return math.inf if gap < 1e-9 else games * (reach / gap) ** 2
 
 
-class Verdict(NamedTuple):
+class BalanceVerdict(NamedTuple):
     bounds: Windows
     first: Finding | None
     faces: list[Finding]  # faces outside or unsure, worst first
@@ -88,7 +88,7 @@ class Verdict(NamedTuple):
     alpha: float = 0.05  # the error rate the intervals are made for (less for a run judged at several looks)
 
     @property
-    def state(self) -> State:
+    def state(self) -> Outcome:
         """``fair``: every estimate and interval inside its window; ``not fair``:
         some interval wholly outside; else ``undecided``."""
         findings = self.findings
@@ -149,7 +149,7 @@ def _windows(names: list[str]) -> str:
     return "its window" if len(names) == 1 else "their windows"
 
 
-def _more(verdict: Verdict) -> str:
+def _more(verdict: BalanceVerdict) -> str:
     """About how many games would tell; rates so near an edge that a hundred
     times the games would not are counted apart."""
     needs = verdict.games_to_tell()
@@ -187,7 +187,7 @@ def face_interval(summary: Summary, face: str, alpha: float = 0.05) -> tuple[flo
     return interval(fc.hits, fc.games, faces_z(summary, alpha))
 
 
-def judge(summary: Summary, bounds: Windows, alpha: float = 0.05) -> Verdict:
+def judge(summary: Summary, bounds: Windows, alpha: float = 0.05) -> BalanceVerdict:
     """Which rates leave the windows, and how sure that is: each interval made
     for the error rate ``alpha`` (the first player's alone, the faces' together)."""
     decided = summary.first_wins + summary.first_losses
@@ -200,16 +200,16 @@ def judge(summary: Summary, bounds: Windows, alpha: float = 0.05) -> Verdict:
         if found is not None:
             faces.append(found)
     faces.sort(key=lambda f: -abs(f.rate - 0.5))
-    return Verdict(bounds, first, faces, summary.games, alpha)
+    return BalanceVerdict(bounds, first, faces, summary.games, alpha)
 
 
 class Agreement(NamedTuple):
     """The verdicts of several bots on the same deck, read together."""
 
-    verdicts: Mapping[str, Verdict]  # by bot (or pairing), in the run's order
+    verdicts: Mapping[str, BalanceVerdict]  # by bot (or pairing), in the run's order
 
     @property
-    def state(self) -> State:
+    def state(self) -> Outcome:
         """The worst of the bots' verdicts."""
         return max((v.state for v in self.verdicts.values()), key=STATES.index, default="fair")
 

@@ -166,7 +166,7 @@ def percent(value: float, step: float, signed: bool = False) -> str:
     return f"{number:{'+' if signed else ''}.{places}f}{unit}"
 
 
-class Mark(NamedTuple):
+class ChartMark(NamedTuple):
     """One bot's estimate on a forest row, with its interval."""
 
     value: float
@@ -178,7 +178,7 @@ class Mark(NamedTuple):
 
 class Row(NamedTuple):
     label: str
-    marks: Sequence[Mark]
+    marks: Sequence[ChartMark]
     cells: Sequence[tuple[str, Colour]] = ()  # the figures at the right
     band: Span | None = None  # the window shaded behind the row (percent)
     tint: Colour | None = None  # the label in bold and this colour

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..deck import Deck
-from .balance import Agreement, Finding, State, Verdict
+from .balance import Agreement, BalanceVerdict, Finding, Outcome
 from .stats import Z95, Summary, interval
 
 Span = tuple[float, float]
@@ -23,10 +23,10 @@ Span = tuple[float, float]
 class Run(NamedTuple):
     label: str  # the bot, or "north v south"
     summary: Summary
-    verdict: Verdict
+    verdict: BalanceVerdict
 
 
-def overall(runs: Sequence[Run]) -> State:
+def overall(runs: Sequence[Run]) -> Outcome:
     """The verdict over every run: the least fair of theirs."""
     return Agreement({r.label: r.verdict for r in runs}).state
 

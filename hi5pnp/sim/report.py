@@ -19,8 +19,8 @@ from ..errors import OptionError
 from ..files import PDF, write_output
 from ..render import fonts
 from ..render.pdf import finish, new_canvas, reproducible
-from .balance import Finding, State, Verdict, face_interval
-from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, Colour, Mark, Row, begin_page, fit_span, forest, legend, paragraph, write
+from .balance import BalanceVerdict, Finding, Outcome, face_interval
+from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, ChartMark, Colour, Row, begin_page, fit_span, forest, legend, paragraph, write
 from .compare import Comparison
 from .findings import Run, face_label, first_rate, flagged, flags_of, overall
 from .report_compare import compare_page
@@ -30,8 +30,8 @@ from .results import face_order
 from .run import Plan
 from .stats import Summary
 
-WORDS: dict[State, tuple[str, Colour]] = {"fair": ("FAIR", GOOD), "undecided": ("UNDECIDED", AMBER), "not fair": ("NOT FAIR", BAD)}
-WHY: dict[State, tuple[str, str]] = {  # the headline's reason, for one bot and for several
+WORDS: dict[Outcome, tuple[str, Colour]] = {"fair": ("FAIR", GOOD), "undecided": ("UNDECIDED", AMBER), "not fair": ("NOT FAIR", BAD)}
+WHY: dict[Outcome, tuple[str, str]] = {  # the headline's reason, for one bot and for several
     "fair": ("every rate and its whole interval lie inside the designer's windows", "under every bot"),
     "undecided": ("no rate is surely outside its window, but some estimate or interval reaches outside it: more games would tell", "under some bot"),
     "not fair": ("some rate lies outside its window, its whole interval with it", "under some bot"),
@@ -45,7 +45,7 @@ def write_report(
     deck: Deck,
     plan: Plan,
     edition: int,
-    runs: Sequence[tuple[str, Summary, Verdict]],
+    runs: Sequence[tuple[str, Summary, BalanceVerdict]],
     comparisons: Mapping[str, Comparison] | None = None,
     *,
     other: str = "",
@@ -63,7 +63,7 @@ def report_bytes(
     deck: Deck,
     plan: Plan,
     edition: int,
-    runs: Sequence[tuple[str, Summary, Verdict]],
+    runs: Sequence[tuple[str, Summary, BalanceVerdict]],
     comparisons: Mapping[str, Comparison] | None = None,
     *,
     other: str = "",
@@ -214,7 +214,7 @@ def _face_rows(deck: Deck, runs: Sequence[Run]) -> list[Row]:
             warn = None if f is None else (BAD if f.sure else AMBER)
             tint = tint if warn is None or tint is BAD else warn
             base = INK if len(runs) == 1 else PALETTE[k % len(PALETTE)]
-            marks.append(Mark(fc.score, low, high, warn or base if len(runs) == 1 else base, warn))
+            marks.append(ChartMark(fc.score, low, high, warn or base if len(runs) == 1 else base, warn))
             cells.append((f"{fc.score:.1%}", warn or INK))
             if len(runs) == 1:
                 cells += [(f"{x:.{p}f}", warn or INK) for x, p in ((fc.points / fc.games, 1), (fc.columns / fc.games, 2))]

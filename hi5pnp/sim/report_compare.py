@@ -10,7 +10,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
-from .charts import INK, MARGIN, TEXT_W, Box, Mark, Row, begin_page, fit_span, forest, paragraph, percent
+from .charts import INK, MARGIN, TEXT_W, Box, ChartMark, Row, begin_page, fit_span, forest, paragraph, percent
 from .compare import Change, Comparison
 from .findings import face_label, first_rate
 from .paired import FIRST
@@ -60,7 +60,7 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: Comparison, other: str)
 def _row(label: str, ch: Change, here: float, there: float, sure: bool) -> Row:
     tint = SURE if sure else INK
     cells = [(_signed(ch.change), tint), (_span(ch), tint), (f"{here:.1%}", INK), (f"{there:.1%}", INK)]
-    return Row(label, [Mark(ch.change, ch.low, ch.high, tint)], cells, None, SURE if sure else None)
+    return Row(label, [ChartMark(ch.change, ch.low, ch.high, tint)], cells, None, SURE if sure else None)
 
 
 def _score(s: Summary, face: str) -> float:

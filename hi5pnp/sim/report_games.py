@@ -19,8 +19,8 @@ from .charts import (
     PALETTE,
     TEXT_W,
     Box,
+    ChartMark,
     Colour,
-    Mark,
     Row,
     Series,
     bars,
@@ -86,7 +86,7 @@ def _seats(c: Canvas, runs: Sequence[Run], y: float) -> float:
             ends += [lo, hi]
             warn = _warning(rate, (lo, hi), (flo, fhi)) if name == "first player" else None
             base = INK if len(runs) == 1 else PALETTE[k % len(PALETTE)]
-            marks.append(Mark(rate, lo, hi, warn or base if len(runs) == 1 else base, warn))
+            marks.append(ChartMark(rate, lo, hi, warn or base if len(runs) == 1 else base, warn))
             cells.append((f"{rate:.1%}", warn or INK))
         rows.append(Row(name, marks, cells, (flo, fhi) if name == "first player" else None))
     height = 16 * len(rows) + 16

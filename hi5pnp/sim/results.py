@@ -10,7 +10,7 @@ from typing import Any
 
 from ..deck import Deck
 from .across import Difference, said
-from .balance import Agreement, Verdict
+from .balance import Agreement, BalanceVerdict
 from .compare import Change, Comparison
 from .paired import FIRST
 from .run import Plan
@@ -27,7 +27,9 @@ def _rate(hits: float, n: int) -> dict[str, Any]:
     return {"rate": round(hits / n, 4) if n else None, "interval": [round(low, 4), round(high, 4)]}
 
 
-def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict, comparison: Comparison | None = None, other: str = "") -> dict[str, Any]:
+def to_json(
+    deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: BalanceVerdict, comparison: Comparison | None = None, other: str = ""
+) -> dict[str, Any]:
     """The contract's object for one run; with a comparison, its ``compare`` object (``other``: the other deck's name)."""
     out = _run_json(deck, plan, edition, summary, verdict)
     if comparison is not None:
@@ -35,7 +37,7 @@ def to_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
     return out
 
 
-def _run_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> dict[str, Any]:
+def _run_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: BalanceVerdict) -> dict[str, Any]:
     s = summary
     games = s.games
     decided = s.first_wins + s.first_losses
@@ -69,15 +71,8 @@ def _run_json(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: V
         "first_player": {"wins": s.first_wins, "losses": s.first_losses, **_rate(s.first_wins, decided)},
         "turns": {"mean": round(s.mean_turns(), 2), "min": turns[0] if turns else 0, "max": turns[-1] if turns else 0},
         "faces": faces,
-        "traits": {
-            t: {"columns": round(s.trait_columns[t] / games, 3), "marks": round(s.trait_marks[t] / games, 3)}
-            for t in deck.traits
-        }
-        if games
-        else {},
-        "colours": {
-            c: {"faced": s.faced[c], "matched": s.matched[c], **_rate(s.matched[c], s.faced[c])} for c in deck.colors
-        },
+        "traits": {t: {"columns": round(s.trait_columns[t] / games, 3), "marks": round(s.trait_marks[t] / games, 3)} for t in deck.traits} if games else {},
+        "colours": {c: {"faced": s.faced[c], "matched": s.matched[c], **_rate(s.matched[c], s.faced[c])} for c in deck.colors},
         "balance": {
             "fair": verdict.fair,
             "verdict": verdict.state,
@@ -109,9 +104,7 @@ def compare_json(c: Comparison, other: str) -> dict[str, Any]:
     return {"deck": other, "games": c.games, "first_player": _change(c.first_player), "faces": faces, "sure": starred, "correction": "holm"}
 
 
-def several_json(
-    runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement, between: dict[str, list[Difference]] | None = None
-) -> dict[str, Any]:
+def several_json(runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreement, between: dict[str, list[Difference]] | None = None) -> dict[str, Any]:
     """Several bots' runs in one object: the first run's keys at the top (the
     contract's), each run whole under ``by_bot``, and their verdict together;
     with ``between``, each flagged rate's paired difference between the bots."""
@@ -162,7 +155,7 @@ def compare_text(deck: Deck, c: Comparison, other: str) -> list[str]:
     return lines
 
 
-def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Verdict) -> list[str]:
+def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: BalanceVerdict) -> list[str]:
     s = summary
     games = max(1, s.games)
     decided = s.first_wins + s.first_losses
@@ -173,10 +166,8 @@ def to_text(deck: Deck, plan: Plan, edition: int, summary: Summary, verdict: Ver
         f"{s.games} games of {deck.full_title} (deck {plan.deck_name}, edition {edition}), seed {plan.seed}: "
         f"north {plan.north}, south {plan.south}, sides {plan.sides}",
         *found,
-        f"north won {s.seat_wins[0]} ({s.seat_wins[0] / games:.1%}), south {s.seat_wins[1]} "
-        f"({s.seat_wins[1] / games:.1%}), draws {s.draws}",
-        f"first player won {s.first_wins} of {decided} decided games "
-        f"({s.first_wins / max(1, decided):.1%}, 95 % interval {lo:.1%}-{hi:.1%})",
+        f"north won {s.seat_wins[0]} ({s.seat_wins[0] / games:.1%}), south {s.seat_wins[1]} ({s.seat_wins[1] / games:.1%}), draws {s.draws}",
+        f"first player won {s.first_wins} of {decided} decided games ({s.first_wins / max(1, decided):.1%}, 95 % interval {lo:.1%}-{hi:.1%})",
         f"turns a game: mean {s.mean_turns():.1f}, {min(s.turns, default=0)}-{max(s.turns, default=0)}",
         "",
         f"  {'face':<5} {'name':<18} {'games':>6} {'team win':>9} {'95 % interval':>15} {'points':>7} {'columns':>8}",

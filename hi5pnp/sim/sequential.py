@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from ..deck import Deck
 from ..errors import OptionError
-from .balance import Verdict, Windows, judge
+from .balance import BalanceVerdict, Windows, judge
 from .executor import Progress
 from .run import Plan, simulate
 from .stats import Summary
@@ -44,7 +44,7 @@ class Sequential:
     """A run played in batches: its totals, its verdict at the last look, and the looks."""
 
     summary: Summary
-    verdict: Verdict
+    verdict: BalanceVerdict
     looks: list[int]  # planned: games after each look
     done: int  # looks made
 
