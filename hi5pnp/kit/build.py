@@ -49,6 +49,7 @@ from .recordsheet import record_sheet_file
 from .rulebook import rulebook_file
 from .scorecards import render_scorecards, scorecards_file
 from .services import SERVICES
+from .templatechoice import choose_templates
 from .tokens import render_tokens, tokens_file
 
 
@@ -92,9 +93,10 @@ def fingerprint(deck: Deck, options: BuildOptions, templates: Templates) -> str:
 
 def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Templates | None = None, *, jobs: int | None = None) -> Kit:
     """Every file of the kit, in memory (the bundled templates unless given
-    others). ``jobs``: processes for the paper sizes (default: one per paper
+    others: the deck's own ``templates/`` folder when it has one, else the
+    bundled ones). ``jobs``: processes for the paper sizes (default: one per paper
     size, as far as the processors this process may use go; 1: this one alone)."""
-    templates = templates or Templates()
+    templates = templates or choose_templates(deck.path).templates()
     decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
     if options.only == "cards":
         return _cards_only(deck, options, templates)

@@ -18,6 +18,7 @@ from typing import Any
 from ..deck import Deck, load_deck
 from ..deck.load import deck_folder
 from ..errors import DeckError
+from ..kit.templatechoice import choose_templates
 from ..render.template import Templates
 
 MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)
@@ -52,7 +53,7 @@ class Desk:
 
     def card_templates(self) -> Templates:
         """The card templates, remembering the layouts made while their files are unchanged (as build --watch)."""
-        fresh = Templates(self.templates, remember=True)
+        fresh = choose_templates(self.deck_path, self.templates).templates(remember=True)
         with self.lock:
             kept = self._templates
             if kept is None or kept.fingerprint() != fresh.fingerprint():
@@ -90,7 +91,7 @@ class Desk:
         """The folders whose files the pages follow: the deck's and the templates'."""
         from ..data import template_folder
 
-        return [self.deck_path, self.templates or template_folder()]
+        return [self.deck_path, choose_templates(self.deck_path, self.templates).folder or template_folder()]
 
     def signature(self) -> str:
         """A digest of the names, sizes and times of the watched folders'
