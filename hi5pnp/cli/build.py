@@ -102,7 +102,7 @@ class OffsetType(click.ParamType):
               help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).")  # fmt: skip
 @click.option(
     "--only", type=click.Choice(ONLY), default="all", show_default=True,
-    help="cards: build the card sheets alone (duplex and fold), the quick loop while editing cards "
+    help="cards: build the card sheets of --method alone (cards-duplex-*.pdf, or cards-fold-*.pdf with --method fold), the quick loop while editing cards "
     "(with --watch); the folder then holds those files alone, until a whole build.",
 )  # fmt: skip
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")

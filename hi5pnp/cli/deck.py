@@ -63,7 +63,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
 @click.command(cls=Command)
 @click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
 @click.option("--deck", "deck_opt", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/deck-format.md).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (hi5pnp docs deck-format).")
 def stats(deck_arg: str | None, deck_opt: str | None, as_json: bool) -> None:
     """Count a deck: gems per colour and matrix boxes per trait, per competitor
     face and in total; obstacle faces per colour and trait.
@@ -120,7 +120,7 @@ def export(deck_arg: str | None, deck_opt: str | None, folder: Path) -> None:
 
     DIR is a whole deck (game.yaml, score_sheets.yaml and any pictures are
     copied beside the CSV files): validate, build and simulate it with
-    --deck DIR; it builds the very same kit. Columns: docs/deck-format.md.
+    --deck DIR; it builds the very same kit. Columns: hi5pnp docs deck-format.
     """
     from ..deck import load_deck
     from ..deck.csvexport import export_csv

@@ -69,6 +69,12 @@ def images(
     pngs = len(list(out.glob("*.png")))
     sheets = len([p for p in (out / "tts").glob("*.png") if p.stem.rsplit("-", 2)[-2:-1] in (["a"], ["b"])])
     more = f", and {sheets} Tabletop Simulator sheets with their saved objects in tts/" if tts else ""
+    if tts and not tts_url:
+        click.echo(
+            "note: without --tts-url the saved objects name each sheet by its bare file name, which Tabletop Simulator "
+            "will not load: host the tts/ sheets and run again with --tts-url BASE, or paste each sheet's address into "
+            "the JSON (hi5pnp docs exports)", err=True,
+        )  # fmt: skip
     if service is None:
         click.echo(printable(f"wrote {pngs} face images to {out}/ ({dpi} dpi, {bleed:g} mm bleed){more}"))
         return

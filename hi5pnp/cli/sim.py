@@ -62,7 +62,7 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
                    "the same numbers. Needs pip install 'hi5pnp[dask]'.")  # fmt: skip
 @click.option("--progress/--no-progress", default=None,
               help="Games done and time left on standard error (default: when it is a terminal and --json is not given).")  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (hi5pnp docs simulate).")
 @click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf",
               help="Write a PDF report: the verdict, then charts; an existing PDF is replaced (never a file of the deck).")  # fmt: skip
 @click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR",

@@ -206,10 +206,13 @@ def parse(text: str, path: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(mark) if mark else (0, 0)
+        said = exc.problem or exc.context
+        if said and "mapping values are not allowed" in said and _second_colon(text, pos):  # told before any guess at indentation
+            raise fail(pos, f"not valid YAML: {said}: a value holding ': ' must be quoted, e.g. name: \"Dash: the Quick\"") from None
         found = slip(text, pos)
         if found is not None:
             raise fail(found[0], f"not valid YAML: {found[1]}") from None
-        raise fail(pos, f"not valid YAML: {exc.problem or exc.context}") from None
+        raise fail(pos, f"not valid YAML: {said}") from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: its position is an offset
         at = int(exc.position)
         line = text.count("\n", 0, at) + 1
@@ -310,3 +313,10 @@ def load(path: Path, shown: str | None = None, inside: Path | None = None) -> An
     """Read and parse one YAML file (see :func:`read_bytes` and :func:`parse`)."""
     shown = shown or str(path)
     return parse(read_text(path, shown, inside), shown)
+
+
+def _second_colon(text: str, pos: tuple[int, int]) -> bool:
+    """Is the ``: `` at ``pos`` (line, column) the second of its line, after a key's (``name: Dash: the Quick``)?"""
+    line, column = pos
+    lines = text.splitlines()
+    return 0 < line <= len(lines) and ": " in lines[line - 1][: max(column - 1, 0)]

@@ -50,7 +50,7 @@ class BuildOptions:
     edition: int | None = None  # rules edition of the rulebook; None: the deck's
     method: Method = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
     ink: Ink = "normal"  # "low": white grounds and outlines instead of solid fills
-    only: Only = "all"  # "cards": the card sheets (duplex and fold) alone
+    only: Only = "all"  # "cards": the card sheets of the kit's method (duplex, or fold) alone
     shop_bleed: float = 3.0  # mm of art beyond the cut in the print-shop file, 0 to MOST_IMAGE_BLEED
     service: str | None = None  # the print-shop file as this card service asks (SERVICE_NAMES): its bleed and page order
     gap: float | None = None  # mm between neighbouring cards' cut lines, at least twice the bleed; None: twice the bleed
