@@ -9,6 +9,7 @@ import click
 
 from ..deck import EDITION_NUMBERS
 from ..errors import shown_path
+from ..kit.cutgeometry import DEFAULT_RADIUS, MACHINES
 from ..kit.options import FLIPS, HOME_BLEED, INKS, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
 from ..kit.services import SERVICE_NAMES
 from ..render.paper import PAPER_NAMES, PaperName
@@ -87,6 +88,11 @@ class OffsetType(click.ParamType):
 @click.option("--gap", type=LengthType(0, MOST_GAP), default=None,
               help="Space between neighbouring cards' cut lines (mm; at least twice the bleed, which is the default).")  # fmt: skip
 @click.option("--guides", is_flag=True, help="Light lines right across the card sheets on every cut, for a rotary cutter or guillotine.")
+@click.option("--cut", type=click.Choice(MACHINES), default=None,
+              help="Also card sheets and cut files to print then cut with this machine: registration marks where its software looks, "
+              "every card's outline in the same coordinates (docs/kit.md).")  # fmt: skip
+@click.option("--corner-radius", "corner_radius", type=LengthType(0, 20), default=f"{DEFAULT_RADIUS:g}", show_default=True,
+              help="With --cut: the radius of the cut cards' corners (mm; 0 for square corners).")  # fmt: skip
 @click.option("--for", "service", type=click.Choice(SERVICE_NAMES), default=None,
               help="Make cards-print-shop.pdf as this card service asks: its bleed and page order (dtc: back, front).")  # fmt: skip
 @click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
@@ -109,7 +115,7 @@ class OffsetType(click.ParamType):
 @click.pass_context
 def build(
     ctx: click.Context, deck_arg: str | None, deck: str | None, out: Path, paper: str, card: Any, bleed: float, gap: float | None, guides: bool,
-    service: str | None, flip: Flip,
+    cut: str | None, corner_radius: float, service: str | None, flip: Flip,
     back_offset: tuple[float, float], edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, only: Only, watch: bool,
 ) -> None:  # fmt: skip
     """Build the print-and-play kit (PDFs and a layout manifest) of DECK
@@ -154,6 +160,8 @@ def build(
         service=service,
         gap=gap,
         guides=guides,
+        cut=cut,
+        corner_radius=corner_radius,
     )
     if service and ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT and abs(options.shop_bleed - bleed) > 1e-9:
         click.echo(f"note: --for {service} gives the print-shop file the service's {options.shop_bleed:.2f} mm bleed; "

@@ -17,6 +17,7 @@ from ..deck import EDITION_NUMBERS
 from ..errors import OptionError, check_choice, check_number, choices_words
 from ..render.cardsize import POKER, CardSize
 from ..render.paper import PAPER_NAMES, PaperName
+from .cutgeometry import DEFAULT_RADIUS, MACHINES, MOST_RADIUS_SHARE
 from .services import SERVICE_NAMES, SERVICES
 
 Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
@@ -55,6 +56,8 @@ class BuildOptions:
     service: str | None = None  # the print-shop file as this card service asks (SERVICE_NAMES): its bleed and page order
     gap: float | None = None  # mm between neighbouring cards' cut lines, at least twice the bleed; None: twice the bleed
     guides: bool = False  # lines across the card sheets on every cut, for a rotary cutter or guillotine
+    cut: str | None = None  # print-then-cut sheets and cut files for this cutting machine (MACHINES)
+    corner_radius: float = DEFAULT_RADIUS  # mm: the cut files' card corners, 0 (square) to half the card's shorter side
 
     def __post_init__(self) -> None:
         papers: Any = self.papers
@@ -84,6 +87,10 @@ class BuildOptions:
                 raise OptionError(f"gap: {self.gap:g} mm is less than twice the bleed ({self.bleed:g} mm): neighbouring cards' bleed would overlap")
             object.__setattr__(self, "gap", float(self.gap))
         check_choice("guides", self.guides, (False, True))
+        if self.cut is not None:
+            check_choice("cut", self.cut, MACHINES)
+        check_number("corner_radius", self.corner_radius, 0, MOST_RADIUS_SHARE * min(self.card.width, self.card.height), " mm")
+        object.__setattr__(self, "corner_radius", float(self.corner_radius))
         if self.service is not None:
             check_choice("service", self.service, SERVICE_NAMES)
             if abs(self.shop_bleed - SERVICES[self.service].bleed) > 1e-9:
@@ -109,6 +116,8 @@ class BuildOptions:
             "gap": 2 * self.bleed if self.gap is None else self.gap,
             "guides": self.guides,
             "print_shop": {"bleed": self.shop_bleed, "service": self.service},
+            # recorded only when asked, so a kit without cut files is described as before
+            **({"cut": {"machine": self.cut, "corner_radius": self.corner_radius}} if self.cut else {}),
         }
 
 
