@@ -89,3 +89,14 @@ def test_the_library_and_the_desk_choose_alike(tdeck):
     assert choose_templates(load_deck("default").path).folder is None
     desk = Desk(deck=str(tdeck))
     assert desk.card_templates().folder == own and own in desk.watched()
+
+
+def test_export_carries_the_decks_own_templates(tdeck, tmp_path):
+    green = _recoloured(tdeck, tmp_path)
+    r = run("export", str(green), "--csv", str(tmp_path / "csv"))
+    assert r.exit_code == 0, r.output
+    copied = tmp_path / "csv" / "templates" / "competitor.yaml.j2"
+    assert copied.read_bytes() == (green / "templates" / "competitor.yaml.j2").read_bytes()
+    _, exported = _cards(tmp_path / "csv", tmp_path / "k1")
+    _, original = _cards(green, tmp_path / "k2")
+    assert exported == original

@@ -118,8 +118,8 @@ def new(folder: Path, with_templates: bool) -> None:
 def export(deck_arg: str | None, deck_opt: str | None, folder: Path) -> None:
     """Write the deck into DIR with its cards as CSV, to edit in a spreadsheet.
 
-    DIR is a whole deck (game.yaml, score_sheets.yaml and any pictures are
-    copied beside the CSV files): validate, build and simulate it with
+    DIR is a whole deck (game.yaml, score_sheets.yaml, any pictures and the
+    deck's own templates/ folder are copied beside the CSV files): validate, build and simulate it with
     --deck DIR; it builds the very same kit. Columns: hi5pnp docs deck-format.
     """
     from ..deck import load_deck
