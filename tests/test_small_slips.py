@@ -116,3 +116,33 @@ def test_build_lists_every_file_it_counts(tmp_path):
     count = int(re.match(r"wrote (\d+) files", line).group(1))
     listed = line.split(": ", 1)[1].split(", ")
     assert len(listed) == count and "manifest.json" in listed
+
+
+def _csv_deck(tmp_path, *edits: tuple[str, str]) -> Path:
+    folder = tmp_path / "csvdeck"
+    assert run("export", "--csv", str(folder)).exit_code == 0
+    path = folder / "competitors.csv"
+    text = path.read_text(encoding="utf-8-sig")
+    for old, new in edits:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_bad_csv_header_is_told_with_the_rows_own_faults(tmp_path):
+    folder = _csv_deck(tmp_path, ("gem 2", "gme 2"), ("Pip Pocket", "Pocket, Pip"), ("\n2,b,", "\n2,x,"))
+    r = run("validate", str(folder))
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    assert "unknown column 'gme 2'" in lines[0]
+    assert any(":3:" in line and "needs quotes" in line for line in lines), lines
+    assert any(":5:2:" in line and "side 'x' is not a face" in line for line in lines), lines
+
+
+def test_an_unquoted_comma_is_told_first_and_alone(tmp_path):
+    folder = _csv_deck(tmp_path, ("Pip Pocket", "Pocket, Pip"))  # face 1b, the card's second row
+    r = run("validate", str(folder))
+    assert r.exit_code == 1
+    lines = [line for line in r.stderr.splitlines() if "competitors.csv" in line]
+    assert len(lines) == 1 and ":3:" in lines[0] and "needs quotes" in lines[0], lines
