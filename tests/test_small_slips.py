@@ -99,7 +99,7 @@ def test_text_too_long_for_a_deck_does_not_claim_what_fits(tmp_path):
 
 
 def test_help_and_hints_name_the_docs_command_not_a_file_a_wheel_lacks():
-    for command in ("stats", "export", "simulate", "tune"):
+    for command in ("stats", "export", "simulate", "tune", "build"):
         said = " ".join(run(command, "--help").output.split())
         assert "docs/" not in said and "hi5pnp docs" in said, command
 

@@ -90,7 +90,7 @@ class OffsetType(click.ParamType):
 @click.option("--guides", is_flag=True, help="Light lines right across the card sheets on every cut, for a rotary cutter or guillotine.")
 @click.option("--cut", type=click.Choice(MACHINES), default=None,
               help="Also card sheets and cut files to print then cut with this machine: registration marks where its software looks, "
-              "every card's outline in the same coordinates (docs/kit.md).")  # fmt: skip
+              "every card's outline in the same coordinates (hi5pnp docs kit).")  # fmt: skip
 @click.option("--corner-radius", "corner_radius", type=LengthType(0, 20), default=f"{DEFAULT_RADIUS:g}", show_default=True,
               help="With --cut: the radius of the cut cards' corners (mm; 0 for square corners).")  # fmt: skip
 @click.option("--for", "service", type=click.Choice(SERVICE_NAMES), default=None,
