@@ -207,5 +207,7 @@ def test_the_command_line_takes_the_machine_and_the_corner_radius(tmp_path):
     assert (tmp_path / "k" / "cut-cricut.svg").is_file() and "A2,2 " in (tmp_path / "k" / "cut-cricut.svg").read_text()
     wide = CliRunner().invoke(main, ["build", "--cut", "silhouette", "--corner-radius", "40", "--out", str(tmp_path / "k2")])
     assert wide.exit_code == 2 and "corner-radius" in wide.output
+    alone = CliRunner().invoke(main, ["build", "--corner-radius", "2", "--out", str(tmp_path / "k4")])
+    assert alone.exit_code == 2 and "give --cut too" in alone.output
     for bad in (["--cut", "brother"], ["--corner-radius", "-1"]):
         assert CliRunner().invoke(main, ["build", *bad, "--out", str(tmp_path / "k3")]).exit_code == 2

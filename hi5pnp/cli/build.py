@@ -9,8 +9,7 @@ import click
 
 from ..deck import EDITION_NUMBERS
 from ..errors import shown_path
-from ..kit.cutgeometry import DEFAULT_RADIUS, MACHINES
-from ..kit.options import FLIPS, HOME_BLEED, INKS, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
+from ..kit.options import DEFAULT_RADIUS, FLIPS, HOME_BLEED, INKS, MACHINES, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
 from ..kit.services import SERVICE_NAMES
 from ..render.paper import PAPER_NAMES, PaperName
 from .base import DECK_HELP, DECK_TYPE, TEMPLATES_HELP, TEMPLATES_TYPE, Command
@@ -135,6 +134,8 @@ def build(
     from .base import Failure, one_deck
 
     deck = one_deck(deck_arg, deck)
+    if cut is None and ctx.get_parameter_source("corner_radius") is not click.core.ParameterSource.DEFAULT:
+        raise Failure(["--corner-radius: give --cut too (the radius is the cut files' corners)"])
 
     if templates is not None and not templates.is_dir():
         raise Failure([f"{templates}: not a folder of templates"])

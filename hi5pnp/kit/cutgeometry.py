@@ -21,14 +21,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from math import floor
-from typing import Literal, get_args
 
 from ..errors import LayoutError
 from ..render.paper import Paper, paper_title
 from .imposition import Slot
+from .options import Machine
 
-Machine = Literal["silhouette", "cricut"]
-MACHINES: tuple[Machine, ...] = get_args(Machine)
 MACHINE_TITLES = {"silhouette": "Silhouette (Cameo, Portrait, Curio)", "cricut": "Cricut (Explore, Maker, Joy Xtra)"}
 
 SILHOUETTE_INSET = 10.0  # mm from the paper's edge to a mark's outer edge: Silhouette Studio allows no less
@@ -39,9 +37,6 @@ MARK_CLEARANCE = 1.0  # mm of bare paper between a mark and any card's printed e
 
 CRICUT_LIMIT = (6.75 * 25.4, 9.25 * 25.4)  # mm: Design Space's largest Print Then Cut picture, 6.75 × 9.25 in
 CRICUT_GAP = 4.0  # mm between cards on the picture: room for the bleed Design Space adds round each
-
-DEFAULT_RADIUS = 3.0  # mm: a card's corners, as a corner rounder's usual 1/8 in
-MOST_RADIUS_SHARE = 0.5  # of the card's shorter side: a radius over it is no card outline
 
 
 @dataclass(frozen=True)
@@ -149,13 +144,6 @@ def cricut_sheet(card_w: float, card_h: float, count: int) -> CutSheet:
             f"({CRICUT_LIMIT[0]:.2f} × {CRICUT_LIMIT[1]:.2f} mm, 6.75 × 9.25 in)"
         )
     return best
-
-
-def check_radius(radius: float, card_w: float, card_h: float) -> None:
-    """A corner radius a card of this size can have."""
-    most = MOST_RADIUS_SHARE * min(card_w, card_h)
-    if not 0 <= radius <= most:
-        raise LayoutError(f"a corner radius of {radius:g} mm does not fit a {card_w:g} × {card_h:g} mm card; give 0 to {most:g} mm")
 
 
 def outline(slot: Slot, radius: float, height: float) -> str:

@@ -17,17 +17,20 @@ from ..deck import EDITION_NUMBERS
 from ..errors import OptionError, check_choice, check_number, choices_words
 from ..render.cardsize import POKER, CardSize
 from ..render.paper import PAPER_NAMES, PaperName
-from .cutgeometry import DEFAULT_RADIUS, MACHINES, MOST_RADIUS_SHARE
 from .services import SERVICE_NAMES, SERVICES
 
 Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
 Method = Literal["duplex", "fold"]  # the cards in the assembled kit
 Ink = Literal["normal", "low"]  # low: white grounds and outlines instead of solid fills
+Machine = Literal["silhouette", "cricut"]  # build --cut: the cutting machine the print-then-cut files are for
 Only = Literal["all", "cards"]  # cards: the card sheets alone, for a quick loop while editing cards
 ONLY: tuple[Only, ...] = get_args(Only)
 FLIPS: tuple[Flip, ...] = get_args(Flip)
 METHODS: tuple[Method, ...] = get_args(Method)
 INKS: tuple[Ink, ...] = get_args(Ink)
+MACHINES: tuple[Machine, ...] = get_args(Machine)
+DEFAULT_RADIUS = 3.0  # mm: a cut card's corners, as a corner rounder's usual 1/8 in
+MOST_RADIUS_SHARE = 0.5  # of the card's shorter side: a larger radius makes no card outline
 MOST_BLEED = 5.0  # mm of background beyond a printed card's cut
 HOME_BLEED = 1.0  # mm: the card sheets' default bleed, so a cut a little off shows the card's own colour
 MOST_GAP = 20.0  # mm between neighbouring cards' cut lines
