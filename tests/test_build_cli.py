@@ -194,4 +194,4 @@ def test_build_shows_the_design_warnings_validate_gives(deck_copy, tmp_path):
     warning = next(line for line in checked.stderr.splitlines() if "no gem or obstacle is black" in line)
     assert "game.yaml:20:10: warning:" in warning
     assert warning in built.stderr.splitlines()
-    assert built.stdout.startswith("wrote ") and ".pdf" in built.stdout
+    assert built.stdout.startswith("templates: the bundled ones\nwrote ") and ".pdf" in built.stdout

@@ -213,7 +213,7 @@ def test_terminal_escapes_in_a_log_reach_the_terminal_escaped(table):
         ("  rounds: 3", "  rounds: 100000000", "'rounds' must be from 1 to 20"),
         ("  team_size: 5", "  team_size: 5000", "'team_size' must be from 1 to 20"),
         pytest.param("  chit_limit: 3", "  chit_limit: 99999", "'chit_limit' must be from 0 to 20", marks=pytest.mark.slow),  # as rounds
-        ('title: "High Five"', 'title: "' + "H" * 500 + '"', "at most 80 fit"),
+        ('title: "High Five"', 'title: "' + "H" * 500 + '"', "over the 80 a deck's text may have"),
     ],
 )
 def test_numbers_and_text_have_upper_bounds(deck_copy, old, new, words):

@@ -42,9 +42,10 @@ def test_new_with_templates_copies_them_and_says_how_to_use_them(tmp_path):
     assert r.exit_code == 0, r.output
     names = sorted(p.name for p in (folder / "templates").iterdir())
     assert names == sorted(p.name for p in template_folder().iterdir() if p.is_file() and not p.name.startswith("."))
-    assert f"--templates {folder}/templates" in r.output
-    built = run("validate", "--deck", str(folder), "--templates", str(folder / "templates"))
+    assert "--templates" not in r.output.split("next:")[1] and "no flag needed" in r.output
+    built = run("validate", "--deck", str(folder))
     assert built.exit_code == 0, built.output
+    assert built.stdout.startswith(f"templates: {folder}/templates (the deck's own)")
 
 
 def test_a_folder_holding_anything_a_file_or_a_link_is_refused(tmp_path):

@@ -30,6 +30,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -213,3 +214,12 @@ def print_version(ctx: click.Context, param: click.Parameter, value: bool) -> No
 DECK_HELP = "Deck folder, or the name of a bundled deck (default: the bundled deck)."
 #: The type of an option or argument naming a deck: completion offers folders.
 DECK_TYPE = click.Path(file_okay=False)
+TEMPLATES_HELP = "Layout templates folder (default: the deck's own templates/ folder if it has one, else the bundled templates)."
+TEMPLATES_TYPE = click.Path(file_okay=False, exists=True, path_type=Path)
+
+
+def one_deck(deck_arg: str | None, deck_opt: str | None) -> str | None:
+    """The deck named as the argument DECK or with --deck, which are the same (not both)."""
+    if deck_arg and deck_opt and deck_arg != deck_opt:
+        raise click.UsageError("name the deck once: as DECK or with --deck")
+    return deck_opt or deck_arg

@@ -9,10 +9,10 @@ import click
 
 from ..deck import EDITION_NUMBERS
 from ..errors import shown_path
-from ..kit.options import FLIPS, HOME_BLEED, INKS, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
+from ..kit.options import DEFAULT_RADIUS, FLIPS, HOME_BLEED, INKS, MACHINES, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
 from ..kit.services import SERVICE_NAMES
 from ..render.paper import PAPER_NAMES, PaperName
-from .base import DECK_HELP, DECK_TYPE, Command
+from .base import DECK_HELP, DECK_TYPE, TEMPLATES_HELP, TEMPLATES_TYPE, Command
 
 
 class CardSizeType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which pyproject allows, has no ParamType[T]
@@ -71,6 +71,7 @@ class OffsetType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which
 
 
 @click.command(cls=Command)
+@click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Where to write the kit.")
 @click.option("--paper", type=click.Choice([*PAPER_NAMES, "both"]), default="both", show_default=True, help="Paper size.")
@@ -86,6 +87,11 @@ class OffsetType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which
 @click.option("--gap", type=LengthType(0, MOST_GAP), default=None,
               help="Space between neighbouring cards' cut lines (mm; at least twice the bleed, which is the default).")  # fmt: skip
 @click.option("--guides", is_flag=True, help="Light lines right across the card sheets on every cut, for a rotary cutter or guillotine.")
+@click.option("--cut", type=click.Choice(MACHINES), default=None,
+              help="Also card sheets and cut files to print then cut with this machine: registration marks where its software looks, "
+              "every card's outline in the same coordinates (hi5pnp docs kit).")  # fmt: skip
+@click.option("--corner-radius", "corner_radius", type=LengthType(0, 20), default=f"{DEFAULT_RADIUS:g}", show_default=True,
+              help="With --cut: the radius of the cut cards' corners (mm; 0 for square corners).")  # fmt: skip
 @click.option("--for", "service", type=click.Choice(SERVICE_NAMES), default=None,
               help="Make cards-print-shop.pdf as this card service asks: its bleed and page order (dtc: back, front).")  # fmt: skip
 @click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
@@ -96,28 +102,40 @@ class OffsetType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which
 )  # fmt: skip
 @click.option("--method", type=click.Choice(METHODS), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
 @click.option("--ink", type=click.Choice(INKS), default="normal", show_default=True, help="low: white grounds and outlines, to save ink.")
-@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).")  # fmt: skip
 @click.option(
     "--only", type=click.Choice(ONLY), default="all", show_default=True,
-    help="cards: build the card sheets alone (duplex and fold), the quick loop while editing cards "
+    help="cards: build the card sheets of --method alone (cards-duplex-*.pdf, or cards-fold-*.pdf with --method fold), the quick loop while editing cards "
     "(with --watch); the folder then holds those files alone, until a whole build.",
 )  # fmt: skip
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 @click.pass_context
 def build(
-    ctx: click.Context, deck: str | None, out: Path, paper: str, card: Any, bleed: float, gap: float | None, guides: bool, service: str | None, flip: Flip,
+    ctx: click.Context, deck_arg: str | None, deck: str | None, out: Path, paper: str, card: Any, bleed: float, gap: float | None, guides: bool,
+    cut: str | None, corner_radius: float, service: str | None, flip: Flip,
     back_offset: tuple[float, float], edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, only: Only, watch: bool,
 ) -> None:  # fmt: skip
-    """Build the print-and-play kit (PDFs and a layout manifest)."""
+    """Build the print-and-play kit (PDFs and a layout manifest) of DECK
+    (or --deck; default: the bundled deck).
+
+    The first line says which layout templates drew it: --templates, else
+    the deck's own templates/ folder, else the bundled ones.
+    """
     import gc
 
     from ..deck import load_deck
     from ..deck.lints import design_lints
+    from ..deck.load import deck_folder
     from ..kit import BuildOptions, build_kit
+    from ..kit.templatechoice import choose_templates
     from ..render.template import Templates
-    from .base import Failure
+    from .base import Failure, one_deck
+
+    deck = one_deck(deck_arg, deck)
+    if cut is None and ctx.get_parameter_source("corner_radius") is not click.core.ParameterSource.DEFAULT:
+        raise Failure(["--corner-radius: give --cut too (the radius is the cut files' corners)"])
 
     if templates is not None and not templates.is_dir():
         raise Failure([f"{templates}: not a folder of templates"])
@@ -143,34 +161,41 @@ def build(
         service=service,
         gap=gap,
         guides=guides,
+        cut=cut,
+        corner_radius=corner_radius,
     )
     if service and ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT and abs(options.shop_bleed - bleed) > 1e-9:
         click.echo(f"note: --for {service} gives the print-shop file the service's {options.shop_bleed:.2f} mm bleed; "
                    f"--bleed {bleed:g} is the home sheets' bleed", err=True)  # fmt: skip
 
     kept: list[Templates] = []  # a watch's templates, remembering the layouts made, while the files are as they were
+    said: list[str] = []  # which templates a watch said it builds with, said again when that changes
 
     def once(watching: bool = False) -> tuple[str, list[str]]:
         """Build; what was written, and the notes and design warnings to show."""
         loaded = load_deck(deck)
-        chosen = Templates(templates, remember=watching)
+        choice = choose_templates(loaded.path, templates)
+        chosen = choice.templates(remember=watching)
         if kept and kept[0].folder == chosen.folder and kept[0].fingerprint() == chosen.fingerprint():
             chosen = kept[0]  # a rebuild lays out only the faces that changed (docs/kit.md, "Speed")
         kept[:] = [chosen]
         kit = build_kit(loaded, out, options, chosen, jobs=jobs)
         notes = [f"note: {warning}" for warning in kit.warnings] + [str(w) for w in design_lints(loaded)]
-        pdfs = sorted(n for n in kit.files if n.endswith(".pdf"))
-        listed = "" if watching else f": {', '.join(pdfs)}"  # a watch names the files once, in its first line's count
+        if said != [choice.words()]:
+            said[:] = [choice.words()]
+            notes.insert(0, choice.words())
+        listed = "" if watching else f": {', '.join(sorted(kit.files))}"  # a watch names the files once, in its first line's count
         return f"wrote {len(kit.files)} files to {shown_path(out)}/{listed}", notes
 
     if not watch:
         done, notes = once()
-        for note in notes:
+        click.echo(notes[0])  # the templates, the first line
+        for note in notes[1:]:
             click.echo(note, err=True)
         click.echo(done)
         return
     from ..data import template_folder
-    from ..deck.load import deck_folder
     from .watch import watch_and_run
 
-    watch_and_run([deck_folder(deck), templates or template_folder()], out, lambda: once(watching=True))
+    own = choose_templates(deck_folder(deck), templates).folder
+    watch_and_run([deck_folder(deck), own or template_folder()], out, lambda: once(watching=True))

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..errors import printable, shown_path
-from .base import DECK_HELP, DECK_TYPE, NO, Command
+from .base import DECK_HELP, DECK_TYPE, NO, TEMPLATES_HELP, TEMPLATES_TYPE, Command, one_deck
 from .build import CardSizeType
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 @click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
 @click.option("--deck", "deck_opt", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="The card size to check the layouts at (as build).")
-@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.option("--strict", is_flag=True, help="Design warnings count as faults (exit 1).")
 def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool) -> None:
     """Check a deck: every fault on standard error as path:line:column: message.
@@ -39,10 +39,11 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     from ..deck.lints import design_lints
     from ..kit import BuildOptions
     from ..kit.build import make_kit
-    from ..render.template import Templates
+    from ..kit.templatechoice import choose_templates
 
     deck = _load(deck_arg, deck_opt)
-    kit = make_kit(deck, BuildOptions(card=card), Templates(templates) if templates else None)  # raises on what build refuses
+    choice = choose_templates(deck.path, templates)
+    kit = make_kit(deck, BuildOptions(card=card), choice.templates())  # raises on what build refuses
     for note in kit.warnings:  # as build shows them: a file it would not make
         click.echo(f"note: {note}", err=True)
     warnings = design_lints(deck)
@@ -50,6 +51,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
         click.echo(str(w), err=True)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     more = f"; {len(warnings)} design warning{'s' * (len(warnings) != 1)}" if warnings else ""
+    click.echo(choice.words())
     click.echo(
         f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
         f"{len(deck.obstacles)} obstacle cards ({faces} faces){more}"
@@ -61,7 +63,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
 @click.command(cls=Command)
 @click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
 @click.option("--deck", "deck_opt", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/deck-format.md).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (hi5pnp docs deck-format).")
 def stats(deck_arg: str | None, deck_opt: str | None, as_json: bool) -> None:
     """Count a deck: gems per colour and matrix boxes per trait, per competitor
     face and in total; obstacle faces per colour and trait.
@@ -82,9 +84,7 @@ def _load(deck_arg: str | None, deck_opt: str | None) -> Deck:
     """The deck named as DECK or with --deck (not both): loaded, or its faults raised."""
     from ..deck import load_deck
 
-    if deck_arg and deck_opt:
-        raise click.UsageError("name the deck once: as DECK or with --deck")
-    return load_deck(deck_opt or deck_arg)
+    return load_deck(one_deck(deck_arg, deck_opt))
 
 
 @click.command(name="new", cls=Command)
@@ -104,10 +104,9 @@ def new(folder: Path, with_templates: bool) -> None:
     shown = printable(shown_path(folder))  # a folder's name as text on the terminal
     click.echo(f"wrote a deck of your own to {shown}/: {', '.join(p.name for p in written if p.parent == folder)}")
     if with_templates:
-        click.echo(f"and the layout templates to {shown}/{TEMPLATES}/ (docs/templates.md)")
-    own = f" --templates {shown}/{TEMPLATES}" if with_templates else ""
-    click.echo("next: edit its YAML (docs/deck-format.md), then")
-    for step in (f"hi5pnp validate --deck {shown}{own}", f"hi5pnp build --deck {shown}{own} --out {shown}/kit", f"hi5pnp simulate --deck {shown}"):
+        click.echo(f"and the layout templates to {shown}/{TEMPLATES}/ (hi5pnp docs templates): the deck is drawn with them, no flag needed")
+    click.echo("next: edit its YAML (hi5pnp docs deck-format), then")
+    for step in (f"hi5pnp validate --deck {shown}", f"hi5pnp build --deck {shown} --out {shown}/kit", f"hi5pnp simulate --deck {shown}"):
         click.echo(f"  {step}")
 
 
@@ -119,9 +118,9 @@ def new(folder: Path, with_templates: bool) -> None:
 def export(deck_arg: str | None, deck_opt: str | None, folder: Path) -> None:
     """Write the deck into DIR with its cards as CSV, to edit in a spreadsheet.
 
-    DIR is a whole deck (game.yaml, score_sheets.yaml and any pictures are
-    copied beside the CSV files): validate, build and simulate it with
-    --deck DIR; it builds the very same kit. Columns: docs/deck-format.md.
+    DIR is a whole deck (game.yaml, score_sheets.yaml, any pictures and the
+    deck's own templates/ folder are copied beside the CSV files): validate, build and simulate it with
+    --deck DIR; it builds the very same kit. Columns: hi5pnp docs deck-format.
     """
     from ..deck import load_deck
     from ..deck.csvexport import export_csv

@@ -9,7 +9,7 @@ import click
 
 from ..kit.options import DPI_RANGE, MOST_IMAGE_BLEED
 from ..kit.services import SERVICE_NAMES, SERVICES
-from .base import DECK_HELP, DECK_TYPE, Command, Failure, Faulty
+from .base import DECK_HELP, DECK_TYPE, TEMPLATES_HELP, TEMPLATES_TYPE, Command, Failure, Faulty
 from .build import CardSizeType, LengthType
 
 DPI = click.IntRange(*DPI_RANGE)
@@ -27,7 +27,7 @@ DPI = click.IntRange(*DPI_RANGE)
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator sheets and saved objects, in tts/.")
 @click.option("--tts-url", "tts_url", metavar="BASE", default="",
               help="With --tts: the web address the tts/ sheets will be hosted at; the saved objects name them by full URL.")  # fmt: skip
-@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.pass_context
 def images(
     ctx: click.Context, deck: str | None, out: Path, dpi: int, bleed: float, card: Any, service: str | None, tts: bool, tts_url: str,
@@ -70,6 +70,12 @@ def images(
     pngs = len(list(out.glob("*.png")))
     sheets = len([p for p in (out / "tts").glob("*.png") if p.stem.rsplit("-", 2)[-2:-1] in (["a"], ["b"])])
     more = f", and {sheets} Tabletop Simulator sheets with their saved objects in tts/" if tts else ""
+    if tts and not tts_url:
+        click.echo(
+            "note: without --tts-url the saved objects name each sheet by its bare file name, which Tabletop Simulator "
+            "will not load: host the tts/ sheets and run again with --tts-url BASE, or paste each sheet's address into "
+            "the JSON (hi5pnp docs exports)", err=True,
+        )  # fmt: skip
     if service is None:
         click.echo(printable(f"wrote {pngs} face images to {out}/ ({dpi} dpi, {bleed:g} mm bleed){more}"))
         return
@@ -97,7 +103,7 @@ def images(
               help="The PNG to write (default: preview-<kind>-<face>.png here); an existing PNG is replaced (never a file of the deck).")  # fmt: skip
 @click.option("--dpi", type=DPI, default=200, show_default=True, help="Resolution of the image.")
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="Card size, as build takes it.")
-@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi: int, card: Any, templates: Path | None) -> None:
     """One card face as a PNG, quick enough to run on every save."""
     from ..deck import load_deck
@@ -119,7 +125,7 @@ def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi
 @click.command(cls=Command)
 @click.option("--for", "service", type=click.Choice(SERVICE_NAMES), required=True, help="The card-printing service to check for.")
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 def preflight(service: str, deck: str | None, templates: Path | None) -> None:
     """Check every face against a card-printing service: its canvas, resolution and cut tolerance.
 

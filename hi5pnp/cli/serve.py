@@ -8,7 +8,7 @@ from types import FrameType
 
 import click
 
-from .base import DECK_HELP, DECK_TYPE, Command, Failure
+from .base import DECK_HELP, DECK_TYPE, TEMPLATES_HELP, TEMPLATES_TYPE, Command, Failure
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
 
@@ -23,7 +23,7 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
               help="The standings' alias file: other spellings of players' names (as hi5pnp standings --alias).")  # fmt: skip
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("hi5pnp-desk"), show_default=True,
               help="The desk's own folder: kits built on the print page, pasted logs.")  # fmt: skip
-@click.option("--templates", type=click.Path(file_okay=False, exists=True, path_type=Path), help="Layout templates folder (default: the bundled templates).")
+@click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free one).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on. Anything but this machine's own lets others on the network use the desk.")  # fmt: skip

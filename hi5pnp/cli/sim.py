@@ -15,7 +15,7 @@ from ..deck import EDITION_NUMBERS
 from ..errors import InputError, printable
 from ..machine import JOBS_PER_CPU
 from ..sim import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides
-from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
+from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure, one_deck
 from .progress import Progress
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 
 
 @click.command(cls=Command)
+@click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), help="Rules edition (default: the deck's).")
 @click.option("--games", type=click.IntRange(1, MOST_GAMES), help="Games to play (default 1000); with --until-decided, the first batch.")
@@ -69,7 +70,7 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
                    "the same numbers. Needs pip install 'hi5pnp[dask]'.")  # fmt: skip
 @click.option("--progress/--no-progress", default=None,
               help="Games done and time left on standard error (default: when it is a terminal and --json is not given).")  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (hi5pnp docs simulate).")
 @click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf",
               help="Write a PDF report: the verdict, then charts; an existing PDF is replaced (never a file of the deck).")  # fmt: skip
 @click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR",
@@ -82,6 +83,7 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.option("--planner-width", type=click.IntRange(*PLANNER_WIDTH), default=4, show_default=True, help="Planner effort: turns it looks ahead from.")
 @click.option("--planner-depth", type=click.IntRange(*PLANNER_DEPTH), default=24, show_default=True, help="Planner effort: turns played ahead after each.")
 def simulate(
+    deck_arg: str | None,
     deck: str | None,
     edition: str | None,
     games: int | None,
@@ -129,6 +131,7 @@ def simulate(
         raise click.UsageError("--save-logs saves the games of one deck; run --compare without it")
     if save_logs and scheduler:
         raise click.UsageError("--save-logs writes the logs where the games are played; save them without --scheduler")
+    deck = one_deck(deck_arg, deck)
     loaded = load_deck(deck, need_score_sheet=False)
     other = _other_deck(other_deck) if other_deck else None
     logs = Path(save_logs) if save_logs else None

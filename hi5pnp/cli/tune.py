@@ -37,7 +37,7 @@ LEAST_GAMES = 100  # a baseline of fewer says nothing of a face
 @click.option("--scheduler", metavar="ADDRESS", help="Play the games on the Dask cluster whose scheduler is at ADDRESS; the same numbers.")
 @click.option("--progress/--no-progress", default=None,
               help="Games done and time left on standard error (default: when it is a terminal and --json is not given).")  # fmt: skip
-@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (docs/simulate.md).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (hi5pnp docs simulate).")
 def tune(
     deck: str | None,
     bot: BotName,

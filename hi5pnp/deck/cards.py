@@ -104,7 +104,8 @@ def _face_maps(r: FieldReader, m: YMap, where: str) -> tuple[YMap, YMap] | None:
     faces = []
     for side in SIDES:
         if side not in m:
-            r.fault_on(m, f"{where} lacks face '{side}'; every card has faces a and b")
+            if side not in m.told:
+                r.fault_on(m, f"{where} lacks face '{side}'; every card has faces a and b")
         elif not isinstance(m[side], YMap):
             r.fault(m, side, f"face '{side}' of {where} must be a mapping, not {describe(m[side])}")
         else:

@@ -19,7 +19,7 @@ from ..textsafe import csv_text
 from .csvsource import GEMS
 from .load import AS_CSV, deck_files
 from .model import Deck, ObstacleFace
-from .starter import check_target
+from .starter import TEMPLATES, check_target
 
 BOM = "\ufeff"
 
@@ -77,6 +77,11 @@ def export_csv(deck: Deck, target: Path) -> list[Path]:
                 written.append(_write(target / name, (deck.path / name).read_bytes()))
         for name, data in made.items():
             written.append(_write(target / name, data))
+        own = deck.path / TEMPLATES  # the deck's own templates draw the copy as they draw the deck
+        if own.is_dir():
+            for template in sorted(own.glob("*.j2")):
+                if template.is_file():
+                    written.append(_write(target / TEMPLATES / template.name, template.read_bytes()))
     except OSError as exc:  # a file on the way, no right to write there, a full disk
         raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
     return written

@@ -46,8 +46,9 @@ _NUMBER = re.compile(f"[0-9]{{1,{MAX_NUMBER_TEXT}}}")  # longer is no number a d
 
 class CsvReadError(DeckError):
     """A file whose cards cannot be read: not CSV at all (an unclosed quote),
-    or a header with faults (its rows are not read: a misspelt column would
-    make a fault of every row)."""
+    or a header with faults (its rows' values are not read: a misspelt column
+    would make a fault of every row; the faults of the rows' own shape, such
+    as a comma left unquoted, are told with the header's)."""
 
 
 class Read(NamedTuple):
@@ -110,14 +111,12 @@ def parse(text: str, path: str, kind: str) -> Read:
     if header is None:
         raise CsvReadError([Fault(path, 1, 1, f"no header row; the first row names the columns: {', '.join(REQUIRED[kind])}, ...")])
     columns = _columns(header, path, kind, faults)
-    if faults:
+    if faults and not {"card", "side"} <= set(columns.values()):
         raise CsvReadError(faults)
+    shape_only = bool(faults)  # a header with faults: its rows' own faults are told with it, their values once it is right
     cards: dict[object, YMap] = {}
     for row in found:
         cells = {name: (uncell(row.cells[j].strip()) if j < len(row.cells) else "", j + 1) for j, name in columns.items()}
-        if len(row.cells) > len(header.cells):
-            faults.append(_too_many(path, row, len(header.cells)))
-            continue  # its cells are not where the header says: reading them would only mislead
         card_text, card_col = cells["card"]
         number: object = int(card_text) if _NUMBER.fullmatch(card_text) else card_text  # 1 to 40 digits: as YAML reads one
         side, side_col = cells["side"]
@@ -130,6 +129,10 @@ def parse(text: str, path: str, kind: str) -> Read:
             cards[number if card_text else object()] = card
             doc.append(card)
             doc.item_pos.append((row.line, 1))
+        if len(row.cells) > len(header.cells):
+            faults.append(_too_many(path, row, len(header.cells)))
+            card.told.add(side)  # the card lacks this face because of the fault just told: no fault of its own
+            continue  # its cells are not where the header says: reading them would only mislead
         if side not in SIDES:
             faults.append(Fault(path, row.line, side_col, f"side {show(side)} is not a face; every card has faces a and b (one row each)"))
             continue
@@ -140,6 +143,8 @@ def parse(text: str, path: str, kind: str) -> Read:
                 repeated.append((number, side, _face(path, row.line, cells, kind)))
             continue
         _put(card, side, _face(path, row.line, cells, kind), (row.line, 1))
+    if shape_only:
+        raise CsvReadError(faults)
     return Read(doc, faults, repeated)
 
 

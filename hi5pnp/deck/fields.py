@@ -117,7 +117,11 @@ class FieldReader:
             self.fault(m, key, f"'{key}' of {where} is empty; give it some text")
             return default
         if len(value.strip()) > longest:
-            self.fault(m, key, f"'{key}' of {where} has {len(value.strip()):,} characters; at most {longest} fit")
+            self.fault(
+                m, key,
+                f"'{key}' of {where} has {len(value.strip()):,} characters, over the {longest} a deck's text may have "
+                "(a card's box holds fewer): shorten it, and validate then says how many fit in its box",
+            )  # fmt: skip
             return default
         return str(value.strip())
 

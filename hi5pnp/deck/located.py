@@ -22,6 +22,7 @@ class YMap(dict[Any, Any]):
         self.key_pos: dict[Any, tuple[int, int]] = {}
         self.value_pos: dict[Any, tuple[int, int]] = {}
         self.written: dict[Any, str] = {}  # key -> its scalar value's text as written
+        self.told: set[Any] = set()  # keys given where a fault is told already (a CSV row not read): their absence is no fault of its own
 
     def as_written(self, key: Any) -> str | None:
         """The value of ``key`` as the file writes it (``1042``, ``Yes``,

@@ -212,13 +212,16 @@ def parse(text: str, path: str) -> Any:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(mark) if mark else (0, 0)
+        said = exc.problem or exc.context
+        if said and "mapping values are not allowed" in said and _second_colon(text, pos):  # told before any guess at indentation
+            raise fail(pos, f"not valid YAML: {said}: a value holding ': ' must be quoted, e.g. name: \"Dash: the Quick\"") from None
         found = None
         if exc.context_mark is not None and str(exc.context).startswith("while parsing a flow"):
             found = unclosed(text, pos, _pos(exc.context_mark), "]" if "sequence" in str(exc.context) else "}")
         found = found or slip(text, pos)
         if found is not None:
             raise fail(found[0], f"not valid YAML: {found[1]}") from None
-        raise fail(pos, f"not valid YAML: {exc.problem or exc.context}") from None
+        raise fail(pos, f"not valid YAML: {said}") from None
     except yaml.reader.ReaderError as exc:  # a character YAML refuses: its position is an offset
         at = int(exc.position)
         line = text.count("\n", 0, at) + 1
@@ -344,3 +347,10 @@ def load(path: Path, shown: str | None = None, inside: Path | None = None) -> An
     """Read and parse one YAML file (see :func:`read_bytes` and :func:`parse`)."""
     shown = shown or str(path)
     return parse(read_text(path, shown, inside), shown)
+
+
+def _second_colon(text: str, pos: tuple[int, int]) -> bool:
+    """Is the ``: `` at ``pos`` (line, column) the second of its line, after a key's (``name: Dash: the Quick``)?"""
+    line, column = pos
+    lines = text.splitlines()
+    return 0 < line <= len(lines) and ": " in lines[line - 1][: max(column - 1, 0)]

@@ -44,8 +44,8 @@ def build_kit(
     """Build the kit from a deck (a loaded one, a bundled deck's name or a
     folder; None: the bundled deck) into the folder ``out``; a failure leaves
     the previous kit there as it was. ``templates``: a folder of templates,
-    or a :class:`~hi5pnp.render.template.Templates` (None: the bundled
-    ones). ``jobs``: see :func:`make_kit`."""
+    or a :class:`~hi5pnp.render.template.Templates` (None: the deck's own
+    ``templates/`` folder when it has one, else the bundled ones). ``jobs``: see :func:`make_kit`."""
     from ..deck import Deck, load_deck
     from ..render.template import Templates
     from .build import make_kit

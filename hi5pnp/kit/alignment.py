@@ -65,8 +65,15 @@ def _scale(c: Canvas, cx: float, cy: float, horizontal: bool, sign: int) -> None
 
 def _corners(W: float, H: float) -> list[tuple[float, float, int]]:
     """Where the corner checks are (the centre of each cross), and which way
-    their Y scale sits (+1: right of the cross, -1: left, to stay on the page)."""
+    their Y scale sits (+1: right of the cross, -1: left, to stay on the page).
+    Portrait: between the ruler and the instructions; landscape: in the
+    paper's four corners, the instructions set between the top two."""
+    if W > H:
+        return [(30, 32, 1), (W - 30, 32, -1), (30, H - 30, 1), (W - 30, H - 30, -1)]
     return [(30, 78, 1), (W - 30, 78, -1), (30, H - 102, 1), (W - 30, H - 102, -1)]
+
+
+TEXT_LEFT = {False: 22.0, True: 64.0}  # mm: where the instructions start, portrait and landscape (right of the top-left corner check)
 
 
 def _ruler(c: Canvas, x: float, y: float) -> None:
@@ -94,7 +101,8 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     # front
     _text(c, W / 2, H - 22, "Duplex alignment test", 16, "bold", "center")
     lines = [
-        f"1. Print this file double-sided on the paper you will use, flipping on the {flip_words}, at 100 % (actual size).",
+        f"1. Print this file double-sided on the paper you will use, flipping on the {flip_words},",
+        "    at 100 % (actual size).",
         "2. Measure the ruler at the bottom: it must be exactly 100 mm long.",
         "3. Hold the sheet up to a light. The red cross printed on the back shows through:",
         "    read the number on each scale where a red line crosses it.",
@@ -106,7 +114,7 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
         "    numbers, and expect the cards near that corner to be off by the difference.",
     ]
     for i, line in enumerate(lines):
-        _text(c, 22, H - 36 - i * 5.2, line, 9)
+        _text(c, TEXT_LEFT[W > H], H - 36 - i * 5.2, line, 9)
     # the X scale sits below the centre on the vertical red line's path, the
     # Y scale right of the centre on the horizontal red line's path
     _scale(c, cx, cy - 40, True, 1 if mirror_x else -1)

@@ -37,6 +37,7 @@ from ..version import __version__
 from .alignment import alignment_file
 from .assemble import Part, assemble_kit
 from .cardsheets import Placement, duplex_file, duplex_grid, fold_file
+from .cutsheets import cricut_files, silhouette_files
 from .example import WorkedExample, worked_example
 from .guide import MANIFEST, file_guide
 from .imposition import flip_words
@@ -49,6 +50,7 @@ from .recordsheet import record_sheet_file
 from .rulebook import rulebook_file
 from .scorecards import render_scorecards, scorecards_file
 from .services import SERVICES
+from .templatechoice import choose_templates
 from .tokens import render_tokens, tokens_file
 
 
@@ -92,9 +94,10 @@ def fingerprint(deck: Deck, options: BuildOptions, templates: Templates) -> str:
 
 def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Templates | None = None, *, jobs: int | None = None) -> Kit:
     """Every file of the kit, in memory (the bundled templates unless given
-    others). ``jobs``: processes for the paper sizes (default: one per paper
+    others: the deck's own ``templates/`` folder when it has one, else the
+    bundled ones). ``jobs``: processes for the paper sizes (default: one per paper
     size, as far as the processors this process may use go; 1: this one alone)."""
-    templates = templates or Templates()
+    templates = templates or choose_templates(deck.path).templates()
     decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
     if options.only == "cards":
         return _cards_only(deck, options, templates)
@@ -161,7 +164,22 @@ def _cards_only(deck: Deck, options: BuildOptions, templates: Templates) -> Kit:
                 data, placed = fold_file(cards, options.card, options.bleed, paper, name, f"{title} — cards (fold and sleeve)", options.gap, options.guides)
             files[name] = data
             placements.extend(placed)
+            for name, data, placed in _cut_files(cards, options, paper, title):
+                files[name] = data
+                placements.extend(placed)
     return _with_manifest(deck, options, templates, files, placements, warnings)
+
+
+def _cut_files(cards: list[RenderedCard], options: BuildOptions, paper: str, title: str) -> list[tuple[str, bytes, list[Placement]]]:
+    """The print-then-cut files of one paper size (``options.cut``): the
+    Silhouette sheets for each paper size; the Cricut pictures, which are
+    the same on any paper, with the first."""
+    gap = 2 * options.bleed if options.gap is None else options.gap
+    if options.cut == "silhouette":
+        return silhouette_files(cards, options.card, options.bleed, gap, paper, options.flip, options.back_offset, options.corner_radius, title)
+    if options.cut == "cricut" and paper == options.papers[0]:
+        return cricut_files(cards, options.card, options.corner_radius, title)
+    return []
 
 
 PaperFiles = tuple[list[tuple[str, bytes, list[Placement]]], list[str]]  # (name, bytes, placements) of each file; warnings
@@ -250,6 +268,8 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
                 "convert it with a colour-managed tool before sending, or expect the service's conversion to shift colours"
             )
         add(PRINT_SHOP, print_shop_file(deck, templates, card, shop_title, options.ink, options.shop_bleed, backs_first, contents.cards))
+    for name, data, placed in _cut_files(contents.cards, options, paper, title):
+        add(name, data, placed)
     how = {start: said[1] for start, said in file_guide(options).items()}
     parts = [Part("Rulebook", rulebook, how["rulebook-"], False)]
     if options.method == "duplex":

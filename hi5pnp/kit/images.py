@@ -18,6 +18,7 @@ from ..render.raster import face_images, face_size, png
 from ..render.template import Templates
 from .options import ImageOptions
 from .services import SERVICES, Service
+from .templatechoice import choose_templates
 
 KINDS = ("competitor", "obstacle")
 
@@ -51,7 +52,7 @@ def find_face(deck: Deck, face: str, kind: str | None) -> tuple[str, CompetitorF
 def preview_png(deck: Deck, face: str, kind: str | None, dpi: int, card: CardSize = POKER, templates: Templates | None = None) -> tuple[str, bytes]:
     """One face, without bleed, as PNG bytes; and its kind."""
     k, found = find_face(deck, face, kind)
-    (image,) = face_images(deck, [found], card, 0.0, dpi, templates or Templates())
+    (image,) = face_images(deck, [found], card, 0.0, dpi, templates or choose_templates(deck.path).templates())
     return k, png(image, dpi)
 
 
@@ -84,7 +85,7 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
     from .guide import MANIFEST
     from .tts import tts_files
 
-    templates = templates or Templates()
+    templates = templates or choose_templates(deck.path).templates()
     size = face_size(options.card, options.bleed, options.dpi)  # a face too large is refused before anything is drawn
     digests: dict[str, str] = {}
 

@@ -22,11 +22,15 @@ from .services import SERVICE_NAMES, SERVICES
 Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
 Method = Literal["duplex", "fold"]  # the cards in the assembled kit
 Ink = Literal["normal", "low"]  # low: white grounds and outlines instead of solid fills
+Machine = Literal["silhouette", "cricut"]  # build --cut: the cutting machine the print-then-cut files are for
 Only = Literal["all", "cards"]  # cards: the card sheets alone, for a quick loop while editing cards
 ONLY: tuple[Only, ...] = get_args(Only)
 FLIPS: tuple[Flip, ...] = get_args(Flip)
 METHODS: tuple[Method, ...] = get_args(Method)
 INKS: tuple[Ink, ...] = get_args(Ink)
+MACHINES: tuple[Machine, ...] = get_args(Machine)
+DEFAULT_RADIUS = 3.0  # mm: a cut card's corners, as a corner rounder's usual 1/8 in
+MOST_RADIUS_SHARE = 0.5  # of the card's shorter side: a larger radius makes no card outline
 MOST_BLEED = 5.0  # mm of background beyond a printed card's cut
 HOME_BLEED = 1.0  # mm: the card sheets' default bleed, so a cut a little off shows the card's own colour
 MOST_GAP = 20.0  # mm between neighbouring cards' cut lines
@@ -50,11 +54,13 @@ class BuildOptions:
     edition: int | None = None  # rules edition of the rulebook; None: the deck's
     method: Method = "duplex"  # the cards in the assembled kit: "duplex" or "fold"
     ink: Ink = "normal"  # "low": white grounds and outlines instead of solid fills
-    only: Only = "all"  # "cards": the card sheets (duplex and fold) alone
+    only: Only = "all"  # "cards": the card sheets of the kit's method (duplex, or fold) alone
     shop_bleed: float = 3.0  # mm of art beyond the cut in the print-shop file, 0 to MOST_IMAGE_BLEED
     service: str | None = None  # the print-shop file as this card service asks (SERVICE_NAMES): its bleed and page order
     gap: float | None = None  # mm between neighbouring cards' cut lines, at least twice the bleed; None: twice the bleed
     guides: bool = False  # lines across the card sheets on every cut, for a rotary cutter or guillotine
+    cut: str | None = None  # print-then-cut sheets and cut files for this cutting machine (MACHINES)
+    corner_radius: float = DEFAULT_RADIUS  # mm: the cut files' card corners, 0 (square) to half the card's shorter side
 
     def __post_init__(self) -> None:
         papers: Any = self.papers
@@ -84,6 +90,10 @@ class BuildOptions:
                 raise OptionError(f"gap: {self.gap:g} mm is less than twice the bleed ({self.bleed:g} mm): neighbouring cards' bleed would overlap")
             object.__setattr__(self, "gap", float(self.gap))
         check_choice("guides", self.guides, (False, True))
+        if self.cut is not None:
+            check_choice("cut", self.cut, MACHINES)
+        check_number("corner_radius", self.corner_radius, 0, MOST_RADIUS_SHARE * min(self.card.width, self.card.height), " mm")
+        object.__setattr__(self, "corner_radius", float(self.corner_radius))
         if self.service is not None:
             check_choice("service", self.service, SERVICE_NAMES)
             if abs(self.shop_bleed - SERVICES[self.service].bleed) > 1e-9:
@@ -109,6 +119,8 @@ class BuildOptions:
             "gap": 2 * self.bleed if self.gap is None else self.gap,
             "guides": self.guides,
             "print_shop": {"bleed": self.shop_bleed, "service": self.service},
+            # recorded only when asked, so a kit without cut files is described as before
+            **({"cut": {"machine": self.cut, "corner_radius": self.corner_radius}} if self.cut else {}),
         }
 
 

@@ -25,6 +25,7 @@ from ..render.text import Text
 from ..render.units import MM_PER_IN
 from .images import faces_of
 from .services import SERVICES
+from .templatechoice import choose_templates
 
 TOLERANCE = 0.01  # mm: rounding, not a finding
 
@@ -69,7 +70,7 @@ def preflight(deck: Deck, service: str, templates: Templates | None = None, ink:
     if size != s.pixels:
         findings.append(f"every face: {size[0]} × {size[1]} px, not the {s.pixels[0]} × {s.pixels[1]} px {s.title} asks for")
     faces = faces_of(deck)
-    layouts: Sequence[Layout] = render_faces(deck, templates or Templates(), s.card, s.bleed, [f for _, f in faces], ink)
+    layouts: Sequence[Layout] = render_faces(deck, templates or choose_templates(deck.path).templates(), s.card, s.bleed, [f for _, f in faces], ink)
     for (kind, face), layout in zip(faces, layouts):
         findings += check_layout(layout, f"{kind} face {face.id}", s.bleed, s.safe, s.title, s.dpi)
     return findings, len(faces)

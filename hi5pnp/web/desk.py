@@ -19,6 +19,7 @@ from typing import Any
 from ..deck import Deck, load_deck
 from ..deck.load import deck_folder
 from ..errors import DeckError
+from ..kit.templatechoice import choose_templates
 from ..render.template import Templates
 from .simjob import SimJob
 from .tables import Tables
@@ -83,7 +84,7 @@ class Desk:
 
     def card_templates(self) -> Templates:
         """The card templates, remembering the layouts made while their files are unchanged (as build --watch)."""
-        fresh = Templates(self.templates, remember=True)
+        fresh = choose_templates(self.deck_path, self.templates).templates(remember=True)
         with self.lock:
             kept = self._templates
             if kept is None or kept.fingerprint() != fresh.fingerprint():
@@ -121,7 +122,7 @@ class Desk:
         """The folders whose files the pages follow: the deck's and the templates'."""
         from ..data import template_folder
 
-        return [self.deck_path, self.templates or template_folder()]
+        return [self.deck_path, choose_templates(self.deck_path, self.templates).folder or template_folder()]
 
     def signature(self) -> str:
         """A digest of the names, sizes and times of the watched folders'
