@@ -19,7 +19,7 @@ from ..render.faces import RenderedCard
 from ..render.layout import Layout
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt
-from .imposition import MARK_CLEAR, Grid, Mark, Slot, best_grid, duplex_back, flip_words, fold_marks, fold_pair
+from .imposition import MARK_CLEAR, Grid, SheetMark, Slot, best_grid, duplex_back, flip_words, fold_marks, fold_pair
 
 MARK_COLOR = "#000000"
 GUIDE_COLOR = "#B8B8B8"  # guide lines: light, thin, under the cards
@@ -106,7 +106,7 @@ def draw_form(c: Canvas, name: str, slot: Slot) -> None:
     c.restoreState()
 
 
-def draw_marks(c: Canvas, marks: list[Mark]) -> None:
+def draw_marks(c: Canvas, marks: list[SheetMark]) -> None:
     c.saveState()
     for mk in marks:
         c.setStrokeColor(color(GUIDE_COLOR if mk.kind == "guide" else MARK_COLOR))

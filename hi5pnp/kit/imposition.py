@@ -40,7 +40,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Mark:
+class SheetMark:
     """A crop or fold mark: a line segment in page millimetres."""
 
     x1: float
@@ -49,8 +49,8 @@ class Mark:
     y2: float
     kind: str = "crop"  # or "fold", or "guide"
 
-    def moved(self, dx: float, dy: float) -> Mark:
-        return Mark(self.x1 + dx, self.y1 + dy, self.x2 + dx, self.y2 + dy, self.kind)
+    def moved(self, dx: float, dy: float) -> SheetMark:
+        return SheetMark(self.x1 + dx, self.y1 + dy, self.x2 + dx, self.y2 + dy, self.kind)
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class Grid:
         margin = min(self.left, self.bottom) - self.bleed - MARK_GAP
         return margin - MARK_CLEAR >= MARK_LENGTH - 1e-9
 
-    def guides(self) -> list[Mark]:
+    def guides(self) -> list[SheetMark]:
         """Lines right across the sheet on every cut, out to the crop marks'
         outer ends (the sheet's notes lie beyond them): drawn under the
         cards, they show in the margins and the gaps, where a rotary cutter's
@@ -127,12 +127,12 @@ class Grid:
         marks = self.crop_marks()
         x0, x1 = min(min(m.x1, m.x2) for m in marks), max(max(m.x1, m.x2) for m in marks)
         y0, y1 = min(min(m.y1, m.y2) for m in marks), max(max(m.y1, m.y2) for m in marks)
-        return [Mark(x, y0, x, y1, "guide") for x in xs] + [Mark(x0, y, x1, y, "guide") for y in ys]
+        return [SheetMark(x, y0, x, y1, "guide") for x in xs] + [SheetMark(x0, y, x1, y, "guide") for y in ys]
 
-    def crop_marks(self) -> list[Mark]:
+    def crop_marks(self) -> list[SheetMark]:
         """Short lines in the margin, outside the grid, on the line of every cut."""
         xs, ys = self.cut_lines()
-        marks: list[Mark] = []
+        marks: list[SheetMark] = []
         outer_l = self.left - self.bleed - MARK_GAP
         outer_r = self.left + self.block_w + self.bleed + MARK_GAP
         outer_b = self.bottom - self.bleed - MARK_GAP
@@ -140,11 +140,11 @@ class Grid:
         len_x = min(MARK_LENGTH, outer_l - MARK_CLEAR)
         len_y = min(MARK_LENGTH, outer_b - MARK_CLEAR)
         for x in xs:
-            marks.append(Mark(x, outer_b - len_y, x, outer_b))
-            marks.append(Mark(x, outer_t, x, outer_t + len_y))
+            marks.append(SheetMark(x, outer_b - len_y, x, outer_b))
+            marks.append(SheetMark(x, outer_t, x, outer_t + len_y))
         for y in ys:
-            marks.append(Mark(outer_l - len_x, y, outer_l, y))
-            marks.append(Mark(outer_r, y, outer_r + len_x, y))
+            marks.append(SheetMark(outer_l - len_x, y, outer_l, y))
+            marks.append(SheetMark(outer_r, y, outer_r + len_x, y))
         return marks
 
 
@@ -217,7 +217,7 @@ def fold_pair(x: float, y: float, card_w: float, card_h: float) -> tuple[Slot, S
     return a, b, x + card_w
 
 
-def fold_marks(grid: Grid, card_w: float) -> list[Mark]:
+def fold_marks(grid: Grid, card_w: float) -> list[SheetMark]:
     """Fold ticks above and below every pair, on its fold line, outside the grid."""
     marks = []
     top = grid.bottom + grid.block_h + grid.bleed + MARK_GAP
@@ -225,6 +225,6 @@ def fold_marks(grid: Grid, card_w: float) -> list[Mark]:
     length = min(MARK_LENGTH, low - MARK_CLEAR)
     for col in range(grid.cols):
         x = grid.cell(col)[0] + card_w
-        marks.append(Mark(x, low - length, x, low, "fold"))
-        marks.append(Mark(x, top, x, top + length, "fold"))
+        marks.append(SheetMark(x, low - length, x, low, "fold"))
+        marks.append(SheetMark(x, top, x, top + length, "fold"))
     return marks
