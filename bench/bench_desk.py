@@ -1,14 +1,16 @@
 """The desk under load, in Debian's headless Chromium: a 1 MB log of 40,000
 turns against a short one, the judge's page of 120 logs checked and then
-kept, and ``/status`` while a kit is built against ``/status`` alone, each
-measured in the same run (the median of a few).
+kept, a game's page at the table and the planner's turns there, and
+``/status`` while a kit is built against ``/status`` alone, each measured in
+the same run (the median of a few).
 
 Prints, for each, the two times and their ratio; the targets
 (docs/serve.md, "Speed"): the long log's page paints in under 2 s, the
 judge's page comes back from its kept verdicts in under a quarter of a
 second (a first visit checks every log: over a second), and ``/status`` answers during a build in under a
 quarter of a second at worst (the build runs in a thread: the event loop
-only waits its turn for the interpreter).
+only waits its turn for the interpreter); a game's page paints in under half
+a second and the planner answers in under half a second.
 
     python bench/bench_desk.py [--runs N]
 """
@@ -29,6 +31,8 @@ import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
+from hi5pnp.rules import Seat
+from hi5pnp.table import Seating, Table, menu
 from hi5pnp.web import Desk, make_app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +68,36 @@ def fetched(url: str, data: bytes | None = None) -> float:
     return time.perf_counter() - start
 
 
+def a_game(desk: Desk) -> str:
+    """A game against the planner, dealt and a few turns in: its id at the desk."""
+    table = Table(desk.current_deck(), Seating(seed=21, players={"north": "person", "south": "planner"}))
+    table.choose_faces("north", [f"{n}a" for n in table.setup.cards[Seat.NORTH]])
+    for _ in range(8):
+        while table.bot_to_move():
+            table.bot_turn()
+        table.try_turn(menu(table.state)[0].choices[-1].notation)
+    return desk.tables.add(table)
+
+
+def bot_turns(desk: Desk, games: int = 10) -> list[float]:
+    """Seconds of each planner turn in whole games against random choices of a person's."""
+    import random
+
+    spent = []
+    for seed in range(games):
+        table = Table(desk.current_deck(), Seating(seed=seed, players={"north": "person", "south": "planner"}))
+        table.choose_faces("north", [f"{n}a" for n in table.setup.cards[Seat.NORTH]])
+        rng = random.Random(seed)
+        while not table.over():
+            if table.bot_to_move():
+                start = time.perf_counter()
+                table.bot_turn()
+                spent.append(time.perf_counter() - start)
+            else:
+                table.try_turn(rng.choice(rng.choice(menu(table.state)).choices).notation)
+    return spent
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -92,6 +126,12 @@ def main() -> None:
         first = fetched(base + "/judge")
         kept = statistics.median(fetched(base + "/judge") for _ in range(runs))
         print(f"the judge's page of 122 logs: first visit {first:.2f} s, with the verdicts kept {kept:.3f} s (target: kept under 0.25 s)")
+        game = base + "/play/" + a_game(desk)
+        play = statistics.median(painted(browser, game) for _ in range(runs))
+        print(f"a game's page at the table, first paint: {play:.2f} s; ratio to a 40-line log's {play / short:.1f} (target: under 0.5 s)")
+        bot = bot_turns(desk)
+        print(f"the planner's turn at the table: median {statistics.median(bot) * 1000:.1f} ms, worst {max(bot) * 1000:.0f} ms "
+              f"over {len(bot)} turns (target: under 0.5 s)")  # fmt: skip
         alone = statistics.median(fetched(base + "/status") for _ in range(runs * 3))
         body = f"token={desk.token}&paper=a4&card=poker&bleed=0&ink=normal&method=duplex".encode()
         build = threading.Thread(target=fetched, args=(base + "/print/build", body))
