@@ -39,4 +39,6 @@ def deck_fingerprint(deck: Deck) -> str:
         "score_sheet": None if deck.score_sheet is None else [deck.score_sheet.title, list(deck.score_sheet.seats), [list(r) for r in deck.score_sheet.rows]],
         "balance": None if deck.balance is None else list(deck.balance),
     }
+    if deck.icons:  # (only then, so that a deck without its own icons keeps the fingerprint it had)
+        said["icons"] = sorted((name, icon.digest.hex()) for name, icon in deck.icons.items())
     return hashlib.sha256(json.dumps(said, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()

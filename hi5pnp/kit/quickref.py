@@ -10,11 +10,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Frame
 
 from ..deck import Deck
+from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
 from ..render.cardsize import POKER, CardSize
 from ..render.draw import color
@@ -45,7 +47,9 @@ def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
     return out
 
 
-def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, markup: ET.Element, shown: str, flip: str) -> bytes:
+def quickref_file(
+    deck: Deck, card: CardSize, paper_name: str, title: str, markup: ET.Element, shown: str, flip: str, icons: Mapping[str, Icon] | None = None
+) -> bytes:
     """Two quick-reference cards from the rendered ``markup`` (of the template
     ``shown``); poker size, or the cards' size when that is larger."""
     w, h = max(card.width, POKER.width), max(card.height, POKER.height)
@@ -61,7 +65,7 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
     inner_w = w - 2 * PADDING
     names = []
     for k, side in enumerate(sides):
-        story = flowables(side, deck, None, inner_w, shown, st=small, outline=False)
+        story = flowables(side, deck, None, inner_w, shown, st=small, outline=False, icons=icons)
         name = f"quickref{k}"
         c.beginForm(name, lowerx=0, lowery=0, upperx=pt(w), uppery=pt(h))
         # the ground to the cut, the frame clear of the 1/8 in cut tolerance, as on the cards

@@ -19,6 +19,7 @@ from functools import cache
 from typing import ClassVar, Literal, Self, TypedDict, TypeGuard
 
 from ..deck import Picture
+from ..deck.icons import Icon
 from .pen import Pen
 
 #: (x0, y0, x1, y1) in mm from the item's top-left corner, y downwards
@@ -97,9 +98,10 @@ class Given:
     required one there), the kind's defaults filled in, each value read as
     its field wants it."""
 
-    def __init__(self, kind: type[Element], raw: Mapping[str, object], pictures: Mapping[str, Picture]) -> None:
+    def __init__(self, kind: type[Element], raw: Mapping[str, object], pictures: Mapping[str, Picture], icons: Mapping[str, Icon] | None = None) -> None:
         self.values: dict[str, object] = {**_defaults(kind), **raw}
         self.pictures = pictures
+        self.icons: Mapping[str, Icon] = icons or {}  # SVG icons by name, beside the built-in shapes
 
     def numbers(self, *keys: str) -> dict[str, float]:
         """The lengths and angles ``keys`` (checked in this order: x, y, x1,

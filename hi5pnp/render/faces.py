@@ -103,7 +103,7 @@ def render_faces(
 ) -> tuple[Layout, ...]:
     """Some faces, rendered (competitor or obstacle, by their type); ``ink``
     "low": white grounds and outlines instead of solid fills."""
-    base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height], "low_ink": ink == "low"}
+    base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height], "low_ink": ink == "low", "icons": deck.icons}
     out = []
     faults: list[Fault] = []
     for f in faces:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deck import Picture
+from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
 from .element import Element, ElementFault, Given
 from .figures import Circle, Image, Line, Rect, Shape
@@ -43,6 +44,7 @@ class Layout:
     elements: tuple[Element, ...] = ()
     images: Mapping[str, Picture] = field(default_factory=dict)  # what image elements show, by their src
     capacity: Mapping[str, int] = field(default_factory=dict)  # what a page holds, as its template declares (the token sheet's)
+    icons: Mapping[str, Icon] = field(default_factory=dict)  # SVG icons its shapes may name, beside the built-in ones
 
 
 def line_of_id(source: str, element_id: str) -> int:
@@ -102,7 +104,7 @@ def check_layout(data: object, shown: str, locate: Locate, context: Mapping[str,
     _check_clear(layout, elements, bad)
     if faults:
         raise TemplateError(faults)
-    return Layout(layout.template, layout.width, layout.height, layout.safe, tuple(elements), layout.images, layout.capacity)
+    return Layout(layout.template, layout.width, layout.height, layout.safe, tuple(elements), layout.images, layout.capacity, layout.icons)
 
 
 def _frame(data: object, shown: str, context: Mapping[str, Any]) -> tuple[Layout, list[object]]:
@@ -124,7 +126,8 @@ def _frame(data: object, shown: str, context: Mapping[str, Any]) -> tuple[Layout
     if not (isinstance(capacity, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0 for k, v in capacity.items())):
         raise TemplateError(Fault(shown, 0, 0, f"'capacity' must map names to whole numbers of at least 0, such as {{pairs: 6}}, not {capacity!r}"))
     images = dict(context.get("images") or {})
-    return Layout(shown, float(size[0]), float(size[1]), safe, images=images, capacity=dict(capacity)), data["elements"]
+    icons = dict(context.get("icons") or {})
+    return Layout(shown, float(size[0]), float(size[1]), safe, images=images, capacity=dict(capacity), icons=icons), data["elements"]
 
 
 class _Unread(Exception):
@@ -148,7 +151,7 @@ def _element(raw: dict[Any, Any], layout: Layout) -> Element:
         expected = ", ".join(required + optional)
         unknown = [f"unknown key '{key}' for a {kind}; expected: {expected}" for key in raw if key not in allowed]
         raise _Unread(unknown + [f"a {kind} needs '{key}'" for key in required if key not in raw])
-    return cls.read(Given(cls, raw, layout.images))
+    return cls.read(Given(cls, raw, layout.images, layout.icons))
 
 
 def _outside(el: Element, layout: Layout) -> str:

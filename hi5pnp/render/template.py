@@ -29,7 +29,9 @@ import yaml
 from markupsafe import Markup
 
 from .. import data
+from ..deck.icons import Icon
 from ..errors import Fault, TemplateError, shown_path
+from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
 from .text import text_width_mm
 
@@ -164,6 +166,7 @@ class Templates:
     def __init__(self, folder: Path | None = None, *, remember: bool = False):
         self.folder = folder if folder is not None else data.template_folder()
         self._sources: dict[str, str] = {}  # template name -> its text, read once
+        self._icons: dict[str, Icon] | None = None  # the folder's icons/*.svg, read once
         # remember=True: each layout made is kept, by its template and the
         # values it was given, and given again for the same values (build
         # --watch: a rebuild lays out only the faces that changed). For as
@@ -196,9 +199,16 @@ class Templates:
         """A template's path as messages show it."""
         return shown_path(self.folder / name)
 
+    def icons(self) -> dict[str, Icon]:
+        """The folder's SVG icons (``icons/*.svg``), by name, read once."""
+        if self._icons is None:
+            self._icons = folder_icons(self.folder)
+        return self._icons
+
     def fingerprint(self) -> str:
-        """A digest of the templates (the ``*.j2`` files of the folder: no
-        other file is read, and each is read in pieces), for the kit's fingerprint."""
+        """A digest of the templates (the ``*.j2`` files of the folder, each
+        read in pieces, and the SVG icons of its ``icons/``: no other file is
+        read), for the kit's fingerprint."""
         h = hashlib.sha256()
         for path in sorted(self.folder.iterdir()):
             if path.name.endswith(TEMPLATE_SUFFIX) and path.is_file():
@@ -206,6 +216,9 @@ class Templates:
                 h.update(path.name.encode() + b"\0")
                 _digest_text(h, path)
                 h.update(b"\0")
+        self._icons = folder_icons(self.folder)  # read again: the icons drawn are the ones fingerprinted
+        for name, icon in sorted(self._icons.items()):
+            h.update(f"{ICON_FOLDER}/{name}.svg".encode() + b"\0" + icon.digest)
         return h.hexdigest()
 
     def render(self, name: str, context: dict[str, Any]) -> str:
@@ -257,13 +270,18 @@ class Templates:
             line = mark.line + 1 if mark else 0
             problem = getattr(exc, "problem", exc)
             raise TemplateError(Fault(shown, 0, 0, f"renders to YAML that does not parse (rendered line {line}): {problem}")) from None
-        return check_layout(doc, shown, lambda eid: self.locate(name, eid), context)
+        icons = {**self.icons(), **(context.get("icons") or {})}  # a deck's own icons before the folder's
+        return check_layout(doc, shown, lambda eid: self.locate(name, eid), {**context, "icons": icons})
 
     def source(self, name: str) -> str:
         """A template's text (read once, for finding lines in messages)."""
         if name not in self._sources:
             self._sources[name] = (self.folder / name).read_text(encoding="utf-8")
         return self._sources[name]
+
+    def mentions(self, text: str) -> bool:
+        """Whether any template of the folder has ``text`` in it."""
+        return any(text in self.source(p.name) for p in sorted(self.folder.glob("*" + TEMPLATE_SUFFIX)))
 
     def locate(self, name: str, element_id: str | None) -> tuple[str, int]:
         """Where the element ``element_id`` of template ``name`` is written: in
