@@ -28,12 +28,13 @@ def competitor_rows(deck: Deck) -> list[list[str]]:
     """The header and one row per competitor face."""
     faces = deck.competitor_faces()
     width = max((len(f.matrix) for f in faces), default=1)
-    art = any(f.art for f in faces)
+    art, flavour = any(f.art for f in faces), any(f.flavour for f in faces)
     header = ["card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), *(f"column {i}" for i in range(1, width + 1))]
-    out = [header + (["art"] if art else [])]
+    out = [header + (["flavour"] if flavour else []) + (["art"] if art else [])]
     for f in faces:
         columns = [" ".join(column) for column in f.matrix] + [""] * (width - len(f.matrix))
-        out.append([str(f.card), f.side, f.name, *f.gems, *columns] + ([f.art.name if f.art else ""] if art else []))
+        optional = ([f.flavour] if flavour else []) + ([f.art.name if f.art else ""] if art else [])
+        out.append([str(f.card), f.side, f.name, *f.gems, *columns, *optional])
     return out
 
 

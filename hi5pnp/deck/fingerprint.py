@@ -20,7 +20,8 @@ def _picture(art: Picture | None) -> Any:
 
 def _face(face: CompetitorFace | ObstacleFace) -> Any:
     if isinstance(face, CompetitorFace):
-        return [face.id, face.name, list(face.gems), [list(c) for c in face.matrix], _picture(face.art)]
+        said = [face.id, face.name, list(face.gems), [list(c) for c in face.matrix], _picture(face.art)]
+        return [*said, face.flavour] if face.flavour else said  # (a face without one keeps the fingerprint it had)
     return [face.id, face.name, face.color, face.trait, face.picture, _picture(face.art)]
 
 

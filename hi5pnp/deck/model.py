@@ -73,6 +73,7 @@ class CompetitorFace:
     gems: tuple[str, str, str]
     matrix: tuple[tuple[str, ...], ...]  # columns, left to right; boxes top to bottom
     art: Picture | None = field(default=None, repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
+    flavour: str = ""  # an optional line printed under the trait grid (``**bold**``, ``*italic*``, ``{trait}`` icons)
 
     @property
     def id(self) -> str:

@@ -27,10 +27,11 @@ from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
 from .element import Element, ElementFault, Given
 from .figures import Circle, Image, Line, Rect, Shape
+from .paragraph import Para
 from .text import Text
 
 #: each kind of element by the name a template gives it (``el: rect``), in the order messages list them
-KINDS: dict[str, type[Element]] = {kind.KIND: kind for kind in (Rect, Circle, Line, Text, Shape, Image)}
+KINDS: dict[str, type[Element]] = {kind.KIND: kind for kind in (Rect, Circle, Line, Text, Para, Shape, Image)}
 
 
 @dataclass(frozen=True)
