@@ -129,9 +129,7 @@ class Para(Element):
         common = given.common()
         text = given.text("text")
         v = given.values
-        font, align, valign, leading, icons = v["font"], v["align"], v["valign"], v["leading"], v["icons"]
-        if not isinstance(font, str) or font not in fonts.FONTS:
-            raise ElementFault(f"font must be one of {', '.join(fonts.FONTS)}, not {font!r}")
+        font, align, valign, leading, icons = given.font(), v["align"], v["valign"], v["leading"], v["icons"]
         if not _is_align(align):
             raise ElementFault(f"align must be left, center or right, not {align!r}")
         if not _is_valign(valign):

@@ -30,7 +30,9 @@ from markupsafe import Markup
 
 from .. import data
 from ..deck.icons import Icon
+from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
+from . import fonts
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
 from .text import text_width_mm
@@ -41,6 +43,8 @@ MARKUP_SUFFIX = ".xml.j2"
 TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the folder; nothing else is read
 
 
+FONT_FOLDER = "fonts"  # a templates folder's own fonts, named by a layout's ``fonts:``
+MAX_FONT_BYTES = 32 << 20  # 32 MiB: a large CJK font has about 20
 MAX_TEMPLATE_BYTES = 1 << 20  # 1 MiB: the largest bundled template is 20 KB
 MAX_RENDER_SECONDS = 10.0  # one template rendered once: a card takes milliseconds
 MAX_REPEAT = 1_000_000  # items a template's ``*`` may make (text or a list repeated)
@@ -167,6 +171,7 @@ class Templates:
         self.folder = folder if folder is not None else data.template_folder()
         self._sources: dict[str, str] = {}  # template name -> its text, read once
         self._icons: dict[str, Icon] | None = None  # the folder's icons/*.svg, read once
+        self._fonts: dict[str, str] = {}  # a font file of fonts/ -> the name it is registered under
         # remember=True: each layout made is kept, by its template and the
         # values it was given, and given again for the same values (build
         # --watch: a rebuild lays out only the faces that changed). For as
@@ -219,6 +224,12 @@ class Templates:
         self._icons = folder_icons(self.folder)  # read again: the icons drawn are the ones fingerprinted
         for name, icon in sorted(self._icons.items()):
             h.update(f"{ICON_FOLDER}/{name}.svg".encode() + b"\0" + icon.digest)
+        fonts_here = self.folder / FONT_FOLDER
+        for path in sorted(fonts_here.iterdir()) if fonts_here.is_dir() else []:
+            if path.suffix.lower() in (".ttf", ".otf") and path.is_file():
+                h.update(f"{FONT_FOLDER}/{path.name}".encode() + b"\0")
+                with path.open("rb") as f:
+                    h.update(hashlib.file_digest(f, "sha256").digest())
         return h.hexdigest()
 
     def render(self, name: str, context: dict[str, Any]) -> str:
@@ -271,7 +282,28 @@ class Templates:
             problem = getattr(exc, "problem", exc)
             raise TemplateError(Fault(shown, 0, 0, f"renders to YAML that does not parse (rendered line {line}): {problem}")) from None
         icons = {**self.icons(), **(context.get("icons") or {})}  # a deck's own icons before the folder's
-        return check_layout(doc, shown, lambda eid: self.locate(name, eid), {**context, "icons": icons})
+        return check_layout(doc, shown, lambda eid: self.locate(name, eid), {**context, "icons": icons, "font_files": self.font})
+
+    def font(self, file: str) -> str:
+        """The font file ``file`` of the folder's ``fonts/``, registered: the name text is set in with it."""
+        if file not in self._fonts:
+            self._fonts[file] = self._read_font(file)
+        return self._fonts[file]
+
+    def _read_font(self, file: str) -> str:
+        path = self.folder / FONT_FOLDER / file
+        shown = shown_path(path)
+        if "/" in file or "\\" in file or not file.lower().endswith((".ttf", ".otf")):
+            why = f"a font is a .ttf or .otf file of the folder's {FONT_FOLDER}/, named alone, not {file!r}"
+            raise TemplateError(Fault(self.shown(FONT_FOLDER), 0, 0, why))
+        try:
+            data = read_bytes(path, shown, self.folder.resolve(), MAX_FONT_BYTES)
+        except YamlReadError as exc:
+            raise TemplateError(exc.fault) from None
+        try:
+            return fonts.register_own(data)
+        except fonts.FontError as exc:
+            raise TemplateError(Fault(shown, 0, 0, str(exc))) from None
 
     def source(self, name: str) -> str:
         """A template's text (read once, for finding lines in messages)."""
