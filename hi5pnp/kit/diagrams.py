@@ -129,7 +129,15 @@ class CourseDiagram(Flowable):
             path = c.beginPath()
             odd = add_icon(path, self.deck.glyphs[ob.color], pt(x), pt(mid + 1.9), pt(4.2), self.icons)
             c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
-            self._text(x, mid - 4.6, ob.trait, 5.8, align="center")
+            # the trait's icon beside its name, the pair centred under the gem
+            tw = stringWidth(ob.trait, fonts.font_name("regular"), 5.8) / pt(1)
+            icon, gap = 2.3, 0.5
+            left = x - (icon + gap + tw) / 2
+            c.setFillColor(color(INK))
+            path = c.beginPath()
+            odd = add_icon(path, self.deck.trait_icons[ob.trait], pt(left + icon / 2), pt(mid - 4.0), pt(icon), self.icons)
+            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+            self._text(left + icon + gap, mid - 4.6, ob.trait, 5.8)
             self._text(x, mid - 7.3, ob.id, 5.8, align="center", fill=MUTED)
         # position markers
         for pos in range(1, 2 * n + 2):
