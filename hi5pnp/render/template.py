@@ -308,6 +308,7 @@ class Templates:
     def source(self, name: str) -> str:
         """A template's text (read once, for finding lines in messages)."""
         if name not in self._sources:
+            _check_size(self.folder / name)  # a file too big to be a template is refused unread
             self._sources[name] = (self.folder / name).read_text(encoding="utf-8")
         return self._sources[name]
 
