@@ -69,7 +69,7 @@ def icon_from_svg(data: bytes) -> Icon:
     steps_in_all = 0
     credit = ""
     for el in root.iter():
-        if el.tag is ET.Comment:
+        if not isinstance(el.tag, str):  # a comment (ElementTree gives it the Comment factory as its tag)
             credit = credit or " ".join((el.text or "").split())
             continue
         tag = _local(el.tag)
