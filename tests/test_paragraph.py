@@ -104,3 +104,18 @@ def test_a_face_prints_its_flavour_or_else_the_column_reminder_where_there_is_ro
     (flavour,) = [e for e in flavoured.elements if e.id == "flavour"]
     assert isinstance(flavour, Para) and flavour.icons and flavour.icons["wits"] == "eye"
     assert not [e for e in tallest.elements if e.id in ("reminder", "flavour")]  # a grid of four rows leaves no room
+
+
+def test_a_flavour_line_goes_through_csv_and_back(deck_copy, tmp_path):
+    from hi5pnp import load_deck
+    from hi5pnp.deck.csvexport import export_csv
+
+    flavour = 'Takes notes mid-leap, {wits} first; the leap is *mostly* luck.'
+    folder = deck_copy("competitors.yaml", '    name: "Quincy Quill"', f'    name: "Quincy Quill"\n    flavour: "{flavour}"')
+    deck = load_deck(folder)
+    export_csv(deck, tmp_path / "csv")
+    header, *rows = (tmp_path / "csv" / "competitors.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert header.endswith(",flavour") and any(flavour in row for row in rows)
+    again = load_deck(tmp_path / "csv")
+    assert again.competitor_face("7a").flavour == flavour and again.fingerprint == deck.fingerprint
+    assert again.competitor_face("7b").flavour == ""
