@@ -157,3 +157,17 @@ def test_every_bundled_icon_is_credited_in_the_licence_and_the_rulebook():
         drawn = name in deck.trait_icons.values() or name == "trophy"  # the token sheet's first-player token
         assert (title in book) == drawn, name
         assert (f"{author} (game-icons.net, CC BY 3.0)" in book) or not drawn
+
+
+def test_the_judges_picture_and_the_simulation_report_draw_a_decks_own_icons(deck_copy):
+    from conftest import new_state
+
+    from hi5pnp.judge.drawing import position_drawing, svg
+
+    folder = deck_copy("game.yaml", "  speed: bolt", "  speed: icons/runner.svg")
+    (folder / "icons").mkdir()
+    (folder / "icons" / "runner.svg").write_bytes(RUNNER)
+    state = new_state(load_deck(folder))
+    picture = svg(position_drawing(state)).decode()
+    bundled = svg(position_drawing(new_state(load_deck(CARDS)))).decode()
+    assert picture != bundled and picture.count("<path") == bundled.count("<path")  # the runner in place of the bolt, as a vector path
