@@ -164,7 +164,8 @@ def test_the_registration_marks_are_where_silhouette_studio_looks(deck, paper):
         assert abs(len(dark) / px**2 - area) <= 0.3 * area, (what, len(dark) / px**2, area)  # a line of the documented thickness
     # an L is a line, not a block: its inner corner is paper
     assert image.getpixel((round((width - i - a / 2) * px), round((i + a / 2) * px))) > 200
-    assert _dark_extent(image, around(width - i - a, height - i - a, width - i, height - i)) is None  # no mark bottom right
+    for piece in [(width - i - a, height - i - t, width - i, height - i), (width - i - t, height - i - a, width - i, height - i)]:
+        assert _dark_extent(image, around(*piece)) is None  # no mark bottom right: nothing where an L would lie
     # nothing of a card within the mark's clearance: the cards' boxes keep off every mark
     for left, bottom, right, top in _boxes(kit, f"cards-cut-silhouette-{paper}.pdf"):
         assert left - 1 >= i + t and right + 1 <= width - i - t and bottom - 1 >= i + t and top + 1 <= height - i - s

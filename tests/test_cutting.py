@@ -69,7 +69,7 @@ def test_guides_run_across_the_sheet_on_every_cut_and_backs_have_crop_marks():
     reader = pypdf.PdfReader(io.BytesIO(built.files["cards-duplex-a4.pdf"]))
     rows = [r for r in built.manifest["cards"] if r["file"] == "cards-duplex-a4.pdf"]
     front, back = reader.pages[0], reader.pages[1]
-    guides = _lines(front, ".25")
+    guides = _lines(front, ".4")  # GUIDE_WIDTH
     cuts_x = sorted({round(v, 2) for r in rows if r["page"] == 1 for v in (r["x"], r["x"] + r["width"])})
     vertical = sorted({g[0] for g in guides if g[0] == g[2]})
     assert vertical == pytest.approx(cuts_x, abs=0.01)

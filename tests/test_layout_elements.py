@@ -129,7 +129,7 @@ def test_text_is_measured_and_shrunk_to_its_width():
             "unknown key 'colour' for a rect; expected: x, y, w, h, r, fill, stroke, lw, dash, least, note, id, layer, clear",
         ),
         ({"el": "circle", "x": 1, "y": 1}, "a circle needs 'r'"),
-        ({"el": "polygon", "x": 1}, "unknown element kind 'polygon'; choose one of: rect, circle, line, text, shape, image"),
+        ({"el": "polygon", "x": 1}, "unknown element kind 'polygon'; choose one of: rect, circle, line, text, para, shape, image"),
         ({"el": ["rect"], "x": 1}, "unknown element kind ['rect']; choose one of: rect"),
     ],
 )

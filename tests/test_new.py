@@ -41,7 +41,8 @@ def test_new_with_templates_copies_them_and_says_how_to_use_them(tmp_path):
     r = run("new", str(folder), "--templates")
     assert r.exit_code == 0, r.output
     names = sorted(p.name for p in (folder / "templates").iterdir())
-    assert names == sorted(p.name for p in template_folder().iterdir() if p.is_file() and not p.name.startswith("."))
+    assert names == sorted(p.name for p in template_folder().iterdir() if not p.name.startswith("."))  # the icons/ folder too
+    assert sorted(p.name for p in (folder / "templates" / "icons").iterdir()) == sorted(p.name for p in (template_folder() / "icons").iterdir())
     assert "--templates" not in r.output.split("next:")[1] and "no flag needed" in r.output
     built = run("validate", "--deck", str(folder))
     assert built.exit_code == 0, built.output

@@ -12,7 +12,8 @@ from .fields import FieldReader, describe, did_you_mean, show
 from .located import YList, YMap
 from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
 
-COMPETITOR_FACE_KEYS = ("name", "gems", "matrix", "art")
+COMPETITOR_FACE_KEYS = ("name", "gems", "matrix", "flavour", "art")
+MAX_FLAVOUR = 300  # characters of a face's flavour line: two or three lines on a card at most
 MAX_BOXES = 8  # columns in a matrix, and boxes in a column: what a card can hold
 MAX_CARDS = {"competitor": 100, "obstacle": 30}  # cards of a kind in a deck
 MAX_NUMBER = 999  # the highest card number
@@ -132,7 +133,8 @@ def read_competitor_face(r: FieldReader, fm: YMap, num: int, side: str, names: N
         return None
     g0, g1, g2 = (str(g) for g in gems)
     art = names.art.read(r, fm, where) if names.art else None
-    return CompetitorFace(num, side, name, (g0, g1, g2), columns, art)
+    flavour = r.text(fm, "flavour", where, required=False, longest=MAX_FLAVOUR)
+    return CompetitorFace(num, side, name, (g0, g1, g2), columns, art, flavour)
 
 
 def _read_matrix(r: FieldReader, fm: YMap, where: str, names: Names) -> tuple[tuple[str, ...], ...] | None:

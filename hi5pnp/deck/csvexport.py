@@ -28,12 +28,13 @@ def competitor_rows(deck: Deck) -> list[list[str]]:
     """The header and one row per competitor face."""
     faces = deck.competitor_faces()
     width = max((len(f.matrix) for f in faces), default=1)
-    art = any(f.art for f in faces)
+    art, flavour = any(f.art for f in faces), any(f.flavour for f in faces)
     header = ["card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), *(f"column {i}" for i in range(1, width + 1))]
-    out = [header + (["art"] if art else [])]
+    out = [header + (["flavour"] if flavour else []) + (["art"] if art else [])]
     for f in faces:
         columns = [" ".join(column) for column in f.matrix] + [""] * (width - len(f.matrix))
-        out.append([str(f.card), f.side, f.name, *f.gems, *columns] + ([f.art.name if f.art else ""] if art else []))
+        optional = ([f.flavour] if flavour else []) + ([f.art.name if f.art else ""] if art else [])
+        out.append([str(f.card), f.side, f.name, *f.gems, *columns, *optional])
     return out
 
 
@@ -78,10 +79,11 @@ def export_csv(deck: Deck, target: Path) -> list[Path]:
         for name, data in made.items():
             written.append(_write(target / name, data))
         own = deck.path / TEMPLATES  # the deck's own templates draw the copy as they draw the deck
-        if own.is_dir():
-            for template in sorted(own.glob("*.j2")):
-                if template.is_file():
-                    written.append(_write(target / TEMPLATES / template.name, template.read_bytes()))
+        if own.is_dir():  # the templates, their icons/ and fonts/ with them
+            for file in sorted(own.rglob("*")):
+                inside = file.relative_to(own)
+                if file.is_file() and not file.is_symlink() and not any(part.startswith(".") for part in inside.parts):
+                    written.append(_write(target / TEMPLATES / inside, file.read_bytes()))
     except OSError as exc:  # a file on the way, no right to write there, a full disk
         raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
     return written

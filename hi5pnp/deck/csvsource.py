@@ -9,7 +9,7 @@ The columns (docs/deck-format.md, "Cards from a spreadsheet"):
 
 - competitors: ``card, side, name, gem 1, gem 2, gem 3, column 1 … column 8``
   (a matrix column's boxes top to bottom in one cell: ``speed power``),
-  optional ``art`` and ``notes`` (the designer's, never read);
+  optional ``flavour``, ``art`` and ``notes`` (the designer's, never read);
 - obstacles: ``card, side, name, color, trait``, optional ``picture``,
   ``art`` and ``notes``.
 
@@ -35,7 +35,9 @@ from .model import SIDES
 from .yamlsource import MAX_NUMBER_TEXT
 
 GEMS = 3
-COMPETITOR_COLUMNS = ("card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), *(f"column {i}" for i in range(1, MAX_BOXES + 1)), "art", "notes")
+COMPETITOR_COLUMNS = (
+    "card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), *(f"column {i}" for i in range(1, MAX_BOXES + 1)), "flavour", "art", "notes",
+)  # fmt: skip
 OBSTACLE_COLUMNS = ("card", "side", "name", "color", "trait", "picture", "art", "notes")
 COLUMNS = {"competitor": COMPETITOR_COLUMNS, "obstacle": OBSTACLE_COLUMNS}
 REQUIRED = {"competitor": ("card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), "column 1"), "obstacle": ("card", "side", "color", "trait")}
@@ -204,7 +206,7 @@ def _put(m: YMap, key: str, value: object, pos: tuple[int, int]) -> None:
 def _face(path: str, line: int, cells: dict[str, tuple[str, int]], kind: str) -> YMap:
     """One row as the face mapping YAML would give: empty optional cells are keys not given."""
     face = YMap(path, (line, 1))
-    for key in ("name", "color", "trait", "picture", "art"):
+    for key in ("name", "color", "trait", "picture", "flavour", "art"):
         if key in cells and (cells[key][0] or (key == "name" and kind == "competitor")):
             _put(face, key, cells[key][0], (line, cells[key][1]))
     if kind == "competitor":

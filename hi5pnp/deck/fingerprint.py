@@ -20,7 +20,8 @@ def _picture(art: Picture | None) -> Any:
 
 def _face(face: CompetitorFace | ObstacleFace) -> Any:
     if isinstance(face, CompetitorFace):
-        return [face.id, face.name, list(face.gems), [list(c) for c in face.matrix], _picture(face.art)]
+        said = [face.id, face.name, list(face.gems), [list(c) for c in face.matrix], _picture(face.art)]
+        return [*said, face.flavour] if face.flavour else said  # (a face without one keeps the fingerprint it had)
     return [face.id, face.name, face.color, face.trait, face.picture, _picture(face.art)]
 
 
@@ -39,4 +40,6 @@ def deck_fingerprint(deck: Deck) -> str:
         "score_sheet": None if deck.score_sheet is None else [deck.score_sheet.title, list(deck.score_sheet.seats), [list(r) for r in deck.score_sheet.rows]],
         "balance": None if deck.balance is None else list(deck.balance),
     }
+    if deck.icons:  # (only then, so that a deck without its own icons keeps the fingerprint it had)
+        said["icons"] = sorted((name, icon.digest.hex()) for name, icon in deck.icons.items())
     return hashlib.sha256(json.dumps(said, ensure_ascii=False, separators=(",", ":")).encode()).hexdigest()

@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from .fields import FieldReader, show
+from .icons import Icon, IconError, read_icon
 from .located import YMap
 from .model import EDITION_NUMBERS, Balance, Rules, no_such_edition
+from .yamlsource import YamlReadError
 
 GAME_KEYS = ("title", "subtitle", "edition", "colors", "glyphs", "traits", "trait_icons", "rules", "balance")
 BALANCE_KEYS = ("first_player", "face_win_rate")
@@ -45,12 +47,13 @@ class GameFile:
     traits: tuple[str, ...] = ()
     glyphs: dict[str, str] = field(default_factory=dict)
     trait_icons: dict[str, str] = field(default_factory=dict)
+    icons: dict[str, Icon] = field(default_factory=dict)  # the deck's own SVG icons, by the name game.yaml gives them
     rules: Rules | None = None
     rules_map: YMap | None = None
     balance: Balance | None = None
 
 
-def read_game(r: FieldReader, doc: Any, path: str) -> GameFile | None:
+def read_game(r: FieldReader, doc: Any, path: str, folder: Path | None = None, inside: Path | None = None) -> GameFile | None:
     m = r.mapping(doc, "game.yaml", path)
     if m is None:
         return None
@@ -66,8 +69,9 @@ def read_game(r: FieldReader, doc: Any, path: str) -> GameFile | None:
     game.edition = edition
     game.colors = _read_colors(r, m)
     game.traits = _read_traits(r, m)
-    game.glyphs = _read_shape_map(r, m, "glyphs", list(game.colors), "colour", GLYPHS)
-    game.trait_icons = _read_shape_map(r, m, "trait_icons", game.traits, "trait", ICONS)
+    svg = _SvgIcons(folder, inside, game.icons)
+    game.glyphs = _read_shape_map(r, m, "glyphs", list(game.colors), "colour", GLYPHS, svg)
+    game.trait_icons = _read_shape_map(r, m, "trait_icons", game.traits, "trait", ICONS, svg)
     game.rules_map = r.get(m, "rules", dict, "game.yaml")
     if game.rules_map is not None:
         game.rules = _read_rules(r, game.rules_map)
@@ -171,10 +175,38 @@ def _read_rules(r: FieldReader, rm: YMap) -> Rules | None:
     return Rules(placing_points=tuple(points), **numbers)
 
 
+class _SvgIcons:
+    """A deck's own icons (``icons/sprint.svg``: a file in the deck folder,
+    relative to it), each read once however many names use it."""
+
+    def __init__(self, folder: Path | None, inside: Path | None, icons: dict[str, Icon]) -> None:
+        self.folder, self.inside, self.icons = folder, inside, icons
+        self.faults: dict[str, str] = {}
+
+    def read(self, value: str) -> str:
+        """Why the file ``value`` is no icon, or "" (then it is in :attr:`icons`)."""
+        if value in self.icons or value in self.faults:
+            return self.faults.get(value, "")
+        relative = Path(value)
+        if self.folder is None or relative.is_absolute() or ".." in relative.parts or "\0" in value:
+            why = f"{show(value)} must be an SVG file inside the deck folder, such as icons/{relative.name}"
+        else:
+            try:
+                self.icons[value] = read_icon(self.folder / relative, value, self.inside or self.folder.resolve())
+                return ""
+            except YamlReadError as exc:
+                why = f"the icon {value} {exc.fault.message}"
+            except IconError as exc:
+                why = f"the icon {value} {exc}"
+        self.faults[value] = why
+        return why
+
+
 def _read_shape_map(
-    r: FieldReader, m: YMap, key: str, names: Sequence[str], what: str, shapes: tuple[str, ...]
+    r: FieldReader, m: YMap, key: str, names: Sequence[str], what: str, shapes: tuple[str, ...], svg: _SvgIcons
 ) -> dict[str, str]:
-    """Optional ``glyphs``/``trait_icons``: name -> shape; unnamed ones get the next free shape."""
+    """Optional ``glyphs``/``trait_icons``: name -> shape, or an SVG file of
+    the deck's (``icons/sprint.svg``); unnamed ones get the next free shape."""
     given: YMap = r.get(m, key, dict, "game.yaml", required=False) or YMap(m.path, m.pos)
     result: dict[str, str] = {}
     if not names:
@@ -182,8 +214,14 @@ def _read_shape_map(
     for name, shape in given.items():
         if name not in names:
             r.fault_key(given, name, f"'{name}' is not a {what} of game.yaml ({', '.join(names) or 'none declared'})")
+        elif isinstance(shape, str) and shape.lower().endswith(".svg"):
+            why = svg.read(shape)
+            if why:
+                r.fault(given, name, why)
+            else:
+                result[name] = shape
         elif shape not in shapes:
-            r.fault(given, name, f"{show(shape)} is not a shape; choose one of: {', '.join(shapes)}")
+            r.fault(given, name, f"{show(shape)} is not a shape; choose one of: {', '.join(shapes)}, or an SVG file of the deck's (icons/{name}.svg)")
         else:
             result[name] = shape
     free = [s for s in shapes if s not in result.values()]

@@ -83,7 +83,7 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         docs[name] = _read(r, path, shown[name], inside, AS_CSV[name][1] if file != name else None, repeated.setdefault(name, []))
     if docs["game.yaml"] is _BROKEN:
         raise DeckError(r.faults)
-    game = read_game(r, docs["game.yaml"], shown["game.yaml"])
+    game = read_game(r, docs["game.yaml"], shown["game.yaml"], folder, inside)
     names = Names(list(game.colors), game.traits, folder) if game else Names(folder=folder)
     competitors: tuple[CompetitorCard, ...] = ()
     obstacles: tuple[ObstacleCard, ...] = ()
@@ -116,6 +116,7 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         obstacles=obstacles,
         glyphs=game.glyphs,
         trait_icons=game.trait_icons,
+        icons=game.icons,
         score_sheet=sheet,
         balance=game.balance,
         sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}, files),

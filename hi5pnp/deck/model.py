@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import Fault
+from .icons import Icon
 from .located import YList, YMap
 
 SIDES = ("a", "b")
@@ -72,6 +73,7 @@ class CompetitorFace:
     gems: tuple[str, str, str]
     matrix: tuple[tuple[str, ...], ...]  # columns, left to right; boxes top to bottom
     art: Picture | None = field(default=None, repr=False, compare=False)  # a PNG or JPEG (``art:``), or none
+    flavour: str = ""  # an optional line printed under the trait grid (``**bold**``, ``*italic*``, ``{trait}`` icons)
 
     @property
     def id(self) -> str:
@@ -171,7 +173,8 @@ class Deck:
     competitors: tuple[CompetitorCard, ...]
     obstacles: tuple[ObstacleCard, ...]
     glyphs: dict[str, str] = field(default_factory=dict)  # colour -> glyph shape
-    trait_icons: dict[str, str] = field(default_factory=dict)  # trait -> icon shape
+    trait_icons: dict[str, str] = field(default_factory=dict)  # trait -> icon shape, or an SVG file of the deck's (its key in ``icons``)
+    icons: dict[str, Icon] = field(default_factory=dict, repr=False, compare=False)  # the deck's own SVG icons, by their file name in game.yaml
     score_sheet: ScoreSheet | None = None
     balance: Balance | None = None
     fingerprint: str = ""  # sha256 of what the deck says (.fingerprint.deck_fingerprint)

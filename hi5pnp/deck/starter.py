@@ -13,6 +13,7 @@ from .. import data
 from ..errors import OutputError, printable, shown_path
 
 TEMPLATES = "templates"  # the templates' folder inside the new deck
+TEMPLATE_PARTS = ("icons", "fonts")  # the templates folder's own subfolders (SVG icons, font files), copied with it
 
 
 def new_deck(target: Path, *, templates: bool = False, deck: str = "default") -> list[Path]:
@@ -28,6 +29,9 @@ def new_deck(target: Path, *, templates: bool = False, deck: str = "default") ->
         written = _copy(source, target)
         if templates:
             written += _copy(data.template_folder(), target / TEMPLATES)
+            for part in TEMPLATE_PARTS:
+                if (data.template_folder() / part).is_dir():
+                    written += _copy(data.template_folder() / part, target / TEMPLATES / part)
     except OSError as exc:  # a file on the way, no right to write there, a full disk
         raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
     return written

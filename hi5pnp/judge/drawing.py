@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from reportlab.graphics.shapes import FILL_EVEN_ODD, Circle, Drawing, Group, Line, Path, Rect, String
+from reportlab.graphics.shapes import FILL_EVEN_ODD, FILL_NON_ZERO, Circle, Drawing, Group, Line, Path, Rect, String
 
 from ..deck import CompetitorFace
+from ..deck.icons import Icon
 from ..errors import printable
 from ..render import fonts
 from ..render.draw import TEAM_COLORS, color
-from ..render.shapes import add_shape
+from ..render.icons import add_icon
 from ..render.units import pt
 from ..rules import SEATS, Seat, State
 from .position import marked_boxes, status
@@ -66,9 +67,10 @@ class _Shape:
 class _Pen:
     """Shapes in millimetres, added to a group in points."""
 
-    def __init__(self) -> None:
+    def __init__(self, icons: Mapping[str, Icon] | None = None) -> None:
         fonts.register()
         self.g = Group()
+        self.icons = icons or {}  # the deck's own SVG icons
         self.highlight = ""  # the competitor in dispute
 
     def text(self, x: float, y: float, s: str, size: float, style: str = "regular", fill: str = INK, anchor: str = "start") -> None:
@@ -86,8 +88,9 @@ class _Pen:
         self.g.add(Line(pt(x1), pt(y1), pt(x2), pt(y2), strokeColor=color(stroke), strokeWidth=width, strokeDashArray=[2, 2] if dash else None))
 
     def shape(self, name: str, x: float, y: float, size: float, fill: str) -> None:
-        path = Path(fillColor=color(fill), strokeColor=None, fillMode=FILL_EVEN_ODD)
-        add_shape(_Shape(path), name, pt(x), pt(y), pt(size))
+        path = Path(fillColor=color(fill), strokeColor=None)
+        odd = add_icon(_Shape(path), name, pt(x), pt(y), pt(size), self.icons)
+        path.fillMode = FILL_EVEN_ODD if odd else FILL_NON_ZERO
         self.g.add(path)
 
 
@@ -110,7 +113,7 @@ def position_drawing(state: State, players: Mapping[Seat, str] | None = None, ca
     ``highlight``: the competitor in dispute, ringed on the course and framed
     among the matrices; ``turn``: the turn in dispute, said under the heading."""
     players = players or {}
-    pen = _Pen()
+    pen = _Pen(state.deck.icons)
     pen.highlight = (highlight or "").lower()
     y = _matrices(pen, state, players)  # drawn bottom up: the matrices, the course, the heading
     if state.course is not None:

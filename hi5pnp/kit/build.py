@@ -222,6 +222,7 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     warnings: list[str] = []
     title = deck.full_title
     flip_side = flip_words(flip)
+    icons = {**templates.icons(), **deck.icons}  # what the rulebook's and the quick reference's pictures draw by name
     made: list[tuple[str, bytes, list[Placement]]] = []
 
     def add(name: str, data: bytes, placed: list[Placement] | None = None) -> bytes:
@@ -232,7 +233,7 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         f"rulebook-{paper}.pdf",
         rulebook_file(
             deck, contents.edition, paper, f"{title} — rules", contents.rulebook,
-            templates.shown("rulebook.xml.j2"), contents.example, contents.faces,
+            templates.shown("rulebook.xml.j2"), contents.example, contents.faces, icons,
         ),
     )  # fmt: skip
     name = f"cards-duplex-{paper}.pdf"
@@ -256,7 +257,7 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, contents.edition, paper, f"{title} — game record sheet"))
     quickref = add(
         f"quickref-{paper}.pdf",
-        quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip),
+        quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip, icons),
     )
     if paper == options.papers[0]:  # the same on any paper: made once
         service = SERVICES[options.service] if options.service else None

@@ -14,10 +14,11 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from ..deck import Deck, ObstacleFace
+from ..deck.icons import Icon
 from ..errors import TemplateError
 from ..render import fonts
 from ..render.draw import TEAM_COLORS, color
-from ..render.shapes import add_shape
+from ..render.icons import add_icon
 from ..render.units import pt
 
 INK = "#2B2B36"
@@ -41,9 +42,11 @@ class CourseDiagram(Flowable):
         seats: Mapping[str, str] | None = None,
         highlight: tuple[str, ...] = (),
         width_mm: float = 165.0,
+        icons: Mapping[str, Icon] | None = None,
     ):
         super().__init__()
         self.deck = deck
+        self.icons = icons or {}  # SVG icons by name (the templates folder's, the deck's own)
         ids = course or tuple(c.a.id for c in deck.obstacles)
         self.course: list[ObstacleFace] = [f for f in map(deck.obstacle_face, ids) if f is not None]
         self.positions = positions or {}
@@ -124,9 +127,17 @@ class CourseDiagram(Flowable):
             c.circle(pt(x), pt(mid + 1.8), pt(3.6), stroke=0, fill=1)
             c.setFillColor(color("#FFFFFF"))
             path = c.beginPath()
-            add_shape(path, self.deck.glyphs[ob.color], pt(x), pt(mid + 1.9), pt(4.2))
-            c.drawPath(path, stroke=0, fill=1, fillMode=0)
-            self._text(x, mid - 4.6, ob.trait, 5.8, align="center")
+            odd = add_icon(path, self.deck.glyphs[ob.color], pt(x), pt(mid + 1.9), pt(4.2), self.icons)
+            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+            # the trait's icon beside its name, the pair centred under the gem
+            tw = stringWidth(ob.trait, fonts.font_name("regular"), 5.8) / pt(1)
+            icon, gap = 2.3, 0.5
+            left = x - (icon + gap + tw) / 2
+            c.setFillColor(color(INK))
+            path = c.beginPath()
+            odd = add_icon(path, self.deck.trait_icons[ob.trait], pt(left + icon / 2), pt(mid - 4.0), pt(icon), self.icons)
+            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+            self._text(left + icon + gap, mid - 4.6, ob.trait, 5.8)
             self._text(x, mid - 7.3, ob.id, 5.8, align="center", fill=MUTED)
         # position markers
         for pos in range(1, 2 * n + 2):
@@ -186,9 +197,10 @@ class Legend(Flowable):
     GAP = 2.2  # mm between items
     LEAST = 0.75  # the smallest scale before a line wraps
 
-    def __init__(self, deck: Deck, width_mm: float, size: float = 6.3) -> None:
+    def __init__(self, deck: Deck, width_mm: float, size: float = 6.3, icons: Mapping[str, Icon] | None = None) -> None:
         super().__init__()
         self.deck = deck
+        self.icons = icons or {}  # SVG icons by name (the templates folder's, the deck's own)
         self.size = size
         font = fonts.font_name("regular")
         groups = [[(n, "gem") for n in deck.colors], [(n, "trait") for n in deck.traits]]
@@ -230,11 +242,11 @@ class Legend(Flowable):
                     c.setLineWidth(pt(r * 0.08))
                     c.circle(pt(x + r), pt(y), pt(r), stroke=1, fill=1)
                     c.setFillColor(color("#FFFFFF"))
-                    add_shape(path, self.deck.glyphs[name], pt(x + r), pt(y + r * 0.04), pt(r * 1.15))
+                    odd = add_icon(path, self.deck.glyphs[name], pt(x + r), pt(y + r * 0.04), pt(r * 1.15), self.icons)
                 else:
                     c.setFillColor(color(INK))
-                    add_shape(path, self.deck.trait_icons[name], pt(x + r), pt(y), pt(self.ICON))
-                c.drawPath(path, stroke=0, fill=1, fillMode=0)
+                    odd = add_icon(path, self.deck.trait_icons[name], pt(x + r), pt(y), pt(self.ICON), self.icons)
+                c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
                 c.setFillColor(color(INK))
                 c.setFont(fonts.font_name("regular"), self.size)
                 c.drawString(pt(x + self.ICON + 1.0), pt(y) - self.size * 0.36, name)

@@ -6,6 +6,7 @@ in pages.
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -79,6 +80,34 @@ def check_deck_for_text(deck: Deck) -> None:
         raise TemplateError(deck.sources.fault("game.yaml", ("rules", "placing_points"), message))
 
 
+def icon_credits(deck: Deck, templates: Templates) -> list[str]:
+    """The author and licence (each file's credit line) of every SVG icon the
+    kit draws: those the deck names as glyphs or trait icons, and those a
+    template names in quotes (the token sheet's "trophy")."""
+    icons = {**templates.icons(), **deck.icons}
+    named = {*deck.glyphs.values(), *deck.trait_icons.values()}
+    drawn = [icon for name, icon in icons.items() if name in named or templates.mentions(f'"{name}"')]
+    return _grouped(sorted({icon.credit for icon in drawn if icon.credit}))
+
+
+_CREDIT = re.compile(r'^(".+") by (.+?)( \(.*\))?$')  # "Wave Crest" by Lorc (game-icons.net, CC BY 3.0)
+
+
+def _grouped(credits: list[str]) -> list[str]:
+    """Credits of one author and source said once: '"Eye Target", "Weight
+    Lifting Up" by Delapouite (game-icons.net, CC BY 3.0)'. A credit of
+    another form is kept whole."""
+    groups: dict[tuple[str, str], list[str]] = {}
+    out = []
+    for credit in credits:
+        m = _CREDIT.match(credit)
+        if m:
+            groups.setdefault((m.group(2), m.group(3) or ""), []).append(m.group(1))
+        else:
+            out.append(credit)
+    return sorted(out + [f"{', '.join(titles)} by {author}{tail}" for (author, tail), titles in groups.items()])
+
+
 def rulebook_markup(deck: Deck, edition: int, templates: Templates, ex: WorkedExample | None, card: CardSize) -> ET.Element:
     check_deck_for_text(deck)
     context = {
@@ -91,6 +120,7 @@ def rulebook_markup(deck: Deck, edition: int, templates: Templates, ex: WorkedEx
             "sleeve_size": card.sleeve_words(),
         },
         "example": example_context(deck, ex),
+        "icon_credits": icon_credits(deck, templates),
     }
     return templates.markup("rulebook.xml.j2", context)
 

@@ -11,12 +11,14 @@ import copy
 import dataclasses
 import io
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
 from ..deck import Deck
+from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
 from ..render.cardsize import POKER, CardSize
 from ..render.draw import color
@@ -49,23 +51,25 @@ def _small(st: dict[str, ParagraphStyle]) -> dict[str, ParagraphStyle]:
     return out
 
 
-def _set(side: ET.Element, deck: Deck, width: float, height: float, shown: str, k: int) -> list[Flowable]:
+def _set(side: ET.Element, deck: Deck, width: float, height: float, shown: str, k: int, icons: Mapping[str, Icon] | None = None) -> list[Flowable]:
     """A side's flowables, set with the book's spacing or, where that does
     not fit the card, a little tighter (never a smaller type); as they are
     when nothing fits, for the caller to say so."""
     for tight in TIGHTNESS:
-        story = flowables(side, deck, None, width, shown, st=_small(styles(tight)), outline=False)
+        story = flowables(side, deck, None, width, shown, st=_small(styles(tight)), outline=False, icons=icons)
         trial = list(story)
         try:
             Frame(0, 0, pt(width), pt(height), 0, 0, 0, 0).addFromList(trial, Canvas(io.BytesIO()))
         except ValueError as exc:  # platypus: something wider than the card
             raise TemplateError(Fault(shown, 0, 0, f"the {side.get('name', k + 1)} side of the quick reference cannot be set: {exc}")) from None
         if not trial:
-            return flowables(side, deck, None, width, shown, st=_small(styles(tight)), outline=False)
+            return flowables(side, deck, None, width, shown, st=_small(styles(tight)), outline=False, icons=icons)
     return story
 
 
-def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, markup: ET.Element, shown: str, flip: str) -> bytes:
+def quickref_file(
+    deck: Deck, card: CardSize, paper_name: str, title: str, markup: ET.Element, shown: str, flip: str, icons: Mapping[str, Icon] | None = None
+) -> bytes:
     """Two quick-reference cards from the rendered ``markup`` (of the template
     ``shown``); poker size, or the cards' size when that is larger."""
     w, h = max(card.width, POKER.width), max(card.height, POKER.height)
@@ -80,7 +84,7 @@ def quickref_file(deck: Deck, card: CardSize, paper_name: str, title: str, marku
     inner_w = w - 2 * PADDING
     names = []
     for k, side in enumerate(sides):
-        story = _set(side, deck, inner_w, h - 2 * PADDING, shown, k)
+        story = _set(side, deck, inner_w, h - 2 * PADDING, shown, k, icons)
         name = f"quickref{k}"
         c.beginForm(name, lowerx=0, lowery=0, upperx=pt(w), uppery=pt(h))
         # the ground to the cut, the frame clear of the 1/8 in cut tolerance, as on the cards

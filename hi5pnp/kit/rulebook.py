@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from functools import partial
 from html import escape
 from typing import Any
@@ -31,6 +32,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from ..deck import Deck
+from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
 from ..render import fonts
 from ..render.draw import color, draw_layout
@@ -141,6 +143,7 @@ def flowables(
     outline: bool = True,
     faces: tuple[Layout, ...] = (),
     keep_tables: bool = False,
+    icons: Mapping[str, Icon] | None = None,
 ) -> list[Flowable]:
     """The flowables for the markup under ``root``; headings become bookmarks
     when ``outline``; with ``keep_tables`` (a book's pages, not a card's)
@@ -172,7 +175,7 @@ def flowables(
         elif tag == "table":
             out.append(_table(el, st, width_mm, BookTable if keep_tables else Table))
         elif tag == "figure":
-            picture = _figure(el.get("name", ""), deck, ex, width_mm, shown, faces)
+            picture = _figure(el.get("name", ""), deck, ex, width_mm, shown, faces, icons)
             group = [picture, Paragraph(_inner(el), st["caption"]), Spacer(1, pt(3))]
             # a heading, or a paragraph the picture shows, stays with it
             while out and getattr(out[-1], "getKeepWithNext", lambda: False)():
@@ -181,7 +184,7 @@ def flowables(
         elif tag == "ruling":
             out.append(Paragraph(f"<b>R-{el.get('n')}</b>\u2003{_inner(el)}", st["ruling"]))
         elif tag == "legend":  # the cards' gems and trait icons, each beside its name
-            out.append(Legend(deck, width_mm))
+            out.append(Legend(deck, width_mm, icons=icons))
         elif tag == "pagebreak":
             out.append(PageBreak())
         else:
@@ -245,15 +248,17 @@ def _table(el: ET.Element, st: dict[str, ParagraphStyle], width_mm: float, kind:
     return table
 
 
-def _figure(name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str, faces: tuple[Layout, ...]) -> Flowable:
+def _figure(
+    name: str, deck: Deck, ex: WorkedExample | None, width_mm: float, shown: str, faces: tuple[Layout, ...], icons: Mapping[str, Icon] | None
+) -> Flowable:
     if name == "cards" and faces:
         return CardPicture(faces, width_mm)
     if name == "course":
-        return CourseDiagram(deck, width_mm=width_mm)
+        return CourseDiagram(deck, width_mm=width_mm, icons=icons)
     if name in ("example-before", "example-after") and ex is not None:
         snap = ex.before if name == "example-before" else ex.after
         active = ex.report.turn.faces()
-        return CourseDiagram(deck, snap.course, snap.positions, snap.chits, snap.seats, tuple(active), width_mm)
+        return CourseDiagram(deck, snap.course, snap.positions, snap.chits, snap.seats, tuple(active), width_mm, icons)
     raise TemplateError(Fault(shown, 0, 0, f"unknown figure '{name}'; the figures are cards, course, example-before, example-after"))
 
 
@@ -266,6 +271,7 @@ def rulebook_file(
     shown: str,
     ex: WorkedExample | None,
     faces: tuple[Layout, ...],
+    icons: Mapping[str, Icon] | None = None,
 ) -> bytes:
     """The rulebook: the rendered ``markup`` (from the template ``shown``), the
     worked example ``ex`` and the card ``faces`` it pictures, set in pages.
@@ -278,7 +284,7 @@ def rulebook_file(
     fills its pages is kept; else the one with the fewest pages."""
     best: tuple[tuple[bool, int], bytes] | None = None
     for tight in TIGHTNESS:
-        data, fills = _set_book(deck, edition, paper_name, title, markup, shown, ex, faces, tight)
+        data, fills = _set_book(deck, edition, paper_name, title, markup, shown, ex, faces, tight, icons)
         filled = all(f >= HALF for f in fills[:-1]) and fills[-1] >= LAST_LEAST
         key = (not filled, len(fills))
         if best is None or key < best[0]:
@@ -289,18 +295,18 @@ def rulebook_file(
     return best[1]
 
 
-TIGHTNESS = (1.0, 0.92)  # the spacing scales a book is set with, in turn
+TIGHTNESS = (1.0, 0.92, 0.85)  # the spacing scales a book is set with, in turn
 HALF, LAST_LEAST = 0.5, 0.3  # of a page's text area: the least any page but the last holds; the last
 
 
 def _set_book(
     deck: Deck, edition: int, paper_name: str, title: str, markup: ET.Element, shown: str,
-    ex: WorkedExample | None, faces: tuple[Layout, ...], tight: float,
+    ex: WorkedExample | None, faces: tuple[Layout, ...], tight: float, icons: Mapping[str, Icon] | None = None,
 ) -> tuple[bytes, list[float]]:  # fmt: skip
     """The book set with spacing ``tight``, and how full each page's text area is (0 to 1)."""
     paper = Paper.named(paper_name)
     width = paper.width - 2 * MARGIN
-    story = flowables(markup, deck, ex, width, shown, st=styles(tight), faces=faces, keep_tables=True)
+    story = flowables(markup, deck, ex, width, shown, st=styles(tight), faces=faces, keep_tables=True, icons=icons)
     buf = io.BytesIO()
     fills: list[float] = []
     footer = f"{deck.full_title} — rules, edition {edition}"

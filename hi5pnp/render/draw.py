@@ -30,7 +30,7 @@ def draw_layout(c: Canvas, layout: Layout, clip: tuple[float, float, float, floa
         path = c.beginPath()
         path.rect(pt(x0), pt(y0), pt(x1 - x0), pt(y1 - y0))
         c.clipPath(path, stroke=0, fill=0)
-    pen = Pen(c, layout.height, layout.images)
+    pen = Pen(c, layout.height, layout.images, layout.icons)
     for el in layout.elements:
         el.draw(pen)
     c.restoreState()

@@ -19,6 +19,7 @@ from functools import cache
 from typing import ClassVar, Literal, Self, TypedDict, TypeGuard
 
 from ..deck import Picture
+from ..deck.icons import Icon
 from ..errors import Hi5Error
 from .pen import Pen
 
@@ -98,9 +99,23 @@ class Given:
     required one there), the kind's defaults filled in, each value read as
     its field wants it."""
 
-    def __init__(self, kind: type[Element], raw: Mapping[str, object], pictures: Mapping[str, Picture]) -> None:
+    def __init__(
+        self, kind: type[Element], raw: Mapping[str, object], pictures: Mapping[str, Picture],
+        icons: Mapping[str, Icon] | None = None, fonts: Mapping[str, str] | None = None,
+    ) -> None:  # fmt: skip
         self.values: dict[str, object] = {**_defaults(kind), **raw}
         self.pictures = pictures
+        self.icons: Mapping[str, Icon] = icons or {}  # SVG icons by name, beside the built-in shapes
+        self.fonts: Mapping[str, str] = fonts or {}  # the layout's own fonts: style -> registered name
+
+    def font(self) -> str:
+        """``font``: regular, bold, italic or one the layout brings (``fonts:``), as registered."""
+        font = self.values["font"]
+        if isinstance(font, str) and font in self.fonts:
+            return self.fonts[font]
+        if isinstance(font, str) and font in _STYLES:
+            return font
+        raise ElementFault(f"font must be one of {', '.join([*_STYLES, *(f for f in self.fonts if f not in _STYLES)])}, not {font!r}")
 
     def numbers(self, *keys: str) -> dict[str, float]:
         """The lengths and angles ``keys`` (checked in this order: x, y, x1,
@@ -150,6 +165,7 @@ class Given:
         return value if isinstance(value, str) else str(value)
 
 
+_STYLES = ("regular", "bold", "italic")  # the built-in styles (hi5pnp.render.fonts.FONTS)
 _LENGTHS = ("w", "h", "r", "size", "lw", "width", "min_size", "least")
 _OPTIONAL = ("width", "min_size", "least")
 _ORDER = {key: rank for rank, key in enumerate(("x", "y", "x1", "y1", "x2", "y2", "rotate", *_LENGTHS))}

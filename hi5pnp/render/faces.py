@@ -52,6 +52,7 @@ def deck_context(deck: Deck) -> dict[str, Any]:
         "edition": deck.edition,
         "colors": [gem_context(deck, c) for c in deck.colors],
         "traits": [trait_context(deck, t) for t in deck.traits],
+        "trait_icons": dict(deck.trait_icons),  # a paragraph's {speed} draws the icon of speed
         "rules": {
             "rounds": r.rounds,
             "team_size": r.team_size,
@@ -77,6 +78,7 @@ def competitor_context(deck: Deck, face: CompetitorFace) -> dict[str, Any]:
         "gems": [gem_context(deck, g) for g in face.gems],
         "matrix": [[trait_context(deck, t) for t in col] for col in face.matrix],
         "art": "art" if face.art else "",  # the src of its picture, when it has one
+        "flavour": face.flavour,  # a line for under the trait grid, or ""
     }
 
 
@@ -103,7 +105,7 @@ def render_faces(
 ) -> tuple[Layout, ...]:
     """Some faces, rendered (competitor or obstacle, by their type); ``ink``
     "low": white grounds and outlines instead of solid fills."""
-    base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height], "low_ink": ink == "low"}
+    base = {"card": card_context(card, bleed), "deck": deck_context(deck), "size": [card.width, card.height], "low_ink": ink == "low", "icons": deck.icons}
     out = []
     faults: list[Fault] = []
     for f in faces:
@@ -116,6 +118,8 @@ def render_faces(
         images = {"art": f.art} if f.art else {}
         filename = "competitors.yaml" if isinstance(f, CompetitorFace) else "obstacles.yaml"
         written = {f.name: deck.sources.face_fault(filename, f.card, f.side, "name", "")}  # deck text a layout fault is told at
+        if isinstance(f, CompetitorFace) and f.flavour:
+            written[f.flavour] = deck.sources.face_fault(filename, f.card, f.side, "flavour", "")
         try:
             out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images, "written": written}))
         except TemplateError as exc:  # every face is laid out: all their faults are told at once

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Self
 
 from .element import Box, Element, ElementFault, Given
+from .icons import add_icon, known
 from .pen import Pen
 from .pictures import draw_picture
-from .shapes import SHAPES, add_shape, circle_path
+from .shapes import SHAPES, circle_path
 from .units import pt
 
 
@@ -151,8 +152,8 @@ class Shape(Element):
         fill = given.color("fill")
         common = given.common()
         name = given.values["name"]
-        if not isinstance(name, str) or name not in SHAPES:
-            raise ElementFault(f"shape {name!r} is unknown; choose one of: {', '.join(SHAPES)}")
+        if not isinstance(name, str) or not known(name, given.icons):
+            raise ElementFault(f"shape {name!r} is unknown; choose one of: {', '.join([*SHAPES, *sorted(set(given.icons) - set(SHAPES))])}")
         return cls(**common, x=n["x"], y=n["y"], size=n["size"], name=name, fill=fill, rotate=n["rotate"])
 
     def bounds(self) -> Box:
@@ -169,12 +170,12 @@ class Shape(Element):
             c.saveState()
             c.translate(pt(self.x), pt(pen.height - self.y))
             c.rotate(-self.rotate)
-            add_shape(path, self.name, 0, 0, pt(self.size))
-            c.drawPath(path, stroke=0, fill=1, fillMode=0)
+            odd = add_icon(path, self.name, 0, 0, pt(self.size), pen.icons)
+            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
             c.restoreState()
         else:
-            add_shape(path, self.name, pt(self.x), pt(pen.height - self.y), pt(self.size))
-            c.drawPath(path, stroke=0, fill=1, fillMode=0)
+            odd = add_icon(path, self.name, pt(self.x), pt(pen.height - self.y), pt(self.size), pen.icons)
+            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -3,15 +3,21 @@
 Bitstream Vera ships inside reportlab, so it is the same file on every
 machine and nothing is fetched. Text is checked against the font's glyphs:
 a character the font cannot draw is a build error, never a blank box.
+
+A layout template may bring fonts of its own (``fonts:`` in the template,
+docs/templates.md): each TrueType file is registered once, under a name made
+from its contents, and is embedded subset like Vera.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 from pathlib import Path
 
 import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 FONTS = {"regular": ("hi5-Regular", "Vera.ttf"), "bold": ("hi5-Bold", "VeraBd.ttf"), "italic": ("hi5-Italic", "VeraIt.ttf")}
@@ -37,11 +43,35 @@ def register() -> None:
     _registered = True
 
 
+_own: dict[str, str] = {}  # the SHA-256 of a font file -> the name it is registered under
+
+
+class FontError(ValueError):
+    """A font file that cannot be used, in words."""
+
+
+def register_own(data: bytes) -> str:
+    """Register a TrueType font's bytes (once) and give the name text is set in with it."""
+    digest = hashlib.sha256(data).hexdigest()
+    name = _own.get(digest)
+    if name is None:
+        name = f"hi5own-{digest[:16]}"
+        try:
+            pdfmetrics.registerFont(TTFont(name, io.BytesIO(data), asciiReadable=False))
+        except TTFError as exc:
+            raise FontError(f"is not a TrueType font reportlab can embed ({exc}); a TTF, or an OTF with TrueType outlines, is needed") from None
+        except (ValueError, KeyError, IndexError, OverflowError, EOFError) as exc:  # a damaged table
+            raise FontError(f"cannot be read as a font: {exc}") from None
+        _own[digest] = name
+    return name
+
+
 def font_name(style: str) -> str:
-    return FONTS[style][0]
+    """The registered name of a style (regular, bold, italic) or of a font of one's own (already its name)."""
+    return FONTS[style][0] if style in FONTS else style
 
 
-def width(text: str, style: str, size: float) -> float:
+def width(text: str, style: str, size: float) -> float:  # style: regular, bold, italic or an own font's name
     """Width of ``text`` in points."""
     register()
     points: float = pdfmetrics.stringWidth(text, font_name(style), size)

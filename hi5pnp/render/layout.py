@@ -23,13 +23,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deck import Picture
+from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
 from .element import Element, ElementFault, Given
 from .figures import Circle, Image, Line, Rect, Shape
+from .paragraph import Para
 from .text import Text
 
 #: each kind of element by the name a template gives it (``el: rect``), in the order messages list them
-KINDS: dict[str, type[Element]] = {kind.KIND: kind for kind in (Rect, Circle, Line, Text, Shape, Image)}
+KINDS: dict[str, type[Element]] = {kind.KIND: kind for kind in (Rect, Circle, Line, Text, Para, Shape, Image)}
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class Layout:
     elements: tuple[Element, ...] = ()
     images: Mapping[str, Picture] = field(default_factory=dict)  # what image elements show, by their src
     capacity: Mapping[str, int] = field(default_factory=dict)  # what a page holds, as its template declares (the token sheet's)
+    icons: Mapping[str, Icon] = field(default_factory=dict)  # SVG icons its shapes may name, beside the built-in ones
+    fonts: Mapping[str, str] = field(default_factory=dict)  # the fonts it brings (``fonts:``): style -> registered name
 
 
 def line_of_id(source: str, element_id: str) -> int:
@@ -102,7 +106,7 @@ def check_layout(data: object, shown: str, locate: Locate, context: Mapping[str,
     _check_clear(layout, elements, bad)
     if faults:
         raise TemplateError(faults)
-    return Layout(layout.template, layout.width, layout.height, layout.safe, tuple(elements), layout.images, layout.capacity)
+    return Layout(layout.template, layout.width, layout.height, layout.safe, tuple(elements), layout.images, layout.capacity, layout.icons, layout.fonts)
 
 
 def _frame(data: object, shown: str, context: Mapping[str, Any]) -> tuple[Layout, list[object]]:
@@ -117,14 +121,29 @@ def _frame(data: object, shown: str, context: Mapping[str, Any]) -> tuple[Layout
     safe = data.get("safe", 0.0)
     if isinstance(safe, bool) or not isinstance(safe, (int, float)) or not math.isfinite(safe) or safe < 0:
         raise TemplateError(Fault(shown, 0, 0, f"'safe' must be a length in mm, not {safe!r}"))
-    unknown = sorted(set(data) - {"elements", "size", "safe", "capacity"}, key=str)
+    unknown = sorted(set(data) - {"elements", "size", "safe", "capacity", "fonts"}, key=str)
     if unknown:
-        raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe, capacity and elements"))
+        raise TemplateError(Fault(shown, 0, 0, f"unknown top-level key '{unknown[0]}'; a layout has size, safe, capacity, fonts and elements"))
+    own_fonts = _own_fonts(data.get("fonts"), shown, context)
     capacity = data.get("capacity") or {}
     if not (isinstance(capacity, dict) and all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and v >= 0 for k, v in capacity.items())):
         raise TemplateError(Fault(shown, 0, 0, f"'capacity' must map names to whole numbers of at least 0, such as {{pairs: 6}}, not {capacity!r}"))
     images = dict(context.get("images") or {})
-    return Layout(shown, float(size[0]), float(size[1]), safe, images=images, capacity=dict(capacity)), data["elements"]
+    icons = dict(context.get("icons") or {})
+    return Layout(shown, float(size[0]), float(size[1]), safe, images=images, capacity=dict(capacity), icons=icons, fonts=own_fonts), data["elements"]
+
+
+def _own_fonts(given: object, shown: str, context: Mapping[str, Any]) -> dict[str, str]:
+    """``fonts:`` of a layout: style name -> a font file of the templates
+    folder's ``fonts/``, registered (the context's ``font_files`` reads one)."""
+    if given is None:
+        return {}
+    if not (isinstance(given, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in given.items())):
+        raise TemplateError(Fault(shown, 0, 0, f"'fonts' must map style names to font files, such as {{display: Lobster-Regular.ttf}}, not {given!r}"))
+    read = context.get("font_files")
+    if read is None:
+        raise TemplateError(Fault(shown, 0, 0, "'fonts' names font files, but this layout is drawn without a templates folder to find them in"))
+    return {style: read(file) for style, file in given.items()}
 
 
 class _Unread(Exception):
@@ -148,7 +167,7 @@ def _element(raw: dict[Any, Any], layout: Layout) -> Element:
         expected = ", ".join(required + optional)
         unknown = [f"unknown key '{key}' for a {kind}; expected: {expected}" for key in raw if key not in allowed]
         raise _Unread(unknown + [f"a {kind} needs '{key}'" for key in required if key not in raw])
-    return cls.read(Given(cls, raw, layout.images))
+    return cls.read(Given(cls, raw, layout.images, layout.icons, layout.fonts))
 
 
 def _outside(el: Element, layout: Layout) -> str:

@@ -11,6 +11,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Picture
+from ..deck.icons import Icon
 from .units import pt
 
 _colors: dict[str, Color] = {}
@@ -29,10 +30,11 @@ class Pen:
     points of the layout's mm) of the current user space. (State set inside
     a saveState/restoreState pair never changes the pen's.)"""
 
-    def __init__(self, c: Canvas, height: float, pictures: Mapping[str, Picture]) -> None:
+    def __init__(self, c: Canvas, height: float, pictures: Mapping[str, Picture], icons: Mapping[str, Icon] | None = None) -> None:
         self.c = c
         self.height = height  # mm
         self.pictures = pictures  # what image elements show, by their src
+        self.icons: Mapping[str, Icon] = icons or {}  # SVG icons shape elements draw, by name
         self.fill: str | None = None
         self.stroke: str | None = None
         self.lw: float | None = None

@@ -29,7 +29,11 @@ import yaml
 from markupsafe import Markup
 
 from .. import data
+from ..deck.icons import Icon
+from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
+from . import fonts
+from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
 from .text import text_width_mm
 
@@ -39,6 +43,8 @@ MARKUP_SUFFIX = ".xml.j2"
 TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the folder; nothing else is read
 
 
+FONT_FOLDER = "fonts"  # a templates folder's own fonts, named by a layout's ``fonts:``
+MAX_FONT_BYTES = 32 << 20  # 32 MiB: a large CJK font has about 20
 MAX_TEMPLATE_BYTES = 1 << 20  # 1 MiB: the largest bundled template is 20 KB
 MAX_RENDER_SECONDS = 10.0  # one template rendered once: a card takes milliseconds
 MAX_REPEAT = 1_000_000  # items a template's ``*`` may make (text or a list repeated)
@@ -164,6 +170,8 @@ class Templates:
     def __init__(self, folder: Path | None = None, *, remember: bool = False):
         self.folder = folder if folder is not None else data.template_folder()
         self._sources: dict[str, str] = {}  # template name -> its text, read once
+        self._icons: dict[str, Icon] | None = None  # the folder's icons/*.svg, read once
+        self._fonts: dict[str, str] = {}  # a font file of fonts/ -> the name it is registered under
         # remember=True: each layout made is kept, by its template and the
         # values it was given, and given again for the same values (build
         # --watch: a rebuild lays out only the faces that changed). For as
@@ -196,9 +204,16 @@ class Templates:
         """A template's path as messages show it."""
         return shown_path(self.folder / name)
 
+    def icons(self) -> dict[str, Icon]:
+        """The folder's SVG icons (``icons/*.svg``), by name, read once."""
+        if self._icons is None:
+            self._icons = folder_icons(self.folder)
+        return self._icons
+
     def fingerprint(self) -> str:
-        """A digest of the templates (the ``*.j2`` files of the folder: no
-        other file is read, and each is read in pieces), for the kit's fingerprint."""
+        """A digest of the templates (the ``*.j2`` files of the folder, each
+        read in pieces, and the SVG icons of its ``icons/``: no other file is
+        read), for the kit's fingerprint."""
         h = hashlib.sha256()
         for path in sorted(self.folder.iterdir()):
             if path.name.endswith(TEMPLATE_SUFFIX) and path.is_file():
@@ -206,6 +221,15 @@ class Templates:
                 h.update(path.name.encode() + b"\0")
                 _digest_text(h, path)
                 h.update(b"\0")
+        self._icons = folder_icons(self.folder)  # read again: the icons drawn are the ones fingerprinted
+        for name, icon in sorted(self._icons.items()):
+            h.update(f"{ICON_FOLDER}/{name}.svg".encode() + b"\0" + icon.digest)
+        fonts_here = self.folder / FONT_FOLDER
+        for path in sorted(fonts_here.iterdir()) if fonts_here.is_dir() else []:
+            if path.suffix.lower() in (".ttf", ".otf") and path.is_file():
+                h.update(f"{FONT_FOLDER}/{path.name}".encode() + b"\0")
+                with path.open("rb") as f:
+                    h.update(hashlib.file_digest(f, "sha256").digest())
         return h.hexdigest()
 
     def render(self, name: str, context: dict[str, Any]) -> str:
@@ -257,13 +281,40 @@ class Templates:
             line = mark.line + 1 if mark else 0
             problem = getattr(exc, "problem", exc)
             raise TemplateError(Fault(shown, 0, 0, f"renders to YAML that does not parse (rendered line {line}): {problem}")) from None
-        return check_layout(doc, shown, lambda eid: self.locate(name, eid), context)
+        icons = {**self.icons(), **(context.get("icons") or {})}  # a deck's own icons before the folder's
+        return check_layout(doc, shown, lambda eid: self.locate(name, eid), {**context, "icons": icons, "font_files": self.font})
+
+    def font(self, file: str) -> str:
+        """The font file ``file`` of the folder's ``fonts/``, registered: the name text is set in with it."""
+        if file not in self._fonts:
+            self._fonts[file] = self._read_font(file)
+        return self._fonts[file]
+
+    def _read_font(self, file: str) -> str:
+        path = self.folder / FONT_FOLDER / file
+        shown = shown_path(path)
+        if "/" in file or "\\" in file or not file.lower().endswith((".ttf", ".otf")):
+            why = f"a font is a .ttf or .otf file of the folder's {FONT_FOLDER}/, named alone, not {file!r}"
+            raise TemplateError(Fault(self.shown(FONT_FOLDER), 0, 0, why))
+        try:
+            data = read_bytes(path, shown, self.folder.resolve(), MAX_FONT_BYTES)
+        except YamlReadError as exc:
+            raise TemplateError(exc.fault) from None
+        try:
+            return fonts.register_own(data)
+        except fonts.FontError as exc:
+            raise TemplateError(Fault(shown, 0, 0, str(exc))) from None
 
     def source(self, name: str) -> str:
         """A template's text (read once, for finding lines in messages)."""
         if name not in self._sources:
+            _check_size(self.folder / name)  # a file too big to be a template is refused unread
             self._sources[name] = (self.folder / name).read_text(encoding="utf-8")
         return self._sources[name]
+
+    def mentions(self, text: str) -> bool:
+        """Whether any template of the folder has ``text`` in it."""
+        return any(text in self.source(p.name) for p in sorted(self.folder.glob("*" + TEMPLATE_SUFFIX)))
 
     def locate(self, name: str, element_id: str | None) -> tuple[str, int]:
         """Where the element ``element_id`` of template ``name`` is written: in

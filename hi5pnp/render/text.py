@@ -51,9 +51,7 @@ class Text(Element):
         fill = given.color("fill")
         common = given.common()
         text = given.text("text")
-        font, align = given.values["font"], given.values["align"]
-        if not isinstance(font, str) or font not in fonts.FONTS:
-            raise ElementFault(f"font must be one of {', '.join(fonts.FONTS)}, not {font!r}")
+        font, align = given.font(), given.values["align"]
         if not _is_align(align):
             raise ElementFault(f"align must be left, center or right, not {align!r}")
         if n["rotate"] not in (0, 180):
