@@ -184,6 +184,7 @@ def test_a_faulty_deck_is_exit_1_where_the_deck_is_the_input(deck_copy, tmp_path
     assert result.returncode == 2 and "the deck cannot be read" in result.stderr
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_build_shows_the_design_warnings_validate_gives(deck_copy, tmp_path):
     """A deck declaring a colour nothing uses builds, and says so at the line, as validate does."""
     deck_copy("game.yaml", '  gold: "#E0A100"\n', '  gold: "#E0A100"\n  black: "#222222"\n')

@@ -19,6 +19,8 @@ from hi5pnp.kit import BuildOptions, make_kit
 from hi5pnp.kit.cutgeometry import CRICUT_LIMIT, SILHOUETTE_ARM, SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_THICKNESS
 from hi5pnp.render.cardsize import CardSize
 
+pytestmark = pytest.mark.slow  # CI runs it with the stress tests: README's everyday run stays under a minute
+
 ROOT = Path(__file__).resolve().parents[1]
 TOLERANCE = 0.1  # mm
 SVG = "{http://www.w3.org/2000/svg}"

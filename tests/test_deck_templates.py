@@ -15,6 +15,8 @@ from hi5pnp.deck import load_deck
 from hi5pnp.kit.templatechoice import choose_templates
 from hi5pnp.web import Desk
 
+pytestmark = pytest.mark.slow  # CI runs it with the stress tests: README's everyday run stays under a minute
+
 
 def run(*args: str):
     return CliRunner().invoke(main, [*args])

@@ -20,6 +20,8 @@ from PIL import Image
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
 
+pytestmark = pytest.mark.slow  # CI runs it with the stress tests: README's everyday run stays under a minute
+
 CREAM = (0xF6, 0xF0, 0xE2)  # the cards' background, as the templates paint it
 
 

@@ -330,6 +330,7 @@ def test_back_offset_off_the_paper_is_refused():
         make_kit(load_deck(CARDS), BuildOptions(papers=("letter",), back_offset=(-15.0, 0.0)))
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_a_rebuild_with_fewer_papers_removes_the_others(tmp_path):
     write_kit(make_kit(load_deck(CARDS), BuildOptions()).files, tmp_path)
     assert (tmp_path / "kit-letter.pdf").exists()

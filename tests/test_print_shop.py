@@ -102,6 +102,7 @@ def _ink(pdf: bytes, page: int = 0) -> float:
     return 1 - sum(level * count for level, count in enumerate(histogram)) / (255 * size[0] * size[1])
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_low_ink_saves_ink_on_cards_tokens_and_score_cards():
     deck = load_deck(CARDS)
     normal = make_kit(deck, BuildOptions(papers=("a4",)))

@@ -18,6 +18,8 @@ from hi5pnp.cli import main
 from hi5pnp.data import template_folder
 from hi5pnp.kit.tts import HIDDEN_GROUND
 
+pytestmark = pytest.mark.slow  # CI runs it with the stress tests: README's everyday run stays under a minute
+
 MM = 72 / 25.4
 
 

@@ -81,6 +81,7 @@ def test_the_json_follows_the_contract():
         assert face["win_rate"]["rate"] == pytest.approx(rate, abs=1e-4)  # a draw counts half
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_same_seed_same_numbers_whatever_the_jobs():
     one = run("--json", "--games", "130", "--bot", "greedy", "--seed", "5", "--jobs", "1")
     two = run("--json", "--games", "130", "--bot", "greedy", "--seed", "5", "--jobs", "2")

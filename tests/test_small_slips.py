@@ -6,6 +6,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from hi5pnp.cli import main
@@ -14,6 +15,8 @@ from hi5pnp.kit.alignment import _corners
 from hi5pnp.kit.cardsheets import duplex_grid
 from hi5pnp.render.cardsize import POKER
 from hi5pnp.render.paper import Paper
+
+pytestmark = pytest.mark.slow  # CI runs it with the stress tests: README's everyday run stays under a minute
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

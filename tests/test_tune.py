@@ -263,6 +263,7 @@ def test_bad_input_is_refused_before_any_game(weak):
     assert code == 2 and "--games" in err
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_when_no_plan_reaches_the_window_the_closest_is_the_answer(weak, monkeypatch):
     real = tune_module.candidates
     monkeypatch.setattr(tune_module, "candidates", lambda *a: [c for c in real(*a) if c.step.kind == "box"])  # useless to 3a

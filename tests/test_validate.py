@@ -118,6 +118,7 @@ def test_a_deck_validate_passes_builds_at_every_card_size(size, tmp_path):
         assert built.exit_code == code and err.splitlines()[0] in built.stderr
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_design_lints_warn_at_their_lines(deck_copy):
     deck_copy("obstacles.yaml", "color: red, trait: speed", "color: blue, trait: power")
     deck_copy("obstacles.yaml", "color: red, trait: power", "color: blue, trait: power")

@@ -189,6 +189,7 @@ def test_a_player_name_is_escaped(client, desk):
 # the hobbyist -------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_the_print_page_builds_the_kit_chosen_and_offers_its_files(client, desk):
     page = client.get("/print").text
     assert "No kit built here yet" in page and "cards-duplex-" in page
@@ -314,6 +315,7 @@ def test_every_address_answers_only_the_machines_own_names():
     assert "*" not in names and ("localhost" in names or "127.0.0.1" in names)
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_the_desks_print_shop_file_has_the_bleed_chosen_as_build_gives_it(client, desk):
     client.post("/print/build", data={"paper": "a4", "card": "poker", "bleed": "2", "ink": "normal", "method": "duplex", "token": desk.token})
     options = json.loads((desk.out / "kit" / "manifest.json").read_text())["options"]

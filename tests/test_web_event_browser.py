@@ -27,7 +27,10 @@ from hi5pnp.deck import load_deck
 from hi5pnp.judge.eventfolder import pair_next_round
 from hi5pnp.web import Desk, make_app
 
-pytestmark = pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's browser and browser-driver are not installed")
+pytestmark = [
+    pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's browser and browser-driver are not installed"),
+    pytest.mark.slow,  # CI runs it with the stress tests: README's everyday run stays under a minute
+]
 
 EVENT = 'event: "Club night 12"\ndeck: default\nplayers: [Ann Smith, Bo Li, Cai Wen, Di Ng, Ed Ko]\nrounds: 3\ntiebreaks: [buchholz, direct, omw]\n'
 

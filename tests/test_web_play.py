@@ -65,7 +65,8 @@ def play_to_the_end(client: TestClient, where: str, tok: str, rng: random.Random
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("bot", [pytest.param("random", marks=pytest.mark.slow), pytest.param("greedy", marks=pytest.mark.slow), "planner"])
+@pytest.mark.slow  # three whole games through the routes: CI runs them with the stress tests (test_play.py plays whole games every day)
+@pytest.mark.parametrize("bot", ["random", "greedy", "planner"])
 def test_a_whole_game_through_the_routes_saves_a_valid_complete_log(client, tmp_path, bot):
     where, tok = start(client, opponent=bot, name="Ann", seed="21")
     end = play_to_the_end(client, where, tok, random.Random(bot))

@@ -22,6 +22,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import Hi5Error
 from .svgpath import PathError, Steps, parse_path
 from .yamlsource import read_bytes
 
@@ -32,7 +33,7 @@ _DRAWN = ("path", "circle", "ellipse", "rect", "line", "polyline", "polygon", "t
 _NUMBER = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(px)?\s*$")
 
 
-class IconError(ValueError):
+class IconError(Hi5Error, ValueError):
     """Why an SVG file cannot be an icon, in words (the caller adds where)."""
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import re
 
+from ..errors import Hi5Error
+
 #: the steps: ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y)) or ("Z", ())
 Steps = list[tuple[str, tuple[float, ...]]]
 
@@ -21,7 +23,7 @@ _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7,
 _FLAG = re.compile(r"\s*,?\s*([01])")
 
 
-class PathError(ValueError):
+class PathError(Hi5Error, ValueError):
     """A ``d`` attribute that is not SVG path data."""
 
 

@@ -19,6 +19,8 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from ..errors import Hi5Error
+
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 FONTS = {"regular": ("hi5-Regular", "Vera.ttf"), "bold": ("hi5-Bold", "VeraBd.ttf"), "italic": ("hi5-Italic", "VeraIt.ttf")}
 _registered = False
@@ -46,7 +48,7 @@ def register() -> None:
 _own: dict[str, str] = {}  # the SHA-256 of a font file -> the name it is registered under
 
 
-class FontError(ValueError):
+class FontError(Hi5Error, ValueError):
     """A font file that cannot be used, in words."""
 
 
