@@ -63,11 +63,15 @@ def main() -> None:
         turns = sum(1 for line in one.read_text().splitlines() if line.startswith("      - "))
         floor, floor_cpu = best_time([sys.executable, "-c", "import yaml, click"], args.runs, env)
         single, single_cpu = best_time([*hi5, "check", str(one)], args.runs, env)
-        print(f"one log ({turns} turns): check {single * 1000:.0f} ms, floor (import yaml, click) "
-              f"{floor * 1000:.0f} ms, ratio {single / floor:.2f} (target <= 2.0; in CPU time {single_cpu / floor_cpu:.2f})")
+        print(
+            f"one log ({turns} turns): check {single * 1000:.0f} ms, floor (import yaml, click) "
+            f"{floor * 1000:.0f} ms, ratio {single / floor:.2f} (target <= 2.0; in CPU time {single_cpu / floor_cpu:.2f})"
+        )
         batch, batch_cpu = best_time([*hi5, "check", str(folder)], 3, env)
-        print(f"batch: {args.logs} logs in {batch:.2f} s: {args.logs / batch:.0f} logs/s (target >= 1,200 on two idle processors); "
-              f"{batch_cpu / args.logs * 1000:.2f} ms CPU a log, every process counted")
+        print(
+            f"batch: {args.logs} logs in {batch:.2f} s: {args.logs / batch:.0f} logs/s (target >= 1,200 on two idle processors); "
+            f"{batch_cpu / args.logs * 1000:.2f} ms CPU a log, every process counted"
+        )
 
 
 if __name__ == "__main__":

@@ -57,9 +57,9 @@ def painted(browser: webdriver.Chrome, url: str) -> float:
     """Seconds from the request to the first contentful paint."""
     browser.get("about:blank")
     browser.get(url)
-    return float(browser.execute_script(
-        "const p = performance.getEntriesByName('first-contentful-paint')[0]; return (p ? p.startTime : performance.now()) / 1000"
-    ))  # fmt: skip
+    return float(
+        browser.execute_script("const p = performance.getEntriesByName('first-contentful-paint')[0]; return (p ? p.startTime : performance.now()) / 1000")
+    )
 
 
 def fetched(url: str, data: bytes | None = None) -> float:
@@ -121,8 +121,10 @@ def main() -> None:
         size = (desk.logs / "long.yaml").stat().st_size if desk.logs else 0
         short = statistics.median(painted(browser, base + "/judge/log/dispute_assist.yaml") for _ in range(runs))
         long = statistics.median(painted(browser, base + "/judge/log/long.yaml") for _ in range(runs))
-        print(f"a log's page, first paint: {size / 1e6:.2f} MB, 40,000 turns {long:.2f} s; a 40-line log {short:.2f} s; "
-              f"ratio {long / short:.1f} (target: under 2 s)")  # fmt: skip
+        print(
+            f"a log's page, first paint: {size / 1e6:.2f} MB, 40,000 turns {long:.2f} s; a 40-line log {short:.2f} s; "
+            f"ratio {long / short:.1f} (target: under 2 s)"
+        )
         first = fetched(base + "/judge")
         kept = statistics.median(fetched(base + "/judge") for _ in range(runs))
         print(f"the judge's page of 122 logs: first visit {first:.2f} s, with the verdicts kept {kept:.3f} s (target: kept under 0.25 s)")
@@ -130,8 +132,10 @@ def main() -> None:
         play = statistics.median(painted(browser, game) for _ in range(runs))
         print(f"a game's page at the table, first paint: {play:.2f} s; ratio to a 40-line log's {play / short:.1f} (target: under 0.5 s)")
         bot = bot_turns(desk)
-        print(f"the planner's turn at the table: median {statistics.median(bot) * 1000:.1f} ms, worst {max(bot) * 1000:.0f} ms "
-              f"over {len(bot)} turns (target: under 0.5 s)")  # fmt: skip
+        print(
+            f"the planner's turn at the table: median {statistics.median(bot) * 1000:.1f} ms, worst {max(bot) * 1000:.0f} ms "
+            f"over {len(bot)} turns (target: under 0.5 s)"
+        )
         alone = statistics.median(fetched(base + "/status") for _ in range(runs * 3))
         body = f"token={desk.token}&paper=a4&card=poker&bleed=0&ink=normal&method=duplex".encode()
         build = threading.Thread(target=fetched, args=(base + "/print/build", body))
@@ -143,8 +147,10 @@ def main() -> None:
             time.sleep(0.1)
         build.join()
         middle, worst = (statistics.median(during), max(during)) if during else (alone, alone)
-        print(f"/status: alone {alone * 1000:.1f} ms; during a build, {len(during)} asked: median {middle * 1000:.1f} ms, worst {worst * 1000:.0f} ms; "
-              f"ratio of the medians {middle / alone:.1f} (target: the worst under 0.25 s)")  # fmt: skip
+        print(
+            f"/status: alone {alone * 1000:.1f} ms; during a build, {len(during)} asked: median {middle * 1000:.1f} ms, worst {worst * 1000:.0f} ms; "
+            f"ratio of the medians {middle / alone:.1f} (target: the worst under 0.25 s)"
+        )
     finally:
         browser.quit()
         server.should_exit = True

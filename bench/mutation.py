@@ -63,9 +63,7 @@ def run(part: str, jobs: int, survivors: bool = False) -> float:
     log = ROOT / "mutants" / f"mutation-{part}.log"
     start = time.monotonic()
     with log.open("w") as out:
-        done = subprocess.run(
-            ["nice", "-n", "10", mutmut(), "run", "--max-children", str(jobs), *names], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT
-        )
+        done = subprocess.run(["nice", "-n", "10", mutmut(), "run", "--max-children", str(jobs), *names], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     if done.returncode:
         sys.exit(f"mutmut run failed ({done.returncode}); see {log.relative_to(ROOT)}")
     return time.monotonic() - start

@@ -168,7 +168,7 @@ def _shown(value: object) -> str:
 
 
 def choices_words(allowed: Iterable[object]) -> str:
-    """"'long' or 'short'", "1 or 2", "'a4', 'letter' or ..."."""
+    """ "'long' or 'short'", "1 or 2", "'a4', 'letter' or ..."."""
     shown = [_shown(a) for a in allowed]
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
 

@@ -39,6 +39,8 @@ def hi5(*args: str, stdin: str | None = None, cwd: Path | None = None, timeout: 
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         code, err = 1, err + "".join(traceback.format_exception(result.exception))
     return subprocess.CompletedProcess(["hi5pnp", *args], code, result.stdout, err)
+
+
 NORTH = ["1a", "2a", "3a", "4a", "5a"]
 SOUTH = ["6a", "7a", "8a", "9a", "10a"]
 # 1: 1a red speed, 2: 3b red power, 3: 2a green power, 4: 4a gold grace,

@@ -94,7 +94,7 @@ def test_no_import_circles():
         state[node] = 1
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                raise AssertionError("import circle: " + " -> ".join([*trail[trail.index(nxt):], node, nxt]))
+                raise AssertionError("import circle: " + " -> ".join([*trail[trail.index(nxt) :], node, nxt]))
             if nxt not in state:
                 visit(nxt, [*trail, node])
         state[node] = 2

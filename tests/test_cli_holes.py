@@ -74,8 +74,9 @@ def test_export_writes_formula_names_after_a_quote_and_reads_them_back_exactly(t
     path = tmp_path / "y" / "obstacles.yaml"
     names = [*FORMULAS, *QUOTED]
     text = path.read_text(encoding="utf-8")
-    for k, old in enumerate(["Mud Pit", "Rope Bridge", "Boulder Run", "Riddle Gate", "Rolling Logs", "Tar Wall",
-                             "Balance Beam", "Hedge Maze", "Puzzle Lanterns", "Greased Slide"]):  # fmt: skip
+    for k, old in enumerate(
+        ["Mud Pit", "Rope Bridge", "Boulder Run", "Riddle Gate", "Rolling Logs", "Tar Wall", "Balance Beam", "Hedge Maze", "Puzzle Lanterns", "Greased Slide"]
+    ):
         text = text.replace(f'"{old}"', '"' + names[k].replace("\\", "\\\\").replace('"', '\\"') + '"', 1)
     path.write_text(text, encoding="utf-8")
     yaml_deck = load_deck(tmp_path / "y")
@@ -237,8 +238,10 @@ def test_a_header_of_400000_columns_is_told_in_a_screenful(csv_deck):
     code, out, err = run("validate", "--deck", csv_deck)
     lines = (out + err).splitlines()
     assert code == 1 and len(lines) <= 102, len(lines)
-    assert lines[-1].endswith("obstacles.csv:1:100: and 399,901 more columns unknown or given twice: is this the file of obstacles? "
-                              "its first row names the columns (card, side, color, trait, ...)")  # fmt: skip
+    assert lines[-1].endswith(
+        "obstacles.csv:1:100: and 399,901 more columns unknown or given twice: is this the file of obstacles? "
+        "its first row names the columns (card, side, color, trait, ...)"
+    )
 
 
 def test_thousands_of_faults_are_the_first_100_and_a_count(tmp_path):
@@ -258,8 +261,10 @@ def test_thousands_of_faults_are_the_first_100_and_a_count(tmp_path):
 
 def test_a_cell_longer_than_the_csv_modules_limit_is_not_called_an_open_quote(csv_deck):
     (csv_deck / "obstacles.csv").write_text("card,side,name,color,trait\n1,a," + "x" * 140_000 + ",red,speed\n", encoding="utf-8")
-    assert faults(csv_deck)[0].endswith("obstacles.csv:2:1: not readable as CSV: a cell of more than 131,072 characters, from this "
-                                        "row on: a quote opened and never closed, or a value far longer than any a deck needs")  # fmt: skip
+    assert faults(csv_deck)[0].endswith(
+        "obstacles.csv:2:1: not readable as CSV: a cell of more than 131,072 characters, from this "
+        "row on: a quote opened and never closed, or a value far longer than any a deck needs"
+    )
 
 
 def test_utf16_without_its_byte_order_mark_is_told_as_such(csv_deck):

@@ -136,7 +136,7 @@ def test_the_command_compares_in_json_and_text(deck_copy):
     assert one["change"] == pytest.approx(one["rate"] - one["other_rate"], abs=2e-4)
     assert one["rate"] == data["faces"]["1a"]["win_rate"]["rate"]
     text = command("--deck", str(folder), "--compare", "default", "--games", "120", "--bot", "greedy").stdout
-    rows = text[text.index("against default, the same 120 games"):].splitlines()
+    rows = text[text.index("against default, the same 120 games") :].splitlines()
     assert rows[1].startswith("  first player (decided games)")
     faces = [row.split()[0] for row in rows[3:]]
     assert faces[0] == "1a" and len(faces) == 20 and rows[3].endswith(" *")  # sorted by change, flagged
@@ -185,8 +185,7 @@ def test_a_deck_with_its_cards_in_another_order_compares_as_exactly_nothing(deck
     """Deals and courses are drawn from the cards' numbers, not their place in the file."""
     folder = _reordered(deck_copy("game.yaml", "# High Five", "# High Five, its cards reordered"))
     assert next(c.number for c in load_deck(folder, need_score_sheet=False).competitors) == 10
-    args = ["simulate", "--deck", str(folder), "--compare", "default", "--games", "40", "--seed", "4",
-            "--bot", bot, "--sides", sides, "--jobs", "1", "--json"]  # fmt: skip
+    args = ["simulate", "--deck", str(folder), "--compare", "default", "--games", "40", "--seed", "4", "--bot", bot, "--sides", sides, "--jobs", "1", "--json"]
     got = json.loads(CliRunner().invoke(main, args).output)["compare"]
     assert got["first_player"] == {"change": 0.0, "interval": [0.0, 0.0]}
     assert len(got["faces"]) == 20

@@ -137,15 +137,12 @@ def test_a_misspelt_header_is_the_one_fault_not_one_per_row(csv_copy):
 def test_a_missing_column_an_unclosed_quote_and_a_stray_cell(csv_copy):
     path = csv_copy / "obstacles.csv"
     path.write_text("card,side,name,trait\n1,a,Mud,speed\n")
-    assert faults(csv_copy)[0].endswith(
-        "obstacles.csv:1:1: the header lacks the column 'color'; an obstacle row needs card, side, color, trait"
-    )
+    assert faults(csv_copy)[0].endswith("obstacles.csv:1:1: the header lacks the column 'color'; an obstacle row needs card, side, color, trait")
     path.write_text('card,side,name,color,trait\n1,a,"Mud,red,speed\n')
     assert faults(csv_copy)[0].endswith("obstacles.csv:2:1: not readable as CSV: unexpected end of data (a quote opened and never closed?)")
     path.write_text("card,side,name,color,trait\n1,a,Mud,red,speed,,x\n1,b,,blue,grace\n")
     assert faults(csv_copy)[0] == (
-        f"{path}:2:7: a value 'x' in a column with no header: a value holding a comma needs quotes (\"Dunmore, Dash\"); "
-        "else name the column or empty the cell"
+        f"{path}:2:7: a value 'x' in a column with no header: a value holding a comma needs quotes (\"Dunmore, Dash\"); else name the column or empty the cell"
     )
 
 
@@ -206,8 +203,11 @@ def test_a_tuned_gem_and_box_change_their_cells_and_nothing_else(csv_copy):
     before = path.read_bytes().split(b"\r\n")
     deck = load_deck(csv_copy)
     gem = ValueEdit("competitors.yaml", (1, "a", "gems", 2), "blue", "green")
-    assert diff_of(deck, gem)[2:] == ["@@ -4 +4 @@", "-2,a,Brutus Hale,red,red,blue,power,speed power,speed power wits,",
-                                      "+2,a,Brutus Hale,red,red,green,power,speed power,speed power wits,"]  # fmt: skip
+    assert diff_of(deck, gem)[2:] == [
+        "@@ -4 +4 @@",
+        "-2,a,Brutus Hale,red,red,blue,power,speed power,speed power wits,",
+        "+2,a,Brutus Hale,red,red,green,power,speed power,speed power wits,",
+    ]
     deck = apply_edit(deck, gem)
     box = ValueEdit("competitors.yaml", (1, "a", "matrix", 2, 1), "power", "grace")
     deck = apply_edit(deck, box)

@@ -43,9 +43,8 @@ def test_an_obstacle_in_a_flow_mapping_with_comments_around_it(deck_copy):
     edit = ValueEdit("obstacles.yaml", (1, "b", "trait"), "wits", "grace")
     edited = apply_edit(load_deck(folder), edit)
     assert changed_lines(before, path.read_bytes()) == [
-        (b'  b: {name: "Riddle Gate", color: gold, trait: wits, picture: gate}',
-         b'  b: {name: "Riddle Gate", color: gold, trait: grace, picture: gate}'),
-    ]  # fmt: skip
+        (b'  b: {name: "Riddle Gate", color: gold, trait: wits, picture: gate}', b'  b: {name: "Riddle Gate", color: gold, trait: grace, picture: gate}'),
+    ]
     assert edited.obstacle_face("2b").trait == "grace"
     assert path.read_text().startswith("# Six obstacle cards")
 
@@ -103,9 +102,8 @@ def test_line_breaks_and_a_byte_order_mark_are_kept(tmp_path):
     after = path.read_bytes()
     assert after.startswith(b"\xef\xbb\xbf") and after.count(b"\r\n") == before.count(b"\r\n")
     assert changed_lines(before, after) == [
-        (b'  b: {name: "Bo", gems: [blue, blue, blue], matrix: [[speed, wits]]}\r',
-         b'  b: {name: "Bo", gems: [red, blue, blue], matrix: [[speed, wits]]}\r'),
-    ]  # fmt: skip
+        (b'  b: {name: "Bo", gems: [blue, blue, blue], matrix: [[speed, wits]]}\r', b'  b: {name: "Bo", gems: [red, blue, blue], matrix: [[speed, wits]]}\r'),
+    ]
 
 
 def test_an_edit_that_breaks_the_deck_is_not_written(deck_copy):
@@ -150,9 +148,11 @@ def test_a_plan_of_edits_in_two_files_is_written_whole_with_every_comment(deck_c
     edited = apply_edits(deck, [GEM, COLUMN, TRAIT])
     assert changed_lines(before["competitors.yaml"], (folder / "competitors.yaml").read_bytes()) == [
         (b"    gems: [red, red, blue]", b"    gems: [red, red, green]"),
-        (b"    matrix: [[power], [speed, power], [speed, power, wits]]   # 3 columns, 6 boxes",
-         b"    matrix: [[power], [speed, power], [speed, wits]]   # 3 columns, 6 boxes"),
-    ]  # fmt: skip
+        (
+            b"    matrix: [[power], [speed, power], [speed, power, wits]]   # 3 columns, 6 boxes",
+            b"    matrix: [[power], [speed, power], [speed, wits]]   # 3 columns, 6 boxes",
+        ),
+    ]
     assert len(changed_lines(before["obstacles.yaml"], (folder / "obstacles.yaml").read_bytes())) == 1
     assert edited.competitor_face("2a").matrix[2] == ("speed", "wits") and edited.obstacle_face("1a").trait == "grace"
 

@@ -208,8 +208,6 @@ def test_the_bypass_limit_is_reckoned_in_one_module():
     only in rules/position.py; every other module asks it."""
     package = Path(hi5pnp.rules.legality.__file__).parents[1]
     found = [
-        str(path.relative_to(package))
-        for path in package.rglob("*.py")
-        if re.search(r"finish\s*-\s*\w+(\.\w+)?\s*-\s*1\b", path.read_text(encoding="utf-8"))
+        str(path.relative_to(package)) for path in package.rglob("*.py") if re.search(r"finish\s*-\s*\w+(\.\w+)?\s*-\s*1\b", path.read_text(encoding="utf-8"))
     ]
     assert found == ["rules/position.py"]

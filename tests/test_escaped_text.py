@@ -16,7 +16,7 @@ from conftest import GOLDEN
 from hi5pnp.cli import main
 
 ESC = "\x1b"
-HOSTILE = {"north": 'An\\x1b]0;owned\\x07n <b>&amp;', "south": "Sam\\u202e\\x00"}
+HOSTILE = {"north": "An\\x1b]0;owned\\x07n <b>&amp;", "south": "Sam\\u202e\\x00"}
 
 
 def run(*args: object) -> tuple[int, str, str]:

@@ -54,8 +54,17 @@ ALIASES = GOLDEN / "event.aliases"
 
 
 def row(rank, player, played, wins, draws, losses, omw, game_points):
-    return {"rank": rank, "player": player, "played": played, "wins": wins, "draws": draws, "losses": losses,
-            "points": 3 * wins + draws, "omw": omw, "game_points": game_points}  # fmt: skip
+    return {
+        "rank": rank,
+        "player": player,
+        "played": played,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "points": 3 * wins + draws,
+        "omw": omw,
+        "game_points": game_points,
+    }
 
 
 HAND = [
@@ -132,11 +141,14 @@ def test_a_bad_alias_file_is_refused_at_its_line(tmp_path):
     assert r.exit_code == 2 and f"{tmp_path / 'a.txt'}:2:" in r.stderr
 
 
-@pytest.mark.parametrize("text, line, words", [
-    ("Bobby Jones: Bob Jones\nbob  jones: Bobby Jones\n", 2, "mapped to each other"),
-    ("Ann: Ann Smith\nBobby Jones: Bob Jones\nBob Jones: Robert Jones\n", 3, "map 'Bobby Jones' straight to 'Robert Jones'"),
-    ("Bob Jones: Robert Jones\nBobby Jones: Bob Jones\n", 2, "map 'Bobby Jones' straight to 'Robert Jones'"),
-])
+@pytest.mark.parametrize(
+    "text, line, words",
+    [
+        ("Bobby Jones: Bob Jones\nbob  jones: Bobby Jones\n", 2, "mapped to each other"),
+        ("Ann: Ann Smith\nBobby Jones: Bob Jones\nBob Jones: Robert Jones\n", 3, "map 'Bobby Jones' straight to 'Robert Jones'"),
+        ("Bob Jones: Robert Jones\nBobby Jones: Bob Jones\n", 2, "map 'Bobby Jones' straight to 'Robert Jones'"),
+    ],
+)
 def test_an_alias_file_that_maps_a_name_both_ways_is_refused_at_its_line(tmp_path, text, line, words):
     (tmp_path / "a.yaml").write_text(text)
     r = run("standings", EVENT, "--alias", tmp_path / "a.yaml")

@@ -136,8 +136,12 @@ def test_the_event_s_table_left_out_list_and_refusals_are_the_contract_s(event, 
     r = run("check", folder / "round2-table2.yaml", "--try", line, right, "--rule-as", "Sam")
     assert r.exit_code == 0, r.output
     ruling = folder / "round2-table2.ruling.yaml"
-    assert yaml.safe_load(ruling.read_text()) == {"ruling": "hi5/1", "log_sha256": sha256(folder / "round2-table2.yaml"), "judge": "Sam",
-                                                  "corrections": [{"line": line, "text": right}]}  # fmt: skip
+    assert yaml.safe_load(ruling.read_text()) == {
+        "ruling": "hi5/1",
+        "log_sha256": sha256(folder / "round2-table2.yaml"),
+        "judge": "Sam",
+        "corrections": [{"line": line, "text": right}],
+    }
     r = run("check", folder / "round2-table2.yaml")
     assert r.exit_code == 0 and "valid as ruled by Sam, 1 correction" in r.stdout
     open_round_3(folder, mini)

@@ -130,8 +130,15 @@ def test_every_fault_of_the_event_file_is_named_at_its_line(tmp_path):
         r = run(command, tmp_path)
         assert r.exit_code == 2
         where = str(tmp_path / "event.yaml")
-        for line, words in ((2, "on the entry list already"), (3, "'Cy' is not on the entry list"), (3, "a whole number from 0"),
-                            (4, "'rounds'"), (5, "did you mean 'buchholz'"), (5, "the name always breaks"), (6, "unknown field 'colour'")):  # fmt: skip
+        for line, words in (
+            (2, "on the entry list already"),
+            (3, "'Cy' is not on the entry list"),
+            (3, "a whole number from 0"),
+            (4, "'rounds'"),
+            (5, "did you mean 'buchholz'"),
+            (5, "the name always breaks"),
+            (6, "unknown field 'colour'"),
+        ):
             assert any(x.startswith(f"{where}:{line}:") and words in x for x in r.stderr.splitlines()), (line, words, r.stderr)
     (tmp_path / "event.yaml").write_text("players: [Ann\n")
     assert run("standings", tmp_path).exit_code == 2

@@ -84,8 +84,11 @@ def test_an_impossible_art_path_is_a_fault_at_its_line(table, art):
         load_deck(table / "mini")
     (fault,) = caught.value.faults
     assert str(fault).startswith(at) and "'art' of face 1a" in fault.message
-    for args in (("validate", str(table / "mini")), ("build", "--deck", str(table / "mini"), "--out", str(table / "kit")),
-                 ("preview", "1a", "--deck", str(table / "mini"), "--out", str(table / "p.png"))):  # fmt: skip
+    for args in (
+        ("validate", str(table / "mini")),
+        ("build", "--deck", str(table / "mini"), "--out", str(table / "kit")),
+        ("preview", "1a", "--deck", str(table / "mini"), "--out", str(table / "p.png")),
+    ):
         result = invoke(*args)
         assert result.exit_code == 1 and at in result.stderr and isinstance(result.exception, SystemExit), args
     result = invoke("replay", str(table / "game.yaml"))
@@ -135,7 +138,7 @@ def test_the_rules_never_decode_a_picture_and_drawing_finds_damaged_pixels(table
 
 def test_a_picture_many_faces_name_is_read_once_and_decoded_once(deck_copy, monkeypatch, tmp_path):
     folder = deck_copy("competitors.yaml", '    name: "Dash Dunmore"', '    name: "Dash Dunmore"\n    art: art/one.png')
-    for old in ('    name: "Pip Pocket"', "    name: \"Brutus Hale\""):
+    for old in ('    name: "Pip Pocket"', '    name: "Brutus Hale"'):
         deck_copy("competitors.yaml", old, f"{old}\n    art: ./art/one.png")
     (folder / "art").mkdir()
     (folder / "art" / "one.png").write_bytes(png_bytes((60, 40)))
@@ -237,9 +240,11 @@ def test_images_writes_each_face_before_drawing_the_next(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize(
     "command, size, most",
-    [(("images", "--out", "OUT"), "a 200 × 200 mm face with 3 mm bleed at 1200 dpi would be 9,732 × 9,732 pixels", 779),
-     (("preview", "1a", "--out", "OUT.png"), "a 200 × 200 mm face at 1200 dpi would be 9,449 × 9,449 pixels", 803)],
-)  # fmt: skip
+    [
+        (("images", "--out", "OUT"), "a 200 × 200 mm face with 3 mm bleed at 1200 dpi would be 9,732 × 9,732 pixels", 779),
+        (("preview", "1a", "--out", "OUT.png"), "a 200 × 200 mm face at 1200 dpi would be 9,449 × 9,449 pixels", 803),
+    ],
+)
 def test_a_face_image_over_the_pixel_limit_is_refused_at_once(tmp_path, command, size, most):
     start = time.perf_counter()
     result = invoke(*(a.replace("OUT", str(tmp_path / "out")) for a in command), "--card-size", "200x200mm", "--dpi", "1200")
@@ -258,8 +263,10 @@ def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
     out = tmp_path / "kit"
     proc = subprocess.Popen(
         [sys.executable, "-m", "hi5pnp", "build", "--deck", str(deck), "--out", str(out), "--paper", "a4", "--jobs", "1", "--watch"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
     def rebuilt(before: str) -> None:
         end = time.monotonic() + 60

@@ -142,7 +142,14 @@ def test_a_deck_file_linked_out_of_the_folder_is_refused(table, tmp_path_factory
 
 
 # 6. paths that cannot be followed --------------------------------------------------------------
-@pytest.mark.parametrize("args", [("check", "X"), ("validate", "X"), *(pytest.param(a, marks=pytest.mark.slow) for a in (("replay", "X"), ("deal", "--deck", "X"), ("build", "--deck", "X")))])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", "X"),
+        ("validate", "X"),
+        *(pytest.param(a, marks=pytest.mark.slow) for a in (("replay", "X"), ("deal", "--deck", "X"), ("build", "--deck", "X"))),
+    ],
+)
 def test_a_name_too_long_is_a_message(args, tmp_path):
     long = "d" * 300
     r = hi5(*(a.replace("X", long) for a in args), "--out", str(tmp_path)) if args[0] == "build" else hi5(*(a.replace("X", long) for a in args))
@@ -157,7 +164,10 @@ def test_a_deck_name_too_long_in_a_log(table):
 
 
 # 7. score-card labels -----------------------------------------------------------
-@pytest.mark.parametrize("label", ["{n:s}", "{n:>99999999999}", *(pytest.param(x, marks=pytest.mark.slow) for x in ("{n!r}", "{n:>400000000}", "{n.real}", "{n[0]}", "{}", "x" * 200))])
+@pytest.mark.parametrize(
+    "label",
+    ["{n:s}", "{n:>99999999999}", *(pytest.param(x, marks=pytest.mark.slow) for x in ("{n!r}", "{n:>400000000}", "{n.real}", "{n[0]}", "{}", "x" * 200))],
+)
 def test_score_card_labels_are_plain(deck_copy, label):
     folder = deck_copy("score_sheets.yaml", 'label: "Round {n}"', f'label: "{label}"')
     start = time.perf_counter()
@@ -226,7 +236,9 @@ def test_numbers_and_text_have_upper_bounds(deck_copy, old, new, words):
 
 
 def test_a_matrix_has_an_upper_bound(deck_copy):
-    folder = deck_copy("competitors.yaml", "matrix: [[speed, power], [grace, wits], [speed, grace]]", "matrix: [[speed, power, grace, wits, speed, power, grace, wits, speed]]")
+    folder = deck_copy(
+        "competitors.yaml", "matrix: [[speed, power], [grace, wits], [speed, grace]]", "matrix: [[speed, power, grace, wits, speed, power, grace, wits, speed]]"
+    )
     r = hi5("validate", str(folder))
     assert r.returncode == 1 and "a column holds at most 8" in r.stderr
 
@@ -238,8 +250,12 @@ def check_json(log: Path) -> dict:
 
 @pytest.mark.parametrize(
     "players",
-    ["{north: 1042, south: Yes}", "{south: ~}", "{north: 2026-11-20, south: 12:30}",
-     *(pytest.param(p, marks=pytest.mark.slow) for p in ("{north: Ann}", "", "{north: 'A: B'}"))],
+    [
+        "{north: 1042, south: Yes}",
+        "{south: ~}",
+        "{north: 2026-11-20, south: 12:30}",
+        *(pytest.param(p, marks=pytest.mark.slow) for p in ("{north: Ann}", "", "{north: 'A: B'}")),
+    ],
 )
 def test_players_are_free_text_and_either_may_be_named_alone(table, players):
     log = table / "game.yaml"
@@ -403,7 +419,7 @@ def test_a_template_that_calls_itself_is_a_fault(tmp_path):
     folder = tmp_path / "templates"
     shutil.copytree(template_folder(), folder)
     path = folder / "_macros.j2"
-    path.write_text(path.read_text() + '\n{% macro loop_(n) %}{{ loop_(n) }}{% endmacro %}\n')
+    path.write_text(path.read_text() + "\n{% macro loop_(n) %}{{ loop_(n) }}{% endmacro %}\n")
     comp = folder / "obstacle.yaml.j2"
     comp.write_text(comp.read_text().replace("elements:\n", "elements:\n{{ m.loop_(1) }}\n", 1))
     r = hi5("build", "--paper", "a4", "--templates", str(folder), "--out", str(tmp_path / "kit"))
@@ -417,8 +433,9 @@ def test_not_utf8_has_its_column(table):
     assert r.returncode == 2 and re.search(r"game.yaml:2:11: not UTF-8", r.stderr), r.stderr
 
 
-@pytest.mark.parametrize("codec, mark", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
-                                         ("utf-32-le", b"\xff\xfe\x00\x00"), ("utf-32-be", b"\x00\x00\xfe\xff")])  # fmt: skip
+@pytest.mark.parametrize(
+    "codec, mark", [("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"), ("utf-32-le", b"\xff\xfe\x00\x00"), ("utf-32-be", b"\x00\x00\xfe\xff")]
+)
 def test_a_log_in_utf16_or_utf32_is_read_when_its_mark_says_which(table, codec, mark):
     log = table / "game.yaml"
     log.write_bytes(mark + VALID.encode(codec))

@@ -141,7 +141,13 @@ def test_simulate_report_and_preview_never_replace_a_file_of_the_deck(tmp_path):
 
 @pytest.mark.parametrize(
     ("args", "option", "kind"),
-    [(("check",), "--pdf", "PDF"), (("replay",), "--svg", "SVG"), (("replay",), "--png", "PNG"), (("simulate",), "--report", "PDF"), (("preview",), "--out", "PNG")],
+    [
+        (("check",), "--pdf", "PDF"),
+        (("replay",), "--svg", "SVG"),
+        (("replay",), "--png", "PNG"),
+        (("simulate",), "--report", "PDF"),
+        (("preview",), "--out", "PNG"),
+    ],
 )
 def test_each_single_output_option_says_an_existing_file_is_replaced(args, option, kind):
     text = " ".join(run(*args, "--help").output.split())

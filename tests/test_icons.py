@@ -32,8 +32,15 @@ def _bezier(c: tuple[float, ...], x0: float, y0: float, t: float) -> tuple[float
 def test_relative_and_absolute_commands_give_absolute_points():
     steps = parse_path("M10 10 l5 0 h5 v5 H10 V10 z m1 1 2 2")
     assert steps == [
-        ("M", (10, 10)), ("L", (15, 10)), ("L", (20, 10)), ("L", (20, 15)), ("L", (10, 15)), ("L", (10, 10)), ("Z", ()),
-        ("M", (11, 11)), ("L", (13, 13)),
+        ("M", (10, 10)),
+        ("L", (15, 10)),
+        ("L", (20, 10)),
+        ("L", (20, 15)),
+        ("L", (10, 15)),
+        ("L", (10, 10)),
+        ("Z", ()),
+        ("M", (11, 11)),
+        ("L", (13, 13)),
     ]
 
 
@@ -75,14 +82,19 @@ def test_an_arc_too_small_to_reach_is_scaled_up_and_flags_may_be_run_together():
         x0, y0 = c[4], c[5]
 
 
-@pytest.mark.parametrize(("d", "words"), [("L1 1", "must start with a move"), ("M1 1 L2", "needs 2 numbers"), ("M1 1 X3", "cannot be read at character 5"), ("5 5", "must start with a move")])
+@pytest.mark.parametrize(
+    ("d", "words"),
+    [("L1 1", "must start with a move"), ("M1 1 L2", "needs 2 numbers"), ("M1 1 X3", "cannot be read at character 5"), ("5 5", "must start with a move")],
+)
 def test_bad_path_data_is_told_where(d, words):
     with pytest.raises(PathError, match=words):
         parse_path(d)
 
 
 def test_an_svg_file_becomes_an_icon_without_its_background_square():
-    icon = icon_from_svg(b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/><path fill-rule="evenodd" d="M1 1L5 5z"/></svg>')
+    icon = icon_from_svg(
+        b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><path d="M0 0h512v512H0z"/><path fill-rule="evenodd" d="M1 1L5 5z"/></svg>'
+    )
     assert icon.box == (0, 0, 512, 512)
     assert len(icon.paths) == 1 and icon.paths[0][1] is True
 

@@ -84,9 +84,15 @@ def test_an_image_and_a_preview_draw_the_same_face(tmp_path):
 def test_tts_sheets_and_saved_objects(images, deck):
     tts = images / "tts"
     assert sorted(p.name for p in tts.iterdir()) == [
-        "competitor-a-1.png", "competitor-b-1.png", "competitor.json", "competitor.png",
-        "obstacle-a-1.png", "obstacle-b-1.png", "obstacle.json", "obstacle.png",
-    ]  # fmt: skip
+        "competitor-a-1.png",
+        "competitor-b-1.png",
+        "competitor.json",
+        "competitor.png",
+        "obstacle-a-1.png",
+        "obstacle-b-1.png",
+        "obstacle.json",
+        "obstacle.png",
+    ]
     cell = (round(63.5 / 25.4 * 300), round(88.9 / 25.4 * 300))
     a, b = load(tts / "competitor-a-1.png"), load(tts / "competitor-b-1.png")
     assert a.size == b.size == (6 * cell[0], 2 * cell[1])  # ten cards and the hidden card: 6 × 2, the fewest cells
@@ -165,8 +171,10 @@ def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path, inside):
     out = deck / "output" if inside else tmp_path / "kit"
     proc = subprocess.Popen(
         [sys.executable, "-m", "hi5pnp", "build", "--deck", str(deck), "--out", str(out), "--paper", "a4", "--watch"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         _wait_for(lambda: (out / "manifest.json").exists(), proc)
         time.sleep(1.0)  # the watch is set up before the first build; let it print

@@ -74,7 +74,12 @@ def test_good_build_options_are_kept_as_the_manifest_records_them():
 
 @pytest.mark.parametrize(
     ("options", "words"),
-    [({"dpi": 10}, ("dpi", "10", "36–1200")), ({"dpi": 300.0}, ("dpi", "whole number")), ({"bleed": 11.0}, ("bleed", "0–10 mm")), ({"tts": "yes"}, ("tts", "'yes'"))],
+    [
+        ({"dpi": 10}, ("dpi", "10", "36–1200")),
+        ({"dpi": 300.0}, ("dpi", "whole number")),
+        ({"bleed": 11.0}, ("bleed", "0–10 mm")),
+        ({"tts": "yes"}, ("tts", "'yes'")),
+    ],
 )
 def test_an_image_option_it_does_not_take_is_named(options, words):
     refused(lambda: ImageOptions(**options), *words)

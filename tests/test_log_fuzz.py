@@ -62,9 +62,7 @@ def test_any_bytes(data):
     check_text(data)
 
 
-YAML_BITS = st.sampled_from(
-    [":", " ", "-", "[", "]", "{", "}", "#", "&a", "*a", "!!str", "'", '"', "\n", "\t", "?", "|", ">", "1a", "9z", "%"]
-)
+YAML_BITS = st.sampled_from([":", " ", "-", "[", "]", "{", "}", "#", "&a", "*a", "!!str", "'", '"', "\n", "\t", "?", "|", ">", "1a", "9z", "%"])
 
 
 @FAST

@@ -338,7 +338,9 @@ def test_notation_messages():
         Turn.parse(3)
     with pytest.raises(NotationError) as info:
         Turn.parse("1a assist 2a:gold")
-    assert str(info.value) == "'2a:gold' is not a competitor brought along; write a face id, with ':chit' or ':t<column>' for a reward, e.g. '2a:chit' or '2a:t2'"
+    assert (
+        str(info.value) == "'2a:gold' is not a competitor brought along; write a face id, with ':chit' or ':t<column>' for a reward, e.g. '2a:chit' or '2a:t2'"
+    )
     assert Turn.parse("1a assist 2a:t123456").brought[0].reward == Mark(123456)  # six digits: still a column
     with pytest.raises(NotationError, match=r"^'2a:t1234567': column number 1234567 is too long$"):
         Turn.parse("1a assist 2a:t1234567")
@@ -540,7 +542,9 @@ def test_legal_actions_at_the_final_obstacle_list_both_orders_of_arrival(deck):
     state.arrange("1a", position=11)  # one short of the final obstacle: one order is enough
     state.arrange("6a", position=11)
     state.arrange("7a", position=11)
-    pairs = [tuple(b.face for b in t.brought) for t in state.legal_actions() if t.face == "1a" and len(t.brought) == 2 and all(b.reward is None for b in t.brought)]
+    pairs = [
+        tuple(b.face for b in t.brought) for t in state.legal_actions() if t.face == "1a" and len(t.brought) == 2 and all(b.reward is None for b in t.brought)
+    ]
     assert len(pairs) == 1
 
 
@@ -562,8 +566,7 @@ def test_whose_turn_messages(deck):
     state.lay_course(COURSE)
     assert state.token_holder() == "south"
     assert str(why(state, "1a")) == (
-        "it is south's turn, not north's (1a): south holds the first-player token and opens round 2: "
-        "it passed once, to south, when round 1 ended (R-12)"
+        "it is south's turn, not north's (1a): south holds the first-player token and opens round 2: it passed once, to south, when round 1 ended (R-12)"
     )
     turn(state, "6a")
     turn(state, "1a")
@@ -640,7 +643,9 @@ def test_turns_the_notation_cannot_write_are_named(deck):
 
     state = new_state(deck)
     assert str(state.why_illegal(Turn("1a", spend=3))) == "1a cannot spend 3 chits with plain; only a bypass spends chits (rules §4)"
-    assert str(state.why_illegal(Turn("1a", Action.BYPASS, (Brought("6a"),), 0))) == "a bypass turn brings nobody; write assist to bring others along (rules §4)"
+    assert (
+        str(state.why_illegal(Turn("1a", Action.BYPASS, (Brought("6a"),), 0))) == "a bypass turn brings nobody; write assist to bring others along (rules §4)"
+    )
 
 
 def test_chits_up_to_the_limit_in_one_turn_and_the_message_past_it(deck):
@@ -676,9 +681,7 @@ def test_course_problems_name_the_entry(deck):
 
     assert course_problem(deck, ["1a", "9a", "1b"]) == Illegal("9a is not an obstacle face of the deck", "§2", None, 1)
     assert course_problem(deck, ["1a", "3b", "2a", "3a"]) == Illegal("obstacle card 3 is laid twice (places 2 and 4 of the row)", "§2", None, 3)
-    assert course_problem(deck, ["1a", "3b", "2a"]) == Illegal(
-        "the course has 3 cards; every obstacle card is laid once (6 cards; missing: 4, 5, 6)", "§2"
-    )
+    assert course_problem(deck, ["1a", "3b", "2a"]) == Illegal("the course has 3 cards; every obstacle card is laid once (6 cards; missing: 4, 5, 6)", "§2")
 
 
 def test_lay_course_refuses_a_bad_course_and_a_round_too_many(deck, tmp_path):

@@ -35,8 +35,24 @@ def test_canonical_text():
 
 @pytest.mark.parametrize(
     "text",
-    ["", "   ", "a3", "3c", "3a jump", "3a bypass", "3a bypass -1", "3a bypass 1 2", "3a bypass x",
-     "3a assist 2a:", "3a assist 2a:gold", "3a assist 2a:t", "3a assist 2a:t-1", "3a assist 2", 12, None],
+    [
+        "",
+        "   ",
+        "a3",
+        "3c",
+        "3a jump",
+        "3a bypass",
+        "3a bypass -1",
+        "3a bypass 1 2",
+        "3a bypass x",
+        "3a assist 2a:",
+        "3a assist 2a:gold",
+        "3a assist 2a:t",
+        "3a assist 2a:t-1",
+        "3a assist 2",
+        12,
+        None,
+    ],
 )
 def test_broken_notation(text):
     with pytest.raises(NotationError):

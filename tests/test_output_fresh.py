@@ -31,7 +31,10 @@ def stale(names: list[str], pages: dict[str, str] | None = None) -> str:
     says just "rebuild and commit": it names the files that differ and asks for
     a visual diff of their pages first."""
     pages = pages or {}
-    listed = ", ".join(f"{n} ({pages[n]})" if n in pages else n for n in names) or "the fingerprint of the inputs (the deck, the templates, the options or the library versions changed)"
+    listed = (
+        ", ".join(f"{n} ({pages[n]})" if n in pages else n for n in names)
+        or "the fingerprint of the inputs (the deck, the templates, the options or the library versions changed)"
+    )
     pdf = next((n for n in names if n.endswith(".pdf")), "cards-duplex-a4.pdf")
     stem = pdf.removesuffix(".pdf")
     return (

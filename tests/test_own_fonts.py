@@ -54,7 +54,9 @@ def test_a_name_the_own_font_cannot_draw_is_a_fault_at_its_deck_line(own_templat
     assert f"competitors.yaml:{line}:" in result.output and "cannot draw: ☃" in result.output
 
 
-@pytest.mark.parametrize(("font", "data", "words"), [("Display.ttf", b"not a font at all" * 20, "is not a TrueType font"), ("Other.ttf", None, "file not found")])
+@pytest.mark.parametrize(
+    ("font", "data", "words"), [("Display.ttf", b"not a font at all" * 20, "is not a TrueType font"), ("Other.ttf", None, "file not found")]
+)
 def test_a_font_that_cannot_be_used_is_a_fault_naming_the_file(own_templates, font, data, words):
     if data is not None:
         (own_templates / "fonts" / font).write_bytes(data)

@@ -29,9 +29,15 @@ def para(**values: object) -> Para:
 
 def test_runs_and_icons_are_read_from_the_text():
     assert pieces("a **bold** *it* {power}!", {"power": "dumbbell"}) == [
-        ("word", "a", "regular"), ("space", " ", "regular"), ("word", "bold", "bold"), ("space", " ", "regular"),
-        ("word", "it", "italic"), ("space", " ", "regular"), ("icon", "dumbbell", ""), ("word", "!", "regular"),
-    ]  # fmt: skip
+        ("word", "a", "regular"),
+        ("space", " ", "regular"),
+        ("word", "bold", "bold"),
+        ("space", " ", "regular"),
+        ("word", "it", "italic"),
+        ("space", " ", "regular"),
+        ("icon", "dumbbell", ""),
+        ("word", "!", "regular"),
+    ]
 
 
 def test_lines_break_between_words_within_the_width():
@@ -110,7 +116,7 @@ def test_a_flavour_line_goes_through_csv_and_back(deck_copy, tmp_path):
     from hi5pnp import load_deck
     from hi5pnp.deck.csvexport import export_csv
 
-    flavour = 'Takes notes mid-leap, {wits} first; the leap is *mostly* luck.'
+    flavour = "Takes notes mid-leap, {wits} first; the leap is *mostly* luck."
     folder = deck_copy("competitors.yaml", '    name: "Quincy Quill"', f'    name: "Quincy Quill"\n    flavour: "{flavour}"')
     deck = load_deck(folder)
     export_csv(deck, tmp_path / "csv")

@@ -63,7 +63,9 @@ def test_print_shop_file_has_trim_and_bleed_boxes():
     assert "Dash Dunmore" in reader.pages[0].extract_text() and "Pip Pocket" in reader.pages[1].extract_text()
 
 
-@pytest.mark.parametrize("number, turned", [(1, False), (6, True), (9, True), (8, False), (10, False), (16, True), (69, False), (86, True), (11, False), (100, False), (61, True)])
+@pytest.mark.parametrize(
+    "number, turned", [(1, False), (6, True), (9, True), (8, False), (10, False), (16, True), (69, False), (86, True), (11, False), (100, False), (61, True)]
+)
 def test_numbers_that_read_differently_upside_down_are_underlined(number, turned):
     assert reads_turned(number) is turned
 

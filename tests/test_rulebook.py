@@ -43,6 +43,7 @@ def quickref(deck, folder=TEMPLATE_DIR) -> bytes:
     markup = quickref_markup(deck, 2, templates)
     return quickref_file(deck, POKER, "a4", "t", markup, templates.shown("quickref.xml.j2"), "long")
 
+
 CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
 
 
@@ -244,8 +245,14 @@ def test_too_many_rounds_for_the_score_card(deck_copy):
 def test_one_vocabulary_with_the_checker(rulebook2):
     """The headings carry the § numbers verdicts cite; ready and exhausted are
     taught with how to show them; R-8 and R-9 are placed, not a gap."""
-    for heading in ("§1 What is in the box", "§2 The course and setting up", "§3 Playing a round", "§4 Facing an obstacle",
-                    "§5 Finishing and scoring", "§6 The end of the game"):  # fmt: skip
+    for heading in (
+        "§1 What is in the box",
+        "§2 The course and setting up",
+        "§3 Playing a round",
+        "§4 Facing an obstacle",
+        "§5 Finishing and scoring",
+        "§6 The end of the game",
+    ):
         assert heading in rulebook2, heading
     assert "ready competitors" in rulebook2 and "it is exhausted for the rest of the segment" in rulebook2
     assert "turn its card sideways" in rulebook2 and "turned upright again (ready)" in rulebook2

@@ -47,7 +47,7 @@ def test_a_service_gets_its_exact_canvas_at_300_dpi_in_srgb(tmp_path, service, s
     assert result.exit_code == 0, result.stderr
     faces = sorted(out.glob("*.png"))
     assert len(faces) == 32
-    for face in faces[:: 7]:
+    for face in faces[::7]:
         with Image.open(face) as image:
             assert image.size == size, face.name
         found = chunks(face)
@@ -94,7 +94,10 @@ def test_the_preflight_names_the_face_and_element_in_the_cut_tolerance(tmp_path)
     result = invoke("preflight", "--for", "tgc", "--templates", str(templates))
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert lines[0].startswith("competitor face 3a: element 'name' (text 'Lyra Lightfoot') reaches 1.7 mm from the cut") and "3.2 mm cut tolerance of The Game Crafter" in lines[0]
+    assert (
+        lines[0].startswith("competitor face 3a: element 'name' (text 'Lyra Lightfoot') reaches 1.7 mm from the cut")
+        and "3.2 mm cut tolerance of The Game Crafter" in lines[0]
+    )
     assert len(lines) == 2  # only that face; the count last
     refused = invoke("images", "--for", "tgc", "--templates", str(templates), "--out", str(tmp_path / "img"))
     assert refused.exit_code == 1 and "competitor face 3a" in refused.stderr and not (tmp_path / "img").exists()

@@ -54,7 +54,9 @@ def test_fast_playout_is_the_engine_game_turn_for_turn(deck, mini, edition, name
 def test_fast_playout_on_other_numbers(tmp_path):
     from hi5pnp.deck import load_deck
 
-    d = load_deck(make_deck(tmp_path / "d", obstacles=3, team_size=3, finishers=4, placing_points="[4, 3, 2, 1]", rounds=2, chit_limit=1), need_score_sheet=False)
+    d = load_deck(
+        make_deck(tmp_path / "d", obstacles=3, team_size=3, finishers=4, placing_points="[4, 3, 2, 1]", rounds=2, chit_limit=1), need_score_sheet=False
+    )
     bot = RandomBot()
     for i in range(300):
         tally = Tally(list(d.colors))
@@ -145,9 +147,7 @@ def test_planner_is_stronger_than_greedy(deck):
 
 
 def test_greedy_beats_random(deck):
-    wins = sum(
-        play_game(deck, {Seat.NORTH: GreedyBot(), Seat.SOUTH: RandomBot()}, game_rng(12, i)).winner() == Seat.NORTH for i in range(20)
-    )
+    wins = sum(play_game(deck, {Seat.NORTH: GreedyBot(), Seat.SOUTH: RandomBot()}, game_rng(12, i)).winner() == Seat.NORTH for i in range(20))
     assert wins >= 18
 
 
@@ -171,7 +171,10 @@ def test_windows_come_from_game_yaml(tmp_path):
     assert data["balance"]["fair"] is False and data["balance"]["outside"] == ["first player (decided games)"]
     assert data["balance"]["verdict"] == "not fair" and data["balance"]["headline"].startswith("NOT FAIR")
     # an option wins over game.yaml
-    assert simulate_json("--deck", str(deck), "--games", "30", "--bot", "random", "--first-player-window", "0-100")["balance"]["windows"]["first_player"] == [0, 100]
+    assert simulate_json("--deck", str(deck), "--games", "30", "--bot", "random", "--first-player-window", "0-100")["balance"]["windows"]["first_player"] == [
+        0,
+        100,
+    ]
 
 
 def test_a_bad_balance_block_is_a_deck_fault_with_its_line(tmp_path):
@@ -243,6 +246,8 @@ def test_the_command_line_names_every_bot_the_simulator_has():
     from hi5pnp.sim.bots import BOTS
 
     assert tuple(BOTS) == BOT_NAMES  # the light list the command line shows is the real one
+
+
 def test_mini_deck_simulates(tmp_path):
     data = simulate_json("--deck", str(GOLDEN / "mini"), "--games", "40", "--bot", "greedy")
     assert data["games"] == 40 and data["faces"]

@@ -52,8 +52,12 @@ def test_json_is_one_object_with_every_count():
     found = json.loads(out)
     assert found["gems"] == {"total": 60, "per_color": {"red": 15, "blue": 15, "green": 15, "gold": 15}}
     assert found["boxes"]["total"] == 132 and found["competitor_faces"] == len(found["faces"]) == 20
-    assert found["faces"][0] == {"face": "1a", "name": "Dash Dunmore", "gems": {"red": 2, "blue": 1, "green": 0, "gold": 0},
-                                 "boxes": {"speed": 2, "power": 1, "grace": 2, "wits": 1}}  # fmt: skip
+    assert found["faces"][0] == {
+        "face": "1a",
+        "name": "Dash Dunmore",
+        "gems": {"red": 2, "blue": 1, "green": 0, "gold": 0},
+        "boxes": {"speed": 2, "power": 1, "grace": 2, "wits": 1},
+    }
     obstacles = found["obstacle_faces"]
     assert obstacles["total"] == 12 and obstacles["per_trait"] == {"speed": 3, "power": 3, "grace": 3, "wits": 3}
     assert obstacles["per_color_trait"]["red"] == {"speed": 1, "power": 1, "grace": 0, "wits": 1}

@@ -59,11 +59,17 @@ def outside(deck, summary, window) -> set[str]:
 
 
 FAR_OUT = {  # a face of the bundled deck made far too weak or too strong: no single edit brings it back
-    "weak": ("2a", '    gems: [red, red, blue]\n    matrix: [[power], [speed, power], [speed, power, wits]]',
-             '    gems: [red, red, red]\n    matrix: [[grace, grace], [grace, power], [grace, wits, speed]]'),
-    "strong": ("9a", '    gems: [gold, gold, blue]\n    matrix: [[speed, wits], [grace, wits], [wits, power]]',
-               '    gems: [red, blue, green]\n    matrix: [[speed], [power], [wits], [grace]]'),
-}  # fmt: skip
+    "weak": (
+        "2a",
+        "    gems: [red, red, blue]\n    matrix: [[power], [speed, power], [speed, power, wits]]",
+        "    gems: [red, red, red]\n    matrix: [[grace, grace], [grace, power], [grace, wits, speed]]",
+    ),
+    "strong": (
+        "9a",
+        "    gems: [gold, gold, blue]\n    matrix: [[speed, wits], [grace, wits], [wits, power]]",
+        "    gems: [red, blue, green]\n    matrix: [[speed], [power], [wits], [grace]]",
+    ),
+}
 
 
 @pytest.mark.slow

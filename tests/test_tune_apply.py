@@ -107,7 +107,9 @@ def test_a_write_stopped_midway_leaves_no_temporary_copy(deck_copy, tmp_path, si
 def test_a_write_not_stopped_goes_through(deck_copy, tmp_path):
     """The same script, not stopped: the copy is loaded and the edit written (the test above stops a real write)."""
     script = STOPPED_WHILE_WRITING.replace("time.sleep(60)", "pass")
-    r = subprocess.run([sys.executable, "-c", script, str(deck_copy.folder)], capture_output=True, text=True, timeout=60, env={**os.environ, "TMPDIR": str(tmp_path)})
+    r = subprocess.run(
+        [sys.executable, "-c", script, str(deck_copy.folder)], capture_output=True, text=True, timeout=60, env={**os.environ, "TMPDIR": str(tmp_path)}
+    )
     assert r.returncode == 0, r.stderr
     assert "gems: [red, red, green]" in (deck_copy.folder / "competitors.yaml").read_text()
     assert [p for p in tmp_path.iterdir() if p.name.startswith("hi5pnp-edit-")] == []

@@ -59,15 +59,34 @@ def test_the_error_rate_holds_under_repeated_looks():
 
 
 def test_until_decided_on_the_command_line(tmp_path):
-    args = ["simulate", "--deck", str(GOLDEN / "mini"), "--bot", "random", "--until-decided", "--games", "30", "--most-games", "60",
-            "--face-window", "49-51", "--first-player-window", "49-51", "--json"]  # fmt: skip
+    args = [
+        "simulate",
+        "--deck",
+        str(GOLDEN / "mini"),
+        "--bot",
+        "random",
+        "--until-decided",
+        "--games",
+        "30",
+        "--most-games",
+        "60",
+        "--face-window",
+        "49-51",
+        "--first-player-window",
+        "49-51",
+        "--json",
+    ]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 1, result.stderr
     data = json.loads(result.stdout)
     assert data["games"] == 60 and data["sequential"] == {
-        "looks_planned": [30, 60], "looks_made": 2, "alpha_per_look": 0.025,
-        "method": "bonferroni over the looks planned", "decided": False, "cap": 60,
-    }  # fmt: skip
+        "looks_planned": [30, 60],
+        "looks_made": 2,
+        "alpha_per_look": 0.025,
+        "method": "bonferroni over the looks planned",
+        "decided": False,
+        "cap": 60,
+    }
     text = CliRunner().invoke(main, args[:-1]).stdout
     assert "played until decided: 2 of 2 looks planned (30, 60 games)" in text and "97.50 %" in text
     refused = CliRunner().invoke(main, ["simulate", "--until-decided", "--compare", "default", "--games", "10"])

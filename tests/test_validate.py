@@ -43,9 +43,14 @@ def test_an_unquoted_hash_colour_says_hash_starts_a_comment(deck_copy):
     "old,new,changed,mine,theirs",
     [  # the line changed is named, whether YAML trips on it or on the line after
         ('    name: "Brutus Hale"\n', '     name: "Brutus Hale"\n', 'name: "Brutus Hale"', 5, "the lines after it in the same block 4"),
-        ('    gems: [red, red, blue]\n    matrix: [[speed, power]', '   gems: [red, red, blue]\n    matrix: [[speed, power]', "   gems:", 3,
-         "the lines around it 4"),
-        ('    name: "Pip Pocket"\n', '    name: Pip\n      Pocket: 2\n', "Pocket: 2", 6, "the lines around it 4"),
+        (
+            "    gems: [red, red, blue]\n    matrix: [[speed, power]",
+            "   gems: [red, red, blue]\n    matrix: [[speed, power]",
+            "   gems:",
+            3,
+            "the lines around it 4",
+        ),
+        ('    name: "Pip Pocket"\n', "    name: Pip\n      Pocket: 2\n", "Pocket: 2", 6, "the lines around it 4"),
     ],
     ids=["first-of-block", "under-indented", "over-indented"],
 )
@@ -91,7 +96,11 @@ def test_one_root_fault_does_not_cascade(deck_copy):
 
 
 def test_boxes_too_small_to_mark_are_refused_by_validate_and_build(deck_copy, tmp_path):
-    folder = deck_copy("competitors.yaml", "[[speed, speed], [grace, speed], [wits, grace]]", "[[speed, speed, speed, speed, speed, speed, speed], [grace, speed], [wits, grace]]")
+    folder = deck_copy(
+        "competitors.yaml",
+        "[[speed, speed], [grace, speed], [wits, grace]]",
+        "[[speed, speed, speed, speed, speed, speed, speed], [grace, speed], [wits, grace]]",
+    )
     code, _, err = validate(str(folder))
     assert code == 1
     assert "a pen needs to mark it" in err and "face 3a has a column of 7 boxes" in err
@@ -159,4 +168,6 @@ def test_every_face_with_a_layout_fault_is_told_at_once(deck_copy):
 def test_a_key_written_without_its_colon_is_told_at_its_line(deck_copy):
     folder = deck_copy("competitors.yaml", "    gems: [red, green, gold]", "    gems [red, green, gold]")
     code, _, err = validate(str(folder))
-    assert code == 1 and re.search(r"competitors.yaml:\d+:9: not valid YAML: no colon after 'gems': a key and its value are written 'gems: \[red, green, gold\]'", err), err
+    assert code == 1 and re.search(
+        r"competitors.yaml:\d+:9: not valid YAML: no colon after 'gems': a key and its value are written 'gems: \[red, green, gold\]'", err
+    ), err

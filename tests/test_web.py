@@ -259,8 +259,10 @@ def test_serve_prints_its_address_and_warns_of_another_host(tmp_path):
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "hi5pnp", "serve", "--port", "0", "--host", "127.0.0.2", "--out", str(tmp_path / "desk")],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = proc.stdout.readline()
         assert re.fullmatch(r"the hi5pnp desk is at http://127\.0\.0\.2:\d+/ \(Ctrl-C stops it\)\n", line), line

@@ -166,10 +166,12 @@ def test_every_control_is_reached_with_the_tab_key(served, browser, name):
     browser.set_window_size(1280, 1000)
     browser.get(base + PAGES[name])
     label = "(e => e.tagName + '|' + (e.getAttribute('href') || e.name || e.textContent).slice(0, 60))"  # one control, in words
-    controls = set(browser.execute_script(
-        "return [...document.querySelectorAll('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea, summary')]"
-        f".filter(e => e.offsetParent !== null).map({label})"
-    ))  # fmt: skip
+    controls = set(
+        browser.execute_script(
+            "return [...document.querySelectorAll('a[href], button:not([disabled]), input:not([type=hidden]), select, textarea, summary')]"
+            f".filter(e => e.offsetParent !== null).map({label})"
+        )
+    )
     reached = set()
     for _ in range(len(controls) + 5):
         ActionChains(browser).send_keys(Keys.TAB).perform()  # to the page, as a keyboard does (a file input takes no keys)

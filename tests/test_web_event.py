@@ -179,8 +179,12 @@ def test_a_played_log_must_be_the_tables(folder):
     assert other.status_code == 400 and "round1-table1.yaml is round 1" in problem(other.text)
     house = hand_in(client, desk, "round1-table1.yaml", text.replace("deck: default", "deck: house", 1))
     assert house.status_code == 400 and "the event plays default" in problem(house.text)
-    utf16 = client.post("/event/hand-in", data={"token": desk.token, "table": "round1-table1.yaml"},
-                        files={"file": ("mine.yaml", text.encode("utf-16"), "text/yaml")}, follow_redirects=False)  # fmt: skip
+    utf16 = client.post(
+        "/event/hand-in",
+        data={"token": desk.token, "table": "round1-table1.yaml"},
+        files={"file": ("mine.yaml", text.encode("utf-16"), "text/yaml")},
+        follow_redirects=False,
+    )
     assert utf16.status_code == 303 and (folder / "round1-table1.played.yaml").read_bytes() == text.encode("utf-16")
     (folder / "round1-table1.played.yaml").unlink()  # the judge removes it by hand: the desk never does
     bare = hand_in(client, desk, "round1-table1.yaml", "log: hi5/1\n")

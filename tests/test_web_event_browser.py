@@ -112,10 +112,12 @@ def test_every_control_of_the_event_pages_is_reached_with_the_tab_key(served, br
     browser.set_window_size(1280, 1000)
     browser.get(base + pages[name])
     label = "(e => e.tagName + '|' + (e.getAttribute('href') || e.name || e.textContent).slice(0, 60))"
-    controls = set(browser.execute_script(
-        "return [...document.querySelectorAll('a[href], button, input:not([type=hidden]):not([type=file]), select, textarea')]"
-        f".filter(e => e.offsetParent !== null).map({label})"
-    ))  # fmt: skip
+    controls = set(
+        browser.execute_script(
+            "return [...document.querySelectorAll('a[href], button, input:not([type=hidden]):not([type=file]), select, textarea')]"
+            f".filter(e => e.offsetParent !== null).map({label})"
+        )
+    )
     reached = set()
     for _ in range(3 * len(controls) + 5):
         ActionChains(browser).send_keys(Keys.TAB).perform()

@@ -99,7 +99,9 @@ def test_undo_and_the_judges_page(client):
     client.post(where, data={"token": tok, "do": "faces", **{c: "a" for c in cards}})
     page = client.get(where).text
     assert "Undo my last turn" not in page
-    option = re.findall(r'name="turn" value="([^"]+)" class="option"', client.get(html.unescape(re.findall(r'href="(/play/\w+\?face=\w+)#options"', page)[0])).text)[0]
+    option = re.findall(
+        r'name="turn" value="([^"]+)" class="option"', client.get(html.unescape(re.findall(r'href="(/play/\w+\?face=\w+)#options"', page)[0])).text
+    )[0]
     client.post(where, data={"token": tok, "do": "turn", "turn": html.unescape(option)})
     assert "Undo my last turn" in client.get(where).text
     undone = client.post(where, data={"token": tok, "do": "undo"})

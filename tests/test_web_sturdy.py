@@ -302,8 +302,9 @@ def test_ctrl_c_ends_the_open_streams_and_stops_cleanly(tmp_path):
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "hi5pnp", "serve", "--port", "0", "--out", str(tmp_path / "desk")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hi5pnp", "serve", "--port", "0", "--out", str(tmp_path / "desk")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         address = proc.stdout.readline().split(" at ")[1].split(" ")[0]
         stream = urllib.request.urlopen(address + "events", timeout=30)

@@ -40,9 +40,13 @@ COMMANDS = {
 
 @click.group(cls=Group, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option(
-    "--version", is_flag=True, expose_value=False, is_eager=True, callback=print_version,
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=print_version,
     help="Show the versions of hi5pnp, reportlab and pypdf, and exit.",
-)  # fmt: skip
+)
 def main() -> None:
     """Print-and-play kit and judge's rules checker for High Five: The Golden Gauntlet.
 

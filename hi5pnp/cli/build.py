@@ -76,47 +76,100 @@ class OffsetType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Where to write the kit.")
 @click.option("--paper", type=click.Choice([*PAPER_NAMES, "both"]), default="both", show_default=True, help="Paper size.")
 @click.option(
-    "--card-size", "card", type=CardSizeType(), default="poker", show_default=True,
+    "--card-size",
+    "card",
+    type=CardSizeType(),
+    default="poker",
+    show_default=True,
     help="poker, bridge, euro, american, tarot, or a size such as 60x90mm; mini-euro and mini-american "
     "need templates of your own (the bundled ones refuse them).",
-)  # fmt: skip
+)
 @click.option(
-    "--bleed", type=LengthType(0, MOST_BLEED), default=f"{HOME_BLEED:g}", show_default=True,
+    "--bleed",
+    type=LengthType(0, MOST_BLEED),
+    default=f"{HOME_BLEED:g}",
+    show_default=True,
     help=f"Bleed around each card (0–{MOST_BLEED:g} mm); cards are spaced apart to make room. Given, it is the print-shop file's bleed too (else 3 mm).",
-)  # fmt: skip
-@click.option("--gap", type=LengthType(0, MOST_GAP), default=None,
-              help="Space between neighbouring cards' cut lines (mm; at least twice the bleed, which is the default).")  # fmt: skip
+)
+@click.option(
+    "--gap",
+    type=LengthType(0, MOST_GAP),
+    default=None,
+    help="Space between neighbouring cards' cut lines (mm; at least twice the bleed, which is the default).",
+)
 @click.option("--guides", is_flag=True, help="Light lines right across the card sheets on every cut, for a rotary cutter or guillotine.")
-@click.option("--cut", type=click.Choice(MACHINES), default=None,
-              help="Also card sheets and cut files to print then cut with this machine: registration marks where its software looks, "
-              "every card's outline in the same coordinates (hi5pnp docs kit).")  # fmt: skip
-@click.option("--corner-radius", "corner_radius", type=LengthType(0, 20), default=f"{DEFAULT_RADIUS:g}", show_default=True,
-              help="With --cut: the radius of the cut cards' corners (mm; 0 for square corners).")  # fmt: skip
-@click.option("--for", "service", type=click.Choice(SERVICE_NAMES), default=None,
-              help="Make cards-print-shop.pdf as this card service asks: its bleed and page order (dtc: back, front).")  # fmt: skip
+@click.option(
+    "--cut",
+    type=click.Choice(MACHINES),
+    default=None,
+    help="Also card sheets and cut files to print then cut with this machine: registration marks where its software looks, "
+    "every card's outline in the same coordinates (hi5pnp docs kit).",
+)
+@click.option(
+    "--corner-radius",
+    "corner_radius",
+    type=LengthType(0, 20),
+    default=f"{DEFAULT_RADIUS:g}",
+    show_default=True,
+    help="With --cut: the radius of the cut cards' corners (mm; 0 for square corners).",
+)
+@click.option(
+    "--for",
+    "service",
+    type=click.Choice(SERVICE_NAMES),
+    default=None,
+    help="Make cards-print-shop.pdf as this card service asks: its bleed and page order (dtc: back, front).",
+)
 @click.option("--flip", type=click.Choice(FLIPS), default="long", show_default=True, help="Duplex: the edge your printer turns the sheet over.")
 @click.option("--back-offset", type=OffsetType(), default="0,0", show_default=True, help="Duplex: shift the backs by X,Y mm (read it off the alignment page).")
 @click.option(
-    "--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), default=None,
+    "--edition",
+    type=click.Choice([str(n) for n in EDITION_NUMBERS]),
+    default=None,
     help="Rules edition of the rulebook, quick reference and record sheet (default: the deck's).",
-)  # fmt: skip
+)
 @click.option("--method", type=click.Choice(METHODS), default="duplex", show_default=True, help="Which cards go in the assembled kit.")
 @click.option("--ink", type=click.Choice(INKS), default="normal", show_default=True, help="low: white grounds and outlines, to save ink.")
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).")  # fmt: skip
 @click.option(
-    "--only", type=click.Choice(ONLY), default="all", show_default=True,
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes for the paper sizes (default: one per paper size and processor; never more than the paper sizes).",
+)
+@click.option(
+    "--only",
+    type=click.Choice(ONLY),
+    default="all",
+    show_default=True,
     help="cards: build the card sheets of --method alone (cards-duplex-*.pdf, or cards-fold-*.pdf with --method fold), the quick loop while editing cards "
     "(with --watch); the folder then holds those files alone, until a whole build.",
-)  # fmt: skip
+)
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 @click.pass_context
 def build(
-    ctx: click.Context, deck_arg: str | None, deck: str | None, out: Path, paper: str, card: Any, bleed: float, gap: float | None, guides: bool,
-    cut: str | None, corner_radius: float, service: str | None, flip: Flip,
-    back_offset: tuple[float, float], edition: str | None, method: Method, ink: Ink, templates: Path | None, jobs: int | None, only: Only, watch: bool,
-) -> None:  # fmt: skip
+    ctx: click.Context,
+    deck_arg: str | None,
+    deck: str | None,
+    out: Path,
+    paper: str,
+    card: Any,
+    bleed: float,
+    gap: float | None,
+    guides: bool,
+    cut: str | None,
+    corner_radius: float,
+    service: str | None,
+    flip: Flip,
+    back_offset: tuple[float, float],
+    edition: str | None,
+    method: Method,
+    ink: Ink,
+    templates: Path | None,
+    jobs: int | None,
+    only: Only,
+    watch: bool,
+) -> None:
     """Build the print-and-play kit (PDFs and a layout manifest) of DECK
     (or --deck; default: the bundled deck).
 
@@ -165,8 +218,10 @@ def build(
         corner_radius=corner_radius,
     )
     if service and ctx.get_parameter_source("bleed") is not click.core.ParameterSource.DEFAULT and abs(options.shop_bleed - bleed) > 1e-9:
-        click.echo(f"note: --for {service} gives the print-shop file the service's {options.shop_bleed:.2f} mm bleed; "
-                   f"--bleed {bleed:g} is the home sheets' bleed", err=True)  # fmt: skip
+        click.echo(
+            f"note: --for {service} gives the print-shop file the service's {options.shop_bleed:.2f} mm bleed; --bleed {bleed:g} is the home sheets' bleed",
+            err=True,
+        )
 
     kept: list[Templates] = []  # a watch's templates, remembering the layouts made, while the files are as they were
     said: list[str] = []  # which templates a watch said it builds with, said again when that changes

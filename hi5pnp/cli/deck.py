@@ -52,10 +52,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     more = f"; {len(warnings)} design warning{'s' * (len(warnings) != 1)}" if warnings else ""
     click.echo(choice.words())
-    click.echo(
-        f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, "
-        f"{len(deck.obstacles)} obstacle cards ({faces} faces){more}"
-    )
+    click.echo(f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, {len(deck.obstacles)} obstacle cards ({faces} faces){more}")
     if strict and warnings:
         raise SystemExit(NO)
 
@@ -113,8 +110,14 @@ def new(folder: Path, with_templates: bool) -> None:
 @click.command(name="export", cls=Command)
 @click.argument("deck_arg", metavar="[DECK]", required=False, type=DECK_TYPE)
 @click.option("--deck", "deck_opt", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--csv", "folder", required=True, metavar="DIR", type=click.Path(file_okay=True, path_type=Path),
-              help="A new or empty folder: the deck, with its cards as competitors.csv and obstacles.csv.")
+@click.option(
+    "--csv",
+    "folder",
+    required=True,
+    metavar="DIR",
+    type=click.Path(file_okay=True, path_type=Path),
+    help="A new or empty folder: the deck, with its cards as competitors.csv and obstacles.csv.",
+)
 def export(deck_arg: str | None, deck_opt: str | None, folder: Path) -> None:
     """Write the deck into DIR with its cards as CSV, to edit in a spreadsheet.
 

@@ -80,17 +80,32 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
 @click.option("--alias", metavar="FILE", type=click.Path(exists=True, dir_okay=False), default=None, help=ALIAS_HELP)
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP + " Also the deck the new logs are dealt from.")
 @click.option("--drop", multiple=True, metavar="NAME", help="Leave this player out of the round (again for more).")
-@click.option("--logs", "out", metavar="DIR", type=click.Path(file_okay=False), default=None,
-              help="Also write each table's log skeleton (round<R>-table<T>.yaml) and the bye (round<R>-bye.yaml) into DIR; "
-                   "all or none, and an existing file is never replaced.")  # fmt: skip
+@click.option(
+    "--logs",
+    "out",
+    metavar="DIR",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Also write each table's log skeleton (round<R>-table<T>.yaml) and the bye (round<R>-bye.yaml) into DIR; "
+    "all or none, and an existing file is never replaced.",
+)
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for round 1's shuffle of the entry list and for the deals of the new logs.")
 @click.option("--json", "as_json", is_flag=True, help='Print one JSON object: {"round", "tables", "bye", "not_paired"}.')
 @click.option(
     "--slips", metavar="FILE.pdf", type=click.Path(dir_okay=False), default=None, help="Also write a result slip per table, four to a page, as a PDF."
 )
 @click.option("--paper", type=click.Choice(PAPER_NAMES), default="a4", show_default=True, help="The slips' paper.")
-def pairings(folders: tuple[str, ...], alias: str | None, deck: str | None, drop: tuple[str, ...], out: str | None, seed: int,
-             as_json: bool, slips: str | None, paper: str) -> None:  # fmt: skip
+def pairings(
+    folders: tuple[str, ...],
+    alias: str | None,
+    deck: str | None,
+    drop: tuple[str, ...],
+    out: str | None,
+    seed: int,
+    as_json: bool,
+    slips: str | None,
+    paper: str,
+) -> None:
     """The next Swiss round from an event's folder: refused while a game of the
     latest round is open; round 1 from event.yaml's entry list, shuffled by
     --seed; players of equal points paired where they can be, no pairing

@@ -21,18 +21,36 @@ DPI = click.IntRange(*DPI_RANGE)
 @click.option("--dpi", type=DPI, default=300, show_default=True, help="Resolution of the images.")
 @click.option("--bleed", type=LengthType(0, MOST_IMAGE_BLEED), default="3", show_default=True, help="The face's own art beyond the cut on every side (mm).")
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="Card size, as build takes it.")
-@click.option("--for", "service", type=click.Choice(SERVICE_NAMES), default=None,
-              help="A card-printing service's exact canvas (mpc: MakePlayingCards, tgc: The Game Crafter, dtc: DriveThruCards); "
-              "sets --dpi, --bleed and --card-size, and checks the faces as preflight does.")  # fmt: skip
+@click.option(
+    "--for",
+    "service",
+    type=click.Choice(SERVICE_NAMES),
+    default=None,
+    help="A card-printing service's exact canvas (mpc: MakePlayingCards, tgc: The Game Crafter, dtc: DriveThruCards); "
+    "sets --dpi, --bleed and --card-size, and checks the faces as preflight does.",
+)
 @click.option("--tts", is_flag=True, help="Also Tabletop Simulator sheets and saved objects, in tts/.")
-@click.option("--tts-url", "tts_url", metavar="BASE", default="",
-              help="With --tts: the web address the tts/ sheets will be hosted at; the saved objects name them by full URL.")  # fmt: skip
+@click.option(
+    "--tts-url",
+    "tts_url",
+    metavar="BASE",
+    default="",
+    help="With --tts: the web address the tts/ sheets will be hosted at; the saved objects name them by full URL.",
+)
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.pass_context
 def images(
-    ctx: click.Context, deck: str | None, out: Path, dpi: int, bleed: float, card: Any, service: str | None, tts: bool, tts_url: str,
+    ctx: click.Context,
+    deck: str | None,
+    out: Path,
+    dpi: int,
+    bleed: float,
+    card: Any,
+    service: str | None,
+    tts: bool,
+    tts_url: str,
     templates: Path | None,
-) -> None:  # fmt: skip
+) -> None:
     """One PNG per card face (competitor-3a.png, obstacle-3a.png), with bleed.
 
     The images are drawn from the same layouts as the PDF cards. The folder is
@@ -74,18 +92,21 @@ def images(
         click.echo(
             "note: without --tts-url the saved objects name each sheet by its bare file name, which Tabletop Simulator "
             "will not load: host the tts/ sheets and run again with --tts-url BASE, or paste each sheet's address into "
-            "the JSON (hi5pnp docs exports)", err=True,
-        )  # fmt: skip
+            "the JSON (hi5pnp docs exports)",
+            err=True,
+        )
     if service is None:
         click.echo(printable(f"wrote {pngs} face images to {out}/ ({dpi} dpi, {bleed:g} mm bleed){more}"))
         return
     s = SERVICES[service]
     pdfs = sorted(p.name for p in out.glob("*.pdf"))
-    click.echo(printable(
-        f"wrote {pngs} face images for {s.title} to {out}/: {s.pixels[0]} × {s.pixels[1]} px at {s.dpi} dpi, sRGB"
-        + (f"; and {', '.join(pdfs)}, a face a page, {'back then front' if s.backs_first else 'front then back'}" if pdfs else "")
-        + more
-    ))  # fmt: skip
+    click.echo(
+        printable(
+            f"wrote {pngs} face images for {s.title} to {out}/: {s.pixels[0]} × {s.pixels[1]} px at {s.dpi} dpi, sRGB"
+            + (f"; and {', '.join(pdfs)}, a face a page, {'back then front' if s.backs_first else 'front then back'}" if pdfs else "")
+            + more
+        )
+    )
     if s.wants_cmyk:
         click.echo(
             f"note: {s.title} asks for CMYK PDF/X-1a; these files are RGB (sRGB) without an output intent. "
@@ -99,8 +120,11 @@ def images(
 @click.argument("face")
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--kind", type=click.Choice(["competitor", "obstacle"]), help="Which card's face (default: a competitor's when both have it).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="The PNG to write (default: preview-<kind>-<face>.png here); an existing PNG is replaced (never a file of the deck).")  # fmt: skip
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The PNG to write (default: preview-<kind>-<face>.png here); an existing PNG is replaced (never a file of the deck).",
+)
 @click.option("--dpi", type=DPI, default=200, show_default=True, help="Resolution of the image.")
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="Card size, as build takes it.")
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
@@ -142,9 +166,11 @@ def preflight(service: str, deck: str | None, templates: Path | None) -> None:
     findings, count = check_faces(loaded, service, Templates(templates) if templates else None)
     if findings:
         raise Faulty([printable(f) for f in findings] + [f"preflight for {s.title}: {len(findings)} finding(s) on {count} faces"])
-    click.echo(printable(
-        f"preflight for {s.title}: {count} faces pass: {s.pixels[0]} × {s.pixels[1]} px at {s.dpi} dpi, "
-        f"background to the {s.bleed:.2f} mm bleed, nothing but background within {s.safe:.1f} mm of the cut"
-    ))  # fmt: skip
+    click.echo(
+        printable(
+            f"preflight for {s.title}: {count} faces pass: {s.pixels[0]} × {s.pixels[1]} px at {s.dpi} dpi, "
+            f"background to the {s.bleed:.2f} mm bleed, nothing but background within {s.safe:.1f} mm of the cut"
+        )
+    )
     if s.wants_cmyk:
         click.echo(f"note: {s.title} asks for CMYK PDF/X-1a; hi5pnp's files are RGB (sRGB): convert them before sending", err=True)

@@ -29,20 +29,43 @@ LOG_TYPE = click.Path(allow_dash=True)
 @click.argument("logs", nargs=-1, required=True, metavar="LOG...", type=LOG_TYPE)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per log, one a line.")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help=f"Processes for a big batch (default: one per processor; at most one per log and {JOBS_PER_CPU} per processor).")  # fmt: skip
-@click.option("--try", "tries", nargs=2, type=(str, str), metavar="LINE TEXT", multiple=True,
-              help='Check the log with the turn on LINE read as TEXT (e.g. --try 41 "7a assist 2a:chit"), a header line '
-                   'with another value (--try 3 "edition: 1"), LINE left out (--try 41 -), or TEXT inserted after it '
-                   '(--try 41+ "4a"); the file unchanged; again for more lines.')  # fmt: skip
-@click.option("--pdf", "pdf", metavar="FILE", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Also write the verdict as a printable PDF (one log only); an existing PDF is replaced, never the log, "
-                   "a file of its deck, another kind of file, a link or a device.")  # fmt: skip
-@click.option("--rule-as", "rule_as", metavar="NAME", default=None,
-              help="With --try: write the corrections as the judge NAME's ruling beside the log (LOG.ruling.yaml), "
-                   "which check and standings then apply; an existing ruling is never replaced.")  # fmt: skip
-def check(logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[str, str], ...], pdf: str | None,
-          rule_as: str | None) -> None:  # fmt: skip
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help=f"Processes for a big batch (default: one per processor; at most one per log and {JOBS_PER_CPU} per processor).",
+)
+@click.option(
+    "--try",
+    "tries",
+    nargs=2,
+    type=(str, str),
+    metavar="LINE TEXT",
+    multiple=True,
+    help='Check the log with the turn on LINE read as TEXT (e.g. --try 41 "7a assist 2a:chit"), a header line '
+    'with another value (--try 3 "edition: 1"), LINE left out (--try 41 -), or TEXT inserted after it '
+    '(--try 41+ "4a"); the file unchanged; again for more lines.',
+)
+@click.option(
+    "--pdf",
+    "pdf",
+    metavar="FILE",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also write the verdict as a printable PDF (one log only); an existing PDF is replaced, never the log, "
+    "a file of its deck, another kind of file, a link or a device.",
+)
+@click.option(
+    "--rule-as",
+    "rule_as",
+    metavar="NAME",
+    default=None,
+    help="With --try: write the corrections as the judge NAME's ruling beside the log (LOG.ruling.yaml), "
+    "which check and standings then apply; an existing ruling is never replaced.",
+)
+def check(
+    logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[str, str], ...], pdf: str | None, rule_as: str | None
+) -> None:
     """Check game logs against the rules. A folder stands for its .yaml files;
     - reads a log from standard input. Several logs end with a summary line
     (on standard error with --json).
@@ -137,12 +160,30 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf
 @click.command(cls=Command)
 @click.argument("log", metavar="LOG", type=click.Path(allow_dash=True, dir_okay=False))
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-@click.option("--until", "until", type=click.IntRange(min=1), metavar="LINE", default=None,
-              help="Stop before the entry on LINE (a turn, a round's course) and show the position it is played in.")  # fmt: skip
-@click.option("--svg", "svg", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the position (where the replay ends) as an SVG picture; an existing SVG is replaced (never an input).")  # fmt: skip
-@click.option("--png", "png", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Also draw the position as a PNG picture (200 dpi); an existing PNG is replaced (never an input).")  # fmt: skip
+@click.option(
+    "--until",
+    "until",
+    type=click.IntRange(min=1),
+    metavar="LINE",
+    default=None,
+    help="Stop before the entry on LINE (a turn, a round's course) and show the position it is played in.",
+)
+@click.option(
+    "--svg",
+    "svg",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also draw the position (where the replay ends) as an SVG picture; an existing SVG is replaced (never an input).",
+)
+@click.option(
+    "--png",
+    "png",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also draw the position as a PNG picture (200 dpi); an existing PNG is replaced (never an input).",
+)
 def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: str | None) -> None:
     """Tell a logged game turn by turn in plain words, and give the verdict;
     with --until, stop at a line and show the position there."""

@@ -77,16 +77,28 @@ def _position(table: Table) -> None:
 
 
 @click.command("play", cls=Command)
-@click.option("--bot", type=click.Choice(["random", "greedy", "planner", "none"]), default="greedy", show_default=True,
-              help="The bot you play against; none: two people take turns at one keyboard.")  # fmt: skip
+@click.option(
+    "--bot",
+    type=click.Choice(["random", "greedy", "planner", "none"]),
+    default="greedy",
+    show_default=True,
+    help="The bot you play against; none: two people take turns at one keyboard.",
+)
 @click.option("--seat", type=click.Choice(["north", "south"]), default="north", show_default=True, help="Your seat.")
-@click.option("--first", type=click.Choice(["north", "south", "dealt"]), default="dealt", show_default=True,
-              help="Who moves first; dealt: drawn with the deal.")  # fmt: skip
+@click.option(
+    "--first", type=click.Choice(["north", "south", "dealt"]), default="dealt", show_default=True, help="Who moves first; dealt: drawn with the deal."
+)
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=None, help="Seed of the deal (default: drawn and printed).")
 @click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), default=None, help="Rules edition (default: the deck's).")
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, default="default", show_default=True, help=DECK_HELP)
-@click.option("--log", "log", metavar="FILE", type=click.Path(dir_okay=False), default=None,
-              help="Write the game's log there (at the end, on s and on q): hi5pnp check reads it.")  # fmt: skip
+@click.option(
+    "--log",
+    "log",
+    metavar="FILE",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the game's log there (at the end, on s and on q): hi5pnp check reads it.",
+)
 @click.option("--name", "names", multiple=True, metavar="NAME", help="The players' names, yours first (again for the second person).")
 def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None, deck: str, log: str | None, names: tuple[str, ...]) -> None:
     """Play a game at a text table: the position, the legal turns numbered;

@@ -13,7 +13,7 @@ AFTER = 2.0  # seconds before the first line: a short run says nothing
 
 
 def duration(seconds: float) -> str:
-    """"45 s", "3 min 20 s", "1 h 5 min"."""
+    """ "45 s", "3 min 20 s", "1 h 5 min"."""
     s = max(0, round(seconds))
     if s < 60:
         return f"{s} s"

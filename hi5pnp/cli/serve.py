@@ -16,19 +16,30 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--logs", type=click.Path(file_okay=False, exists=True, path_type=Path), help="The judge's folder of game logs, only read.")
-@click.option("--event", type=click.Path(file_okay=False, exists=True, path_type=Path),
-              help="An event's folder: its logs as --logs gives them, and the event page may add new files to it "
-                   "(a round's logs and slips, played logs, rulings), never replacing one.")  # fmt: skip
-@click.option("--alias", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              help="The standings' alias file: other spellings of players' names (as hi5pnp standings --alias).")  # fmt: skip
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("hi5pnp-desk"), show_default=True,
-              help="The desk's own folder: kits built on the print page, pasted logs.")  # fmt: skip
+@click.option(
+    "--event",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    help="An event's folder: its logs as --logs gives them, and the event page may add new files to it "
+    "(a round's logs and slips, played logs, rulings), never replacing one.",
+)
+@click.option(
+    "--alias",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="The standings' alias file: other spellings of players' names (as hi5pnp standings --alias).",
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("hi5pnp-desk"),
+    show_default=True,
+    help="The desk's own folder: kits built on the print page, pasted logs.",
+)
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True, help="The port (0: any free one).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on. Anything but this machine's own lets others on the network use the desk.")  # fmt: skip
-def serve(deck: str | None, logs: Path | None, event: Path | None, alias: Path | None, out: Path, templates: Path | None, port: int,
-          host: str) -> None:  # fmt: skip
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help="The address to listen on. Anything but this machine's own lets others on the network use the desk."
+)
+def serve(deck: str | None, logs: Path | None, event: Path | None, alias: Path | None, out: Path, templates: Path | None, port: int, host: str) -> None:
     """Start the web desk and print its address: the designer's gallery
     (following the deck's files as they are saved), the judge's and the
     event's pages, the print page and the table. Ctrl-C stops it."""

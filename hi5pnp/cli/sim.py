@@ -48,38 +48,73 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--edition", type=click.Choice([str(n) for n in EDITION_NUMBERS]), help="Rules edition (default: the deck's).")
 @click.option("--games", type=click.IntRange(1, MOST_GAMES), help="Games to play (default 1000); with --until-decided, the first batch.")
-@click.option("--until-decided", is_flag=True,
-              help="Play in batches (doubling) until every rate is decided or --most-games are played; each look judged "
-                   "for 5 % split over the looks planned (Bonferroni).")  # fmt: skip
-@click.option("--most-games", type=click.IntRange(1, MOST_GAMES), default=64_000, show_default=True, metavar="N",
-              help="With --until-decided: the games played at most.")  # fmt: skip
+@click.option(
+    "--until-decided",
+    is_flag=True,
+    help="Play in batches (doubling) until every rate is decided or --most-games are played; each look judged "
+    "for 5 % split over the looks planned (Bonferroni).",
+)
+@click.option(
+    "--most-games", type=click.IntRange(1, MOST_GAMES), default=64_000, show_default=True, metavar="N", help="With --until-decided: the games played at most."
+)
 @click.option("--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True, help="Game i is played from (seed, i) alone.")
-@click.option("--bot", type=BOTS, multiple=True,
-              help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first. "
-                   "Give it again for another bot: each plays the same games, and the verdict names the bots that flag each rate.")  # fmt: skip
+@click.option(
+    "--bot",
+    type=BOTS,
+    multiple=True,
+    help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first. "
+    "Give it again for another bot: each plays the same games, and the verdict names the bots that flag each rate.",
+)
 @click.option("--north", type=BOTS, help="North's bot.")
 @click.option("--south", type=BOTS, help="South's bot.")
-@click.option("--sides", type=click.Choice(SIDE_CHOICES), default="random", show_default=True,
-              help="Each card's face: at random (every face gets played), or the bot's choice.")  # fmt: skip
-@click.option("--compare", "other_deck", metavar="OTHER_DECK", type=DECK_TYPE,
-              help="Play the same games on another deck (a folder or a bundled deck's name) and give each rate's change, "
-                   "this deck minus the other, with paired 95 % intervals.")  # fmt: skip
+@click.option(
+    "--sides",
+    type=click.Choice(SIDE_CHOICES),
+    default="random",
+    show_default=True,
+    help="Each card's face: at random (every face gets played), or the bot's choice.",
+)
+@click.option(
+    "--compare",
+    "other_deck",
+    metavar="OTHER_DECK",
+    type=DECK_TYPE,
+    help="Play the same games on another deck (a folder or a bundled deck's name) and give each rate's change, "
+    "this deck minus the other, with paired 95 % intervals.",
+)
 @click.option("--jobs", type=click.IntRange(min=1), help=f"Processes (default: every processor this process may use; at most {JOBS_PER_CPU} per processor).")
-@click.option("--scheduler", metavar="ADDRESS",
-              help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786) instead of local processes; "
-                   "the same numbers. Needs pip install 'hi5pnp[dask]'.")  # fmt: skip
-@click.option("--progress/--no-progress", default=None,
-              help="Games done and time left on standard error (default: when it is a terminal and --json is not given).")  # fmt: skip
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Play the games on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786) instead of local processes; "
+    "the same numbers. Needs pip install 'hi5pnp[dask]'.",
+)
+@click.option(
+    "--progress/--no-progress", default=None, help="Games done and time left on standard error (default: when it is a terminal and --json is not given)."
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (hi5pnp docs simulate).")
-@click.option("--report", type=click.Path(dir_okay=False, writable=True), metavar="FILE.pdf",
-              help="Write a PDF report: the verdict, then charts; an existing PDF is replaced (never a file of the deck).")  # fmt: skip
-@click.option("--save-logs", type=click.Path(file_okay=False), metavar="DIR",
-              help="Save every game as a log that `hi5pnp check` finds valid, in a new or empty folder, or one it wrote before "
-                   "(whose logs and deck copy it replaces, only if they are as it wrote them).")  # fmt: skip
-@click.option("--first-player-window", callback=_window, metavar="LOW-HIGH",
-              help="Fair share of decided games for the first player, percent (default: game.yaml's balance, else 45-55).")  # fmt: skip
-@click.option("--face-window", callback=_window, metavar="LOW-HIGH",
-              help="Fair team win rate for every face, percent (default: game.yaml's balance, else 40-60).")  # fmt: skip
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE.pdf",
+    help="Write a PDF report: the verdict, then charts; an existing PDF is replaced (never a file of the deck).",
+)
+@click.option(
+    "--save-logs",
+    type=click.Path(file_okay=False),
+    metavar="DIR",
+    help="Save every game as a log that `hi5pnp check` finds valid, in a new or empty folder, or one it wrote before "
+    "(whose logs and deck copy it replaces, only if they are as it wrote them).",
+)
+@click.option(
+    "--first-player-window",
+    callback=_window,
+    metavar="LOW-HIGH",
+    help="Fair share of decided games for the first player, percent (default: game.yaml's balance, else 45-55).",
+)
+@click.option(
+    "--face-window", callback=_window, metavar="LOW-HIGH", help="Fair team win rate for every face, percent (default: game.yaml's balance, else 40-60)."
+)
 @click.option("--planner-width", type=click.IntRange(*PLANNER_WIDTH), default=4, show_default=True, help="Planner effort: turns it looks ahead from.")
 @click.option("--planner-depth", type=click.IntRange(*PLANNER_DEPTH), default=24, show_default=True, help="Planner effort: turns played ahead after each.")
 def simulate(
@@ -145,8 +180,21 @@ def simulate(
     bounds = balance.bounds_of(loaded, first_player_window, face_window)
     ed = int(edition) if edition else loaded.edition
     runs: list[Ran] = []
-    plans = [Plan(games=games or 1000, seed=seed, north=n, south=s, sides=sides, edition=int(edition) if edition else None,
-                  width=planner_width, depth=planner_depth, logs=logs, deck_name=name) for _, n, s in pairings]  # fmt: skip
+    plans = [
+        Plan(
+            games=games or 1000,
+            seed=seed,
+            north=n,
+            south=s,
+            sides=sides,
+            edition=int(edition) if edition else None,
+            width=planner_width,
+            depth=planner_depth,
+            logs=logs,
+            deck_name=name,
+        )
+        for _, n, s in pairings
+    ]
     between: dict[str, list[Difference]] | None = None  # the bots compared on the same games
     if len(pairings) > 1 and not other and not until_decided:  # the bots on the same games, in one run: paired between bots
         runs, between = _bots_together(loaded, [label for label, _, _ in pairings], plans, bounds, jobs, scheduler, Progress(shown, "bots"))

@@ -25,18 +25,30 @@ LEAST_GAMES = 100  # a baseline of fewer says nothing of a face
 @click.command(cls=Command)
 @click.option("--deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
 @click.option("--bot", type=click.Choice(list(BOT_NAMES)), default="greedy", show_default=True, help="The bot on both sides.")
-@click.option("--games", type=click.IntRange(LEAST_GAMES, MOST_GAMES), default=2000, show_default=True,
-              help="The baseline's games; each confirmed plan plays half as many, paired; screening starts at a twentieth.")  # fmt: skip
-@click.option("--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True,
-              help="The baseline plays from seed S; screening from S+1, confirming from S+2.")  # fmt: skip
+@click.option(
+    "--games",
+    type=click.IntRange(LEAST_GAMES, MOST_GAMES),
+    default=2000,
+    show_default=True,
+    help="The baseline's games; each confirmed plan plays half as many, paired; screening starts at a twentieth.",
+)
+@click.option(
+    "--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True, help="The baseline plays from seed S; screening from S+1, confirming from S+2."
+)
 @click.option("--face", metavar="FACE", help="Tune this face (e.g. 2a) rather than the one most surely outside its window.")
 @click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="Plans to propose at most.")
-@click.option("--apply", "apply_n", type=click.IntRange(min=1), metavar="N",
-              help="Write plan N (all its edits) into the deck's YAML in place (comments and layout kept), once the deck with it loads.")  # fmt: skip
+@click.option(
+    "--apply",
+    "apply_n",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Write plan N (all its edits) into the deck's YAML in place (comments and layout kept), once the deck with it loads.",
+)
 @click.option("--jobs", type=click.IntRange(min=1), help="Processes (default: every processor this process may use).")
 @click.option("--scheduler", metavar="ADDRESS", help="Play the games on the Dask cluster whose scheduler is at ADDRESS; the same numbers.")
-@click.option("--progress/--no-progress", default=None,
-              help="Games done and time left on standard error (default: when it is a terminal and --json is not given).")  # fmt: skip
+@click.option(
+    "--progress/--no-progress", default=None, help="Games done and time left on standard error (default: when it is a terminal and --json is not given)."
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on standard output (hi5pnp docs simulate).")
 def tune(
     deck: str | None,
@@ -74,9 +86,7 @@ def tune(
     loaded = load_deck(deck, need_score_sheet=False)
     if apply_n is not None:
         if deck is None or bundled_deck(deck) is not None or _is_bundled(loaded.path):
-            raise click.UsageError(
-                "--apply: the bundled deck is part of hi5pnp (by any path to its folder); copy its folder and tune the copy (--deck FOLDER)"
-            )
+            raise click.UsageError("--apply: the bundled deck is part of hi5pnp (by any path to its folder); copy its folder and tune the copy (--deck FOLDER)")
         _check_writable(loaded.path, tuple(loaded.sources.files.get(name, name) for name in ("competitors.yaml", "obstacles.yaml")))
     if face is not None and loaded.competitor_face(face) is None:
         raise click.BadParameter(f"{printable(face)!r} is not a competitor face of the deck (1a, 1b, 2a, ...)", param_hint="--face")

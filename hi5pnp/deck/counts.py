@@ -69,8 +69,7 @@ def count(deck: Deck) -> Counts:
     """The counts of ``deck``."""
     colors, traits = tuple(deck.colors), deck.traits
     faces = tuple(
-        FaceCount(f.id, f.name, _every(colors, Counter(f.gems)), _every(traits, Counter(t for col in f.matrix for t in col)))
-        for f in deck.competitor_faces()
+        FaceCount(f.id, f.name, _every(colors, Counter(f.gems)), _every(traits, Counter(t for col in f.matrix for t in col))) for f in deck.competitor_faces()
     )
     shown = Counter((o.color, o.trait) for o in deck.obstacle_faces())
     return Counts(

@@ -36,8 +36,15 @@ from .yamlsource import MAX_NUMBER_TEXT
 
 GEMS = 3
 COMPETITOR_COLUMNS = (
-    "card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), *(f"column {i}" for i in range(1, MAX_BOXES + 1)), "flavour", "art", "notes",
-)  # fmt: skip
+    "card",
+    "side",
+    "name",
+    *(f"gem {i}" for i in range(1, GEMS + 1)),
+    *(f"column {i}" for i in range(1, MAX_BOXES + 1)),
+    "flavour",
+    "art",
+    "notes",
+)
 OBSTACLE_COLUMNS = ("card", "side", "name", "color", "trait", "picture", "art", "notes")
 COLUMNS = {"competitor": COMPETITOR_COLUMNS, "obstacle": OBSTACLE_COLUMNS}
 REQUIRED = {"competitor": ("card", "side", "name", *(f"gem {i}" for i in range(1, GEMS + 1)), "column 1"), "obstacle": ("card", "side", "color", "trait")}
@@ -91,8 +98,10 @@ def rows(text: str, path: str) -> Iterator[Row]:
             line = reader.line_num + 1
     except csv.Error as exc:
         if str(exc).startswith("field larger than field limit"):  # the csv module's limit: 131,072 characters
-            why = (f"a cell of more than {csv.field_size_limit():,} characters, from this row on: a quote opened and "
-                   "never closed, or a value far longer than any a deck needs")  # fmt: skip
+            why = (
+                f"a cell of more than {csv.field_size_limit():,} characters, from this row on: a quote opened and "
+                "never closed, or a value far longer than any a deck needs"
+            )
         else:
             why = f"{exc} (a quote opened and never closed?)"
         raise CsvReadError([Fault(path, line, 1, f"not readable as CSV: {why}")]) from None
@@ -158,8 +167,13 @@ def _too_many(path: str, row: Row, width: int) -> Fault:
         what = f"a value {show(extra[first])} in a column with no header"
         hint = 'a value holding a comma needs quotes ("Dunmore, Dash"); else name the column or empty the cell'
         return Fault(path, row.line, width + first + 1, f"{what}: {hint}")
-    return Fault(path, row.line, width + 1, f"this row has {len(row.cells)} cells where the header names {width}: "
-                 "a value holding a comma needs quotes (\"Dunmore, Dash\"), or a separator is left at the row's end")  # fmt: skip
+    return Fault(
+        path,
+        row.line,
+        width + 1,
+        f"this row has {len(row.cells)} cells where the header names {width}: "
+        'a value holding a comma needs quotes ("Dunmore, Dash"), or a separator is left at the row\'s end',
+    )
 
 
 def _columns(header: Row, path: str, kind: str, faults: list[Fault]) -> dict[int, str]:
@@ -175,8 +189,15 @@ def _columns(header: Row, path: str, kind: str, faults: list[Fault]) -> dict[int
             continue
         if len(faults) - told >= MOST_FAULTS - 1 and (name not in known or name in columns.values()):
             rest = sum(1 for c in header.cells[j:] if header_key(c) and header_key(c) not in known) or 1
-            faults.append(Fault(path, header.line, j + 1, f"and {rest:,} more columns unknown or given twice: is this the file of "
-                                f"{kind}s? its first row names the columns ({', '.join(REQUIRED[kind])}, ...)"))  # fmt: skip
+            faults.append(
+                Fault(
+                    path,
+                    header.line,
+                    j + 1,
+                    f"and {rest:,} more columns unknown or given twice: is this the file of "
+                    f"{kind}s? its first row names the columns ({', '.join(REQUIRED[kind])}, ...)",
+                )
+            )
             break
         if name not in known:
             hint = did_you_mean(name, known)

@@ -103,8 +103,7 @@ def _expected(doc: Any, edit: ValueEdit, shown: str) -> tuple[int, int]:
     if not _same(found, edit.old):
         shown_found = _shown_value(tuple(map(str, found)) if isinstance(found, list) else str(found))
         raise OptionError(
-            f"{printable(shown)}:{line}:{column}: holds {shown_found!r}, not {_shown_value(edit.old)!r}: "
-            "the deck has changed since; run the command again"
+            f"{printable(shown)}:{line}:{column}: holds {shown_found!r}, not {_shown_value(edit.old)!r}: the deck has changed since; run the command again"
         )
     return line, column
 
@@ -127,12 +126,12 @@ def _scalar_at(text: str, line: int, column: int, shown: str) -> _Scalar:
         if start is None or end is None or (start.line + 1, start.column + 1) != (line, column):
             continue
         if isinstance(ev, events.AliasEvent):
-            raise OptionError(f"{where}: the value is an alias (*{printable(str(ev.anchor))}) of one written elsewhere; "
-                              "edit it by hand (write the value itself there)")  # fmt: skip
+            raise OptionError(
+                f"{where}: the value is an alias (*{printable(str(ev.anchor))}) of one written elsewhere; edit it by hand (write the value itself there)"
+            )
         if isinstance(ev, events.ScalarEvent):
             if ev.anchor is not None:
-                raise OptionError(f"{where}: the value carries an anchor (&{printable(ev.anchor)}) other values may repeat; "
-                                  "edit it by hand")  # fmt: skip
+                raise OptionError(f"{where}: the value carries an anchor (&{printable(ev.anchor)}) other values may repeat; edit it by hand")
             return _Scalar(start.index, end.index, end.line == start.line, ev.style or None)  # plain: "" from libyaml
     raise OptionError(f"{where}: no single value starts there; edit it by hand")
 

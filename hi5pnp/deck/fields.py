@@ -40,7 +40,7 @@ def describe(value: Any) -> str:
 
 
 def did_you_mean(value: Any, names: Collection[str]) -> str:
-    """"; did you mean 'blue'?" when ``value`` is a near miss of one of ``names``, else ''."""
+    """ "; did you mean 'blue'?" when ``value`` is a near miss of one of ``names``, else ''."""
     if not isinstance(value, str):
         return ""
     close = difflib.get_close_matches(value.lower(), list(names), n=1, cutoff=0.6)
@@ -92,9 +92,7 @@ class FieldReader:
                 hint = did_you_mean(key, allowed)
                 self.fault_key(m, key, f"unknown {self.noun} '{key}' in {where}{hint or '; expected one of: ' + ', '.join(allowed)}")
 
-    def get(
-        self, m: YMap, key: str, kind: type, where: str, *, required: bool = True, default: Any = None, what: str = ""
-    ) -> Any:
+    def get(self, m: YMap, key: str, kind: type, where: str, *, required: bool = True, default: Any = None, what: str = "") -> Any:
         """``m[key]`` if it is of ``kind``; else a fault (``what`` names the kind
         in the message) and ``default``."""
         if key not in m:
@@ -118,10 +116,11 @@ class FieldReader:
             return default
         if len(value.strip()) > longest:
             self.fault(
-                m, key,
+                m,
+                key,
                 f"'{key}' of {where} has {len(value.strip()):,} characters, over the {longest} a deck's text may have "
                 "(a card's box holds fewer): shorten it, and validate then says how many fit in its box",
-            )  # fmt: skip
+            )
             return default
         return str(value.strip())
 

@@ -90,9 +90,7 @@ def _read_balance(r: FieldReader, m: YMap) -> Balance | None:
         pair = bm.get(key)
         if pair is None:
             continue
-        ok = isinstance(pair, list) and len(pair) == 2 and all(
-            isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 100 for x in pair
-        )
+        ok = isinstance(pair, list) and len(pair) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= 100 for x in pair)
         if not ok or pair[0] >= pair[1]:
             r.fault(bm, key, f"'{key}' is {show(pair)}; write a window of percentages, low then high, e.g. [46, 54]")
             continue
@@ -202,9 +200,7 @@ class _SvgIcons:
         return why
 
 
-def _read_shape_map(
-    r: FieldReader, m: YMap, key: str, names: Sequence[str], what: str, shapes: tuple[str, ...], svg: _SvgIcons
-) -> dict[str, str]:
+def _read_shape_map(r: FieldReader, m: YMap, key: str, names: Sequence[str], what: str, shapes: tuple[str, ...], svg: _SvgIcons) -> dict[str, str]:
     """Optional ``glyphs``/``trait_icons``: name -> shape, or an SVG file of
     the deck's (``icons/sprint.svg``); unnamed ones get the next free shape."""
     given: YMap = r.get(m, key, dict, "game.yaml", required=False) or YMap(m.path, m.pos)

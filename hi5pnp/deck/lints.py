@@ -48,21 +48,35 @@ def _face_fault(deck: Deck, face: CompetitorFace, key: str, message: str) -> Fau
 def _colours(deck: Deck) -> list[Fault]:
     shown = Counter(o.color for o in deck.obstacle_faces())
     gems = Counter(g for f in deck.competitor_faces() for g in f.gems)
-    return _unused(deck, "colors", list(deck.colors), shown, gems, (
-        "no obstacle is {n}, so the {c} {n} gems never match",
-        "no competitor has a {n} gem, so {n} obstacles let nobody bring or bypass",
-        "{n} is declared but no gem or obstacle is {n}",
-    ))  # fmt: skip
+    return _unused(
+        deck,
+        "colors",
+        list(deck.colors),
+        shown,
+        gems,
+        (
+            "no obstacle is {n}, so the {c} {n} gems never match",
+            "no competitor has a {n} gem, so {n} obstacles let nobody bring or bypass",
+            "{n} is declared but no gem or obstacle is {n}",
+        ),
+    )
 
 
 def _traits(deck: Deck) -> list[Fault]:
     carried = Counter(o.trait for o in deck.obstacle_faces())
     boxes = Counter(t for f in deck.competitor_faces() for col in f.matrix for t in col)
-    return _unused(deck, "traits", list(deck.traits), carried, boxes, (
-        "no obstacle carries {n}, so the {c} {n} boxes can never be marked",
-        "no matrix has a {n} box",
-        "no matrix has a {n} box, and no obstacle carries it",
-    ))  # fmt: skip
+    return _unused(
+        deck,
+        "traits",
+        list(deck.traits),
+        carried,
+        boxes,
+        (
+            "no obstacle carries {n}, so the {c} {n} boxes can never be marked",
+            "no matrix has a {n} box",
+            "no matrix has a {n} box, and no obstacle carries it",
+        ),
+    )
 
 
 def _unused(deck: Deck, key: str, names: list[str], obstacles: Counter[str], cards: Counter[str], says: tuple[str, str, str]) -> list[Fault]:
@@ -92,9 +106,15 @@ def _unmarkable(deck: Deck) -> list[Fault]:
         lost = sorted({t for col in face.matrix for t in col} - markable)
         if lost and markable:
             colours = ", ".join(sorted(set(face.gems)))
-            out.append(_face_fault(deck, face, "matrix",
-                       f"warning: {face.id}'s {', '.join(lost)} boxes can never be marked: no {colours} obstacle carries "
-                       f"{'that trait' if len(lost) == 1 else 'those traits'}"))  # fmt: skip
+            out.append(
+                _face_fault(
+                    deck,
+                    face,
+                    "matrix",
+                    f"warning: {face.id}'s {', '.join(lost)} boxes can never be marked: no {colours} obstacle carries "
+                    f"{'that trait' if len(lost) == 1 else 'those traits'}",
+                )
+            )
     return out
 
 
@@ -104,8 +124,7 @@ def _duplicates(deck: Deck) -> list[Fault]:
     for face in deck.competitor_faces():
         key = (tuple(sorted(face.gems)), tuple(sorted(tuple(sorted(col)) for col in face.matrix)))
         if key in seen:
-            out.append(_face_fault(deck, face, "gems",
-                       f"warning: {face.id} ({face.name}) is the same competitor as {seen[key]}: the same gems and matrix"))  # fmt: skip
+            out.append(_face_fault(deck, face, "gems", f"warning: {face.id} ({face.name}) is the same competitor as {seen[key]}: the same gems and matrix"))
         else:
             seen[key] = f"{face.id} ({face.name})"
     return out
@@ -151,8 +170,10 @@ def _skews(deck: Deck) -> list[Fault]:
 
 
 def _formula_warning(what: str, name: str) -> str:
-    return (f"warning: {what} {show(name)} begins as a spreadsheet formula does ({show(name[0])}): a spreadsheet opening "
-            "the deck's CSV would run it (export --csv writes it after a single quote); begin it otherwise")  # fmt: skip
+    return (
+        f"warning: {what} {show(name)} begins as a spreadsheet formula does ({show(name[0])}): a spreadsheet opening "
+        "the deck's CSV would run it (export --csv writes it after a single quote); begin it otherwise"
+    )
 
 
 def _formulas(deck: Deck) -> list[Fault]:

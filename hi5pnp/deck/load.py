@@ -88,13 +88,9 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     competitors: tuple[CompetitorCard, ...] = ()
     obstacles: tuple[ObstacleCard, ...] = ()
     if docs["competitors.yaml"] is not _BROKEN:
-        competitors = read_cards(
-            r, docs["competitors.yaml"], names, shown["competitors.yaml"], "competitor", read_competitor_face, CompetitorCard
-        )
+        competitors = read_cards(r, docs["competitors.yaml"], names, shown["competitors.yaml"], "competitor", read_competitor_face, CompetitorCard)
     if docs["obstacles.yaml"] is not _BROKEN:
-        obstacles = read_cards(
-            r, docs["obstacles.yaml"], names, shown["obstacles.yaml"], "obstacle", read_obstacle_face, ObstacleCard
-        )
+        obstacles = read_cards(r, docs["obstacles.yaml"], names, shown["obstacles.yaml"], "obstacle", read_obstacle_face, ObstacleCard)
     for name, read_face in (("competitors.yaml", read_competitor_face), ("obstacles.yaml", read_obstacle_face)):
         for number, side, face in repeated.get(name, []):  # a face given twice still has its faults told
             read_face(r, face, number, side, names)
@@ -193,8 +189,7 @@ def _check_counts(r: FieldReader, game: GameFile | None, docs: dict[str, Any], f
             r.fault(
                 game.rules_map,
                 "team_size",
-                f"team_size {game.rules.team_size} needs at least {need} competitor cards "
-                f"(2 × team_size); {files['competitors.yaml']} has {len(given)}",
+                f"team_size {game.rules.team_size} needs at least {need} competitor cards (2 × team_size); {files['competitors.yaml']} has {len(given)}",
             )
     obstacles = docs["obstacles.yaml"]
     if isinstance(obstacles, yamlsource.YList) and not obstacles and not r.faults:

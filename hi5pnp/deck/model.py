@@ -188,7 +188,7 @@ class Deck:
 
     @property
     def full_title(self) -> str:
-        """"High Five: The Golden Gauntlet", or the title alone."""
+        """ "High Five: The Golden Gauntlet", or the title alone."""
         return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
 
     @property

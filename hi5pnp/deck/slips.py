@@ -93,5 +93,4 @@ def _no_colon(lines: list[str], k: int | None) -> tuple[Pos, str] | None:
 
 
 def _words(mine: int, theirs: int, who: str) -> str:
-    return (f"this line is indented {mine} space{'s' * (mine != 1)}, {who} {theirs}: "
-            "the entries of one list or mapping line up exactly, so indent it like them")  # fmt: skip
+    return f"this line is indented {mine} space{'s' * (mine != 1)}, {who} {theirs}: the entries of one list or mapping line up exactly, so indent it like them"

@@ -50,8 +50,9 @@ def check_target(target: Path) -> None:
         if not target.is_dir():
             raise OutputError(f"{printable(shown_path(target))}: not a folder; give a new or empty folder for the deck")
         if any(target.iterdir()):
-            raise OutputError(f"{printable(shown_path(target))}: the folder is not empty; give a new or empty folder for the deck, "
-                              "so nothing of yours is replaced")  # fmt: skip
+            raise OutputError(
+                f"{printable(shown_path(target))}: the folder is not empty; give a new or empty folder for the deck, so nothing of yours is replaced"
+            )
     except OSError as exc:  # a name too long, no right to look there
         raise OutputError(f"{printable(shown_path(target))}: cannot write the deck here: {exc.strerror or exc}") from None
 

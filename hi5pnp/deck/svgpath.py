@@ -38,7 +38,7 @@ def parse_path(d: str) -> Steps:
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise PathError(f"path data cannot be read at character {pos + 1}: {text[pos:pos + 12]!r}")
+            raise PathError(f"path data cannot be read at character {pos + 1}: {text[pos : pos + 12]!r}")
         tok = m.group(1)
         if tok.isalpha():
             cmd, pos = tok, m.end()
@@ -109,9 +109,7 @@ def _numbers(text: str, pos: int, count: int, arc: bool) -> tuple[list[float], i
     return out, pos
 
 
-def arc_to_curves(
-    x1: float, y1: float, rx: float, ry: float, angle: float, large: bool, sweep: bool, x2: float, y2: float
-) -> list[tuple[float, ...]]:
+def arc_to_curves(x1: float, y1: float, rx: float, ry: float, angle: float, large: bool, sweep: bool, x2: float, y2: float) -> list[tuple[float, ...]]:
     """An SVG elliptical arc (endpoint form, SVG 1.1 appendix F.6) as cubic
     Béziers of at most 90° each: each (x1, y1, x2, y2, x, y)."""
     if (x1, y1) == (x2, y2):

@@ -233,7 +233,6 @@ def parse(text: str, path: str) -> Any:
     return root
 
 
-
 class _NoKey:
     def __repr__(self) -> str:
         return "<no key>"

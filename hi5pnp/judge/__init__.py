@@ -9,9 +9,10 @@ telling a game turn by turn, dealing a game to record.
 - :mod:`.batch`: many logs at once
 """
 
-from .check import DeckCache, Problem, Record, Verdict, check_file, check_game, check_log
+from .check import DeckCache, Verdict, check_file, check_game, check_log
 from .log import FORMAT, GameLog, parse_log, read_log
 from .logwrite import game_log
+from .problem import Problem, Record
 from .verdict import verdict_lines
 
 __all__ = [

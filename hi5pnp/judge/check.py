@@ -16,62 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..deck import EDITION_NUMBERS, Deck, load_deck
 from ..errors import DeckError, Fault, InputError
-from ..rules import SEATS, Illegal, RulesError, State, Turn, TurnReport, setup_problems
+from ..rules import SEATS, Illegal, RulesError, State, TurnReport, setup_problems
 from .header import Header, UnreadLog
 from .log import GameLog, LogRound, deck_location, hinted, read_log, unknown_faces
-from .position import LegalTurns, legal_turns
+from .problem import Problem, Record
 from .ruling import Ruling
-
-
-class Problem(NamedTuple):
-    """The fault a verdict rests on."""
-
-    line: int
-    kind: str  # "rules" | "record" | "read"
-    message: str
-    turn: str = ""  # the turn as written, for a turn's fault
-    where: str = ""  # "round 2, turn 14"
-    position: State | None = None  # the game where the fault was met (a turn's, or a round cut short)
-    entry: tuple[int, int] | None = None  # a turn's fault: (round, turn), counted from 1
-    after_end: bool = False  # a turn written after its round (or the game) had ended
-
-    def legal_instead(self) -> LegalTurns:
-        """The legal turns in place of the faulty one, in log notation: the
-        first few and a bounded count (worked out when asked for)."""
-        if self.position is None or not self.turn:
-            return LegalTurns((), 0)
-        return legal_turns(self.position, Turn.parse(self.turn).face)
-
-
-class Record(NamedTuple):
-    """A value the log may write, beside the one the game gives."""
-
-    line: int  # 0 when the log does not write it
-    field: str  # "rounds[2].points.north", "rounds[1].finish", "result.winner"
-    what: str  # "round 2, north's points"
-    recorded: Any  # None when the log does not write it
-    computed: Any
-    slip: str = ""  # why the written value cannot be compared (``winner: nroth``), if it cannot
-
-    @property
-    def differs(self) -> bool:
-        return bool(self.slip) or (self.recorded is not None and self.recorded != self.computed)
-
-    def words(self) -> str:
-        """"round 2, north's points: written 9, computed 8" (with the slip, if any)."""
-        slip = f" ({self.slip})" if self.slip else ""
-        return f"{self.what}: written {_shown(self.recorded)}{slip}, computed {_shown(self.computed)}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "field": self.field, "recorded": self.recorded, "computed": self.computed}
-
-
-def _shown(value: Any) -> str:
-    return " ".join(str(x) for x in value) if isinstance(value, list) else str(value)
 
 
 @dataclass
@@ -139,8 +92,18 @@ class Verdict:
         if self.bye:
             extra["bye"] = True
         if s is None:
-            return {"log": self.path, "valid": p is None, "error": error, "rounds": [], "columns": None, "score": None,
-                    "winner": None, "records": records, "complete": False, **extra}  # fmt: skip
+            return {
+                "log": self.path,
+                "valid": p is None,
+                "error": error,
+                "rounds": [],
+                "columns": None,
+                "score": None,
+                "winner": None,
+                "records": records,
+                "complete": False,
+                **extra,
+            }
         return {
             "log": self.path,
             "valid": p is None,
@@ -309,6 +272,7 @@ def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> N
         raise _Stop(Problem(log.adjudicated.line, "rules", "no game is recorded, only the result the judge ruled"))
     problems = setup_problems(deck, log.teams)
     if problems:  # the one the log writes first
+
         def line(why: Illegal) -> int:
             seat = why.seat or SEATS[0]
             return log.team_lines[seat] if why.entry is None else log.team_item_lines[seat][why.entry]

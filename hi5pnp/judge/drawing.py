@@ -78,8 +78,19 @@ class _Pen:
         self.g.add(String(pt(x), pt(y), printable(s), fontName=fonts.font_name(style), fontSize=size, fillColor=color(fill), textAnchor=anchor))
 
     def rect(self, x: float, y: float, w: float, h: float, fill: str | None, stroke: str | None = None, width: float = 0.6, r: float = 0.0) -> None:
-        self.g.add(Rect(pt(x), pt(y), pt(w), pt(h), rx=pt(r), ry=pt(r), fillColor=color(fill) if fill else None,
-                        strokeColor=color(stroke) if stroke else None, strokeWidth=width))  # fmt: skip
+        self.g.add(
+            Rect(
+                pt(x),
+                pt(y),
+                pt(w),
+                pt(h),
+                rx=pt(r),
+                ry=pt(r),
+                fillColor=color(fill) if fill else None,
+                strokeColor=color(stroke) if stroke else None,
+                strokeWidth=width,
+            )
+        )
 
     def circle(self, x: float, y: float, r: float, fill: str | None, stroke: str | None = None, width: float = 0.5) -> None:
         self.g.add(Circle(pt(x), pt(y), pt(r), fillColor=color(fill) if fill else None, strokeColor=color(stroke) if stroke else None, strokeWidth=width))
@@ -107,8 +118,7 @@ def replay_drawing(done: Replayed, players: Mapping[Seat, str] | None, until: in
     return position_drawing(done.position, players, where, highlight=disputed, turn=turn)
 
 
-def position_drawing(state: State, players: Mapping[Seat, str] | None = None, caption: str = "", highlight: str | None = None,
-                     turn: str = "") -> Drawing:  # fmt: skip
+def position_drawing(state: State, players: Mapping[Seat, str] | None = None, caption: str = "", highlight: str | None = None, turn: str = "") -> Drawing:
     """The picture of ``state``; ``caption`` heads it (say, "before line 41");
     ``highlight``: the competitor in dispute, ringed on the course and framed
     among the matrices; ``turn``: the turn in dispute, said under the heading."""

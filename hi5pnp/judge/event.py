@@ -120,8 +120,10 @@ def _crossed(aliases: dict[str, str], doc: YMap, path: str) -> list[Fault]:
         if name_key(aliases[other]) == name_key(key):
             why = f"{first!r} and {then!r} are mapped to each other (lines {doc.key_at(first)[0]} and {at[0]}), so the two players would swap"
         else:
-            why = (f"{shown!r} is both a name to show (line {doc.key_at(key)[0]}: {key}) and another spelling "
-                   f"(line {doc.key_at(other)[0]}: {aliases[other]}); map {key!r} straight to {aliases[other]!r}")  # fmt: skip
+            why = (
+                f"{shown!r} is both a name to show (line {doc.key_at(key)[0]}: {key}) and another spelling "
+                f"(line {doc.key_at(other)[0]}: {aliases[other]}); map {key!r} straight to {aliases[other]!r}"
+            )
         faults.setdefault(at[0], Fault(path, at[0], at[1], f"{why}: an alias file maps each other spelling to the name to show"))
     return [faults[n] for n in sorted(faults)]
 
@@ -140,8 +142,9 @@ def same_game(log: GameLog) -> tuple[object, ...] | None:
     return (teams, str(log.first), tuple((tuple(r.course), tuple(str(t) for t in r.turns)) for r in log.rounds))
 
 
-def read_event(files: Sequence[str], shown: Sequence[str], deck: str | None = None, aliases: dict[str, str] | None = None,
-               event_file: EventFile | None = None) -> Event:  # fmt: skip
+def read_event(
+    files: Sequence[str], shown: Sequence[str], deck: str | None = None, aliases: dict[str, str] | None = None, event_file: EventFile | None = None
+) -> Event:
     """Every log checked (``shown``: how each is named in the output, in the
     order the files are given, which decides which of two is "the later")."""
     ev = Event(file=event_file or EventFile(), names=Names(aliases))

@@ -82,9 +82,15 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
     than two players, every pairing a rematch)."""
     still_open = ev.open_games()
     if still_open:
-        raise EventError("\n".join([f"round {ev.latest_round} is open: a round is closed (every game of it counting) before the next is paired;"
-                                    f" {len(still_open)} game{'s' * (len(still_open) != 1)} open:",
-                                    *(f"  {open_words(e)}" for e in still_open)]))  # fmt: skip
+        raise EventError(
+            "\n".join(
+                [
+                    f"round {ev.latest_round} is open: a round is closed (every game of it counting) before the next is paired;"
+                    f" {len(still_open)} game{'s' * (len(still_open) != 1)} open:",
+                    *(f"  {open_words(e)}" for e in still_open),
+                ]
+            )
+        )
     ranked, _ = ev.table()
     latest = ev.latest_round
     met = {k: sum(k in pair for pair in ev.met) + (k in ev.byes) for k in ev.rounds}  # without rounds: opponents met, and a bye
@@ -129,8 +135,16 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
     return Plan(replace(p, not_paired=tuple(why), seed=used_seed, last=last), ev, why)
 
 
-def pair_next_round(folder: str | Path, out: str | Path | None = None, seed: int = 0, drop: Sequence[str] = (), slips: str | Path | None = None,
-                    paper: str = "a4", deck: str | None = None, alias: str | Path | None = None) -> tuple[Plan, list[Path]]:  # fmt: skip
+def pair_next_round(
+    folder: str | Path,
+    out: str | Path | None = None,
+    seed: int = 0,
+    drop: Sequence[str] = (),
+    slips: str | Path | None = None,
+    paper: str = "a4",
+    deck: str | None = None,
+    alias: str | Path | None = None,
+) -> tuple[Plan, list[Path]]:
     """Pair the next round of the event in ``folder`` and write its files into
     ``out`` (default: the folder itself): a skeleton per table, the bye, and
     with ``slips`` the result slips PDF, all or none. The plan and the paths written."""
@@ -139,8 +153,9 @@ def pair_next_round(folder: str | Path, out: str | Path | None = None, seed: int
     return plan, write_next_round(plan, Path(folder), Path(out) if out is not None else Path(folder), seed, slips, paper, deck)
 
 
-def write_next_round(plan: Plan, folder: Path, out: Path | None, seed: int = 0, slips: str | Path | None = None, paper: str = "a4",
-                     deck: str | None = None) -> list[Path]:  # fmt: skip
+def write_next_round(
+    plan: Plan, folder: Path, out: Path | None, seed: int = 0, slips: str | Path | None = None, paper: str = "a4", deck: str | None = None
+) -> list[Path]:
     """The planned round's files written into ``out`` (none without it) and the slips PDF, all or none."""
     from .. import data
     from ..deck import load_deck

@@ -40,16 +40,21 @@ class UnreadLog(LogError):
     """A log that cannot be read, with what of its header could be, and the
     words written where a face id goes (for a "did you mean" once the deck is known)."""
 
-    def __init__(self, faults: list[Fault] | Fault, header: Header | None = None,
-                 face_words: list[tuple[Fault, str, str]] | None = None, folder: Path | None = None, deck_line: int = 0,
-                 in_play: Sequence[str] = ()):  # fmt: skip
+    def __init__(
+        self,
+        faults: list[Fault] | Fault,
+        header: Header | None = None,
+        face_words: list[tuple[Fault, str, str]] | None = None,
+        folder: Path | None = None,
+        deck_line: int = 0,
+        in_play: Sequence[str] = (),
+    ):
         super().__init__(faults)
         self.header = header
         self.face_words = face_words or []  # (fault, word as written, "competitor" | "obstacle" | "turn")
         self.folder = folder
         self.deck_line = deck_line
         self.in_play = list(in_play)  # the teams' faces, as far as they could be read
-
 
 
 def header_of_text(text: str | None, shown: str) -> Header | None:

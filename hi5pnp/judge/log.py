@@ -280,6 +280,7 @@ def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, 
         return LogRound(course[0], rm.key_at("course")[0], course[1], turns, texts, lines)
     return None
 
+
 # ---------------------------------------------------------------- the deck
 def deck_location(log: GameLog | Header, folder: Path, line: int) -> str | Path:
     """The deck a log names: a bundled deck's name, or a folder inside the log's own folder.
@@ -350,8 +351,7 @@ def hinted(exc: UnreadLog, deck: Deck) -> UnreadLog:
         return exc
     faces: dict[str, Sequence[CompetitorFace | ObstacleFace]] = {"competitor": deck.competitor_faces(), "obstacle": deck.obstacle_faces()}
     playing = in_play(deck.competitor_faces(), exc.in_play)
-    swap = {f: with_hint(f, word, faces[kind if kind != "turn" else "competitor"], playing if kind == "turn" else None)
-            for f, word, kind in exc.face_words}  # fmt: skip
+    swap = {f: with_hint(f, word, faces[kind if kind != "turn" else "competitor"], playing if kind == "turn" else None) for f, word, kind in exc.face_words}
     return UnreadLog([swap.get(f, f) for f in exc.faults], exc.header, [], exc.folder, exc.deck_line, exc.in_play)
 
 

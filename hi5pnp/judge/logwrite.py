@@ -20,7 +20,7 @@ def seats_flow(values: Mapping[Seat, object]) -> str:
     return "{" + ", ".join(f"{s}: {values[s]}" for s in SEATS) + "}"
 
 
-_UNSAFE = re.compile("[\\\\\"\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff\ufeff\ufffe\uffff]")
+_UNSAFE = re.compile('[\\\\"\x00-\x1f\x7f-\x9f\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff\ufeff\ufffe\uffff]')
 
 
 def _escaped(ch: str) -> str:

@@ -42,8 +42,12 @@ class Pairing:
 
     def to_json(self) -> dict[str, Any]:
         """``pairings --json``: exactly the contract's object."""
-        return {"round": self.round, "tables": [t.to_json() for t in self.tables],
-                "bye": self.bye.player if self.bye is not None else None, "not_paired": list(self.not_paired)}  # fmt: skip
+        return {
+            "round": self.round,
+            "tables": [t.to_json() for t in self.tables],
+            "bye": self.bye.player if self.bye is not None else None,
+            "not_paired": list(self.not_paired),
+        }
 
 
 class NoPairing(Hi5Error):
@@ -88,8 +92,14 @@ def _pair(order: list[Standing], met: Collection[frozenset[str]], budget: list[i
     return None
 
 
-def next_round(ranked: Sequence[Standing], met: Collection[frozenset[str]], byes: Collection[str], firsts: Mapping[str, int],
-               number: int, seconds: Mapping[str, int] | None = None) -> Pairing:  # fmt: skip
+def next_round(
+    ranked: Sequence[Standing],
+    met: Collection[frozenset[str]],
+    byes: Collection[str],
+    firsts: Mapping[str, int],
+    number: int,
+    seconds: Mapping[str, int] | None = None,
+) -> Pairing:
     """The next round's tables. ``met``: pairs of player keys who have played;
     ``byes``: keys of players who had one; ``firsts``, ``seconds``: how often
     each moved first and second. Raises :class:`NoPairing` when every pairing

@@ -93,8 +93,17 @@ class Standing:
         return sum(g.first is False for g in self.games)
 
     def to_json(self, tiebreaks: Iterable[str] = ()) -> dict[str, Any]:
-        got: dict[str, Any] = {"rank": self.rank, "player": self.player, "played": self.played, "wins": self.wins, "draws": self.draws,
-                               "losses": self.losses, "points": self.points, "omw": round(float(self.omw), 4), "game_points": self.game_points}  # fmt: skip
+        got: dict[str, Any] = {
+            "rank": self.rank,
+            "player": self.player,
+            "played": self.played,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "points": self.points,
+            "omw": round(float(self.omw), 4),
+            "game_points": self.game_points,
+        }
         for name in tiebreaks:
             got.setdefault(name, number(self.values[name]))
         return got

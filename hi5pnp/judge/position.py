@@ -38,7 +38,7 @@ class LegalTurns:
         return self.count <= MOST_COUNTED
 
     def more_words(self) -> str:
-        """"… and 7 more", or past the bound "… 12 shown of more than 1,000"; "" when all are shown."""
+        """ "… and 7 more", or past the bound "… 12 shown of more than 1,000"; "" when all are shown."""
         if not self.more:
             return ""
         if self.counted_all:

@@ -155,7 +155,7 @@ def winner_seat(value: Any, players: Mapping[Seat, str]) -> str | None:
 
 
 def _meant(value: Any, players: Mapping[Seat, str]) -> str:
-    """"; did you mean north?" (or a player's name near the word, with the seat), or ''."""
+    """ "; did you mean north?" (or a player's name near the word, with the seat), or ''."""
     if not isinstance(value, str):
         return ""
     if sum(_key(name) == _key(value) for name in players.values()) > 1:

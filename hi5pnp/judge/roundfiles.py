@@ -47,15 +47,20 @@ def table_log(deck: Deck, deck_name: str, t: Table, round_number: int, event: st
 
 def bye_log(deck_name: str, player: str, round_number: int, event: str) -> str:
     """The bye as a log: an adjudicated win for the one player named, ``reason: bye``."""
-    return "\n".join([
-        f"# A bye: {printable(player)} wins round {round_number} without a game (written by hi5pnp pairings).",
-        f"log: {FORMAT}",
-        f"deck: {deck_line(deck_name)}",
-        f"event: {quote(event)}",
-        f"round: {round_number}",
-        f"players: {{north: {quote(player)}}}",
-        "adjudicated: {winner: north, reason: bye}",
-    ]) + "\n"  # fmt: skip
+    return (
+        "\n".join(
+            [
+                f"# A bye: {printable(player)} wins round {round_number} without a game (written by hi5pnp pairings).",
+                f"log: {FORMAT}",
+                f"deck: {deck_line(deck_name)}",
+                f"event: {quote(event)}",
+                f"round: {round_number}",
+                f"players: {{north: {quote(player)}}}",
+                "adjudicated: {winner: north, reason: bye}",
+            ]
+        )
+        + "\n"
+    )
 
 
 def round_files(p: Pairing, deck: Deck, deck_name: str, event: str, seed: int) -> dict[str, str]:

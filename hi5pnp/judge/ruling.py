@@ -154,8 +154,12 @@ def read_ruling(path: str | Path, shown: str | None = None) -> Ruling:
 
 def ruling_text(log_sha256: str, judge: str, corrections: list[Try] | tuple[Try, ...], adjudicated: Adjudicated | None = None) -> str:
     """A ruling file's text, as ``check --rule-as`` writes it; it reads back as written."""
-    lines = ["# A judge's ruling on the log beside it; the log itself is not changed.",
-             f"ruling: {FORMAT}", f"log_sha256: {log_sha256}", f"judge: {quote(judge)}"]  # fmt: skip
+    lines = [
+        "# A judge's ruling on the log beside it; the log itself is not changed.",
+        f"ruling: {FORMAT}",
+        f"log_sha256: {log_sha256}",
+        f"judge: {quote(judge)}",
+    ]
     if corrections:
         lines.append("corrections:")
         for t in corrections:

@@ -28,10 +28,11 @@ from ..render.paper import PAPER_SIZES
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
 from ..render.units import pt
 from ..rules import SEATS, State
-from .check import Record, Verdict
+from .check import Verdict
 from .drawing import position_drawing
 from .header import Header
 from .log import GameLog
+from .problem import Record
 from .tries import Try
 from .verdict import about, adjudicated_words, columns_words, edition_words, no_result_words, reference, result_words, stood_words, where_words
 
@@ -119,11 +120,24 @@ class _Sheet(SimpleDocTemplate):
 
 def _sheet(buf: io.BytesIO, v: Verdict, frame: _PageFrame) -> _Sheet:
     doc = _Sheet(
-        buf, pagesize=(pt(PAGE[0]), pt(PAGE[1])), leftMargin=pt(MARGIN), rightMargin=pt(MARGIN), topMargin=pt(MARGIN + HEAD),
-        bottomMargin=pt(MARGIN), title=printable(f"Verdict: {v.path}"), author=AUTHOR, subject=subject("A judge's verdict on a game log"),
-        keywords=KEYWORDS, creator=CREATOR, producer=PRODUCER, invariant=1, pageCompression=1,
-        initialFontName=fonts.font_name("regular"), lang="en", displayDocTitle=1,
-    )  # fmt: skip
+        buf,
+        pagesize=(pt(PAGE[0]), pt(PAGE[1])),
+        leftMargin=pt(MARGIN),
+        rightMargin=pt(MARGIN),
+        topMargin=pt(MARGIN + HEAD),
+        bottomMargin=pt(MARGIN),
+        title=printable(f"Verdict: {v.path}"),
+        author=AUTHOR,
+        subject=subject("A judge's verdict on a game log"),
+        keywords=KEYWORDS,
+        creator=CREATOR,
+        producer=PRODUCER,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.font_name("regular"),
+        lang="en",
+        displayDocTitle=1,
+    )
     doc.around = frame
     return doc
 
@@ -159,8 +173,13 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
     fixes = f"{len(tried)} CORRECTION{'S' * (len(tried) != 1)}"
     if p is None:
         if tried:
-            out.append(_p(f'<font color="{RIGHT}"><b>VALID WITH {fixes}</b></font>: with the lines below read as ruled, every turn '
-                          "is legal and every written value agrees.", st["h"]))  # fmt: skip
+            out.append(
+                _p(
+                    f'<font color="{RIGHT}"><b>VALID WITH {fixes}</b></font>: with the lines below read as ruled, every turn '
+                    "is legal and every written value agrees.",
+                    st["h"],
+                )
+            )
         else:
             out.append(_p(f'<font color="{RIGHT}"><b>VALID</b></font>: every turn is legal and every written value agrees.', st["h"]))
     elif p.kind == "read":
@@ -192,8 +211,9 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
         if stop.position is not None:
             where = where_words(stop)
             disputed = stop.turn.split()[0] if stop.turn else None
-            picture = _fitted(position_drawing(stop.position, log.players if log else None, highlight=disputed,
-                                               turn=f"{stop.where}: {stop.turn}" if stop.turn else ""))  # fmt: skip
+            picture = _fitted(
+                position_drawing(stop.position, log.players if log else None, highlight=disputed, turn=f"{stop.where}: {stop.turn}" if stop.turn else "")
+            )
             out.append(KeepTogether([_p(where[0].upper() + where[1:], st["h"]), picture]))
     if v.compared:
         out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, st, tried)]))
@@ -214,14 +234,21 @@ def _corrections(tried: Sequence[Try], log: GameLog | None, st: dict[str, Paragr
             rows.append([f"after {where or 'line ' + str(t.line)}", f"after {t.line}", "(nothing)", t.text])
         else:
             rows.append([where if where != f"log line {t.line}" else "", str(t.line), written, "(left out)" if t.delete else t.text])
-    cells = [[_p(escape(str(c)) if k < 2 or r == 0 else f"<b>{escape(str(c))}</b>", st["cell"]) for k, c in enumerate(row)]
-             for r, row in enumerate(rows)]  # fmt: skip
+    cells = [[_p(escape(str(c)) if k < 2 or r == 0 else f"<b>{escape(str(c))}</b>", st["cell"]) for k, c in enumerate(row)] for r, row in enumerate(rows)]
     width = PAGE[0] - 2 * MARGIN
     table = Table(cells, colWidths=[pt(width * f) for f in (0.22, 0.1, 0.34, 0.34)], repeatRows=1, hAlign="LEFT")
     body = 1  # the rows under the heading: as written shaded red, as ruled green
-    table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")), ("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")),
-                               ("BACKGROUND", (2, body), (2, -1), color("#F6DEDA")), ("BACKGROUND", (3, body), (3, -1), color("#DDEBDD")),
-                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))  # fmt: skip
+    table.setStyle(
+        TableStyle(
+            [
+                ("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")),
+                ("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")),
+                ("BACKGROUND", (2, body), (2, -1), color("#F6DEDA")),
+                ("BACKGROUND", (3, body), (3, -1), color("#DDEBDD")),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
     return [_p("Corrections: the log as written and as ruled (the file is unchanged)", st["h"]), table]
 
 
@@ -262,8 +289,7 @@ def _records_table(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Tr
     cells = [[_p(escape(str(c)), st["cell"]) for c in r] for r in rows]
     width = PAGE[0] - 2 * MARGIN
     table = Table(cells, colWidths=[pt(width * f) for f in (0.1, 0.32, 0.27, 0.31)], repeatRows=1, hAlign="LEFT")
-    style = [("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")), ("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")),
-             ("VALIGN", (0, 0), (-1, -1), "TOP")]  # fmt: skip
+    style = [("GRID", (0, 0), (-1, -1), 0.4, color("#B9AC8C")), ("BACKGROUND", (0, 0), (-1, 0), color("#EFE7D4")), ("VALIGN", (0, 0), (-1, -1), "TOP")]
     style += [("BACKGROUND", (0, k), (-1, k), color("#F6DEDA")) for k in wrong]
     table.setStyle(TableStyle(style))
     return table
@@ -302,10 +328,15 @@ def _signature(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
     line = "_" * 30
     tied = f" (the log file with SHA-256 {v.sha256[:16]}…)" if v.sha256 else ""
     block: list[Flowable] = [_p("Signatures", st["h"]), _p(f"We have read this verdict on the game as logged{tied}.", st["body"])]
-    rows = [[_p(f"<b>North</b> {escape(names.get('north', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
-            [_p(f"<b>South</b> {escape(names.get('south', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
-            [_p(f"<b>Judge</b> {escape(h.texts.get('judge', '') if h is not None else '') or '_' * 20}", st["cell"]),
-             _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])]]  # fmt: skip
+    rows = [
+        [_p(f"<b>North</b> {escape(names.get('north', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
+        [_p(f"<b>South</b> {escape(names.get('south', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
+        [
+            _p(f"<b>Judge</b> {escape(h.texts.get('judge', '') if h is not None else '') or '_' * 20}", st["cell"]),
+            _p(f"Signature {line}", st["cell"]),
+            _p(f"Date {'_' * 14}", st["cell"]),
+        ],
+    ]
     width = PAGE[0] - 2 * MARGIN
     table = Table(rows, colWidths=[pt(width * f) for f in (0.34, 0.42, 0.24)], hAlign="LEFT")
     table.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 9), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))

@@ -92,8 +92,9 @@ def table_lines(ranked: list[Standing], left: list[LeftOut], tiebreaks: Sequence
     """The standings as a text table (each tie-break a column, in order), then the logs left out with why."""
     shown = shown_tiebreaks(tiebreaks)
     rows = [("rank", "player", "played", "W", "D", "L", "points", *(HEADINGS.get(k, k) for k in shown))]
-    rows += [(str(s.rank), s.player, str(s.played), str(s.wins), str(s.draws), str(s.losses), str(s.points),
-              *(tiebreak_cell(s, k) for k in shown)) for s in ranked]  # fmt: skip
+    rows += [
+        (str(s.rank), s.player, str(s.played), str(s.wins), str(s.draws), str(s.losses), str(s.points), *(tiebreak_cell(s, k) for k in shown)) for s in ranked
+    ]
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) if k == 1 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
     if not ranked:

@@ -53,7 +53,7 @@ def nearest(word: str, faces: Sequence[_Face], n: int = 3) -> list[_Face]:
 
 
 def did_you_mean(word: str, faces: Sequence[_Face], playing: Sequence[_Face] | None = None) -> str:
-    """"; did you mean 8b (Felix Flint)?" or "; did you mean 10b (Name) or 1b (Name)?", or ''.
+    """ "; did you mean 8b (Felix Flint)?" or "; did you mean 10b (Name) or 1b (Name)?", or ''.
     ``playing``: the faces in play (a turn's), the only ones offered; a
     printed name of a face not in play is told as such, with the face of
     its card that is in play."""

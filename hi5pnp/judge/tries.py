@@ -55,7 +55,7 @@ class Try(NamedTuple):
         return f"--try {self.line}{'+' * self.after} {shlex.quote(self.text)}"
 
     def words(self) -> str:
-        """"line 41 as '7a assist 2a:chit'", "line 41 as left out", "'4a' inserted after line 41"."""
+        """ "line 41 as '7a assist 2a:chit'", "line 41 as left out", "'4a' inserted after line 41"."""
         if self.delete:
             return f"line {self.line} as left out"
         if self.after:
@@ -205,10 +205,7 @@ def renumber(log: GameLog, number: list[int]) -> GameLog:
     def n(line: int) -> int:
         return number[line - 1] if 1 <= line <= len(number) else line
 
-    rounds = [
-        LogRound(r.course, n(r.course_line), [n(x) for x in r.course_lines], r.turns, r.turn_texts, [n(x) for x in r.turn_lines])
-        for r in log.rounds
-    ]
+    rounds = [LogRound(r.course, n(r.course_line), [n(x) for x in r.course_lines], r.turns, r.turn_texts, [n(x) for x in r.turn_lines]) for r in log.rounds]
     return replace(
         log,
         deck_line=n(log.deck_line),

@@ -10,15 +10,16 @@ from collections.abc import Sequence
 
 from ..errors import capped, printable
 from ..rules import SEATS, Seat, State
-from .check import Problem, Verdict
+from .check import Verdict
 from .header import Header
 from .log import GameLog
 from .position import position_lines
+from .problem import Problem
 from .tries import DELETE, Try
 
 
 def about(log: GameLog | Header | None, deck_edition: int | None = None) -> str:
-    """"Club night · north Alice, south Bob · deck default, edition 2\"."""
+    """ "Club night · north Alice, south Bob · deck default, edition 2\"."""
     if log is None:
         return ""
     parts = [log.event] if log.event else []
@@ -31,14 +32,14 @@ def about(log: GameLog | Header | None, deck_edition: int | None = None) -> str:
 
 
 def columns_words(state: State) -> str:
-    """"complete trait columns: north 2, south 3 (worth 3 points each)"."""
+    """ "complete trait columns: north 2, south 3 (worth 3 points each)"."""
     cols = state.complete_columns()
     worth = f"worth {state.rules.column_points} point{'s' * (state.rules.column_points != 1)} each"
     return f"complete trait columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({worth})"
 
 
 def result_words(state: State) -> str:
-    """"north 31, south 28; winner: north" (or draw)."""
+    """ "north 31, south 28; winner: north" (or draw)."""
     score = state.scores()
     return f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {state.winner()}"
 
@@ -70,7 +71,7 @@ def stop_try(v: Verdict, tried: Sequence[Try], text: str = "TURN") -> str:
 
 
 def edition_words(v: Verdict) -> str:
-    """"every turn and written value is valid under edition 1: was the game played under it?" (or '')."""
+    """ "every turn and written value is valid under edition 1: was the game played under it?" (or '')."""
     n = v.valid_under_edition
     if n is None:
         return ""
@@ -85,8 +86,8 @@ def edition_try(v: Verdict) -> str:
     if log is None or n is None:
         return ""
     if log.edition_line:
-        return f"--try {log.edition_line} \"edition: {n}\""
-    return f"--try {log.format_line}+ \"edition: {n}\""
+        return f'--try {log.edition_line} "edition: {n}"'
+    return f'--try {log.format_line}+ "edition: {n}"'
 
 
 def where_words(stop: Problem) -> str:
@@ -125,8 +126,10 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
         if stop.turn:  # a round cut short says which round in its message
             lines.append(f"  {stop.where}: {stop.turn}")
         if stop.after_end:
-            lines.append(f"  written after the {'game' if stop.position and stop.position.is_terminal() else 'round'} ended; "
-                         f"to read the log without it: {stop_try(v, tried, DELETE)}")  # fmt: skip
+            lines.append(
+                f"  written after the {'game' if stop.position and stop.position.is_terminal() else 'round'} ended; "
+                f"to read the log without it: {stop_try(v, tried, DELETE)}"
+            )
         legal = stop.legal_instead()
         if legal:
             lines.append(f"  legal turns instead (to try one: {stop_try(v, tried)}):")
@@ -160,13 +163,17 @@ def _bye_lines(v: Verdict, log: GameLog) -> list[str]:
     a = log.adjudicated
     assert a is not None
     head = about(log)
-    return [f"{v.path}: a bye: {log.players[Seat(a.winner)]} wins without a game (adjudicated, line {a.line})",
-            *([f"  {head}"] if head else []), *ruling_lines(v)]  # fmt: skip
+    return [
+        f"{v.path}: a bye: {log.players[Seat(a.winner)]} wins without a game (adjudicated, line {a.line})",
+        *([f"  {head}"] if head else []),
+        *ruling_lines(v),
+    ]
 
 
 def _results(v: Verdict, s: State) -> list[str]:
-    lines = [f"  round {k}: finish {' '.join(r.finish)}; points north {r.points[Seat.NORTH]}, south {r.points[Seat.SOUTH]}"
-             for k, r in enumerate(s.results(), 1)]  # fmt: skip
+    lines = [
+        f"  round {k}: finish {' '.join(r.finish)}; points north {r.points[Seat.NORTH]}, south {r.points[Seat.SOUTH]}" for k, r in enumerate(s.results(), 1)
+    ]
     columns = columns_words(s)
     if v.complete:
         written = " (computed from the turns; the written values above differ)" if v.records else ""
@@ -188,7 +195,7 @@ def stood_words(s: State) -> str:
 
 
 def adjudicated_words(log: GameLog) -> str:
-    """"adjudicated (line 40): winner north — south conceded in round 2; the standings take this result"."""
+    """ "adjudicated (line 40): winner north — south conceded in round 2; the standings take this result"."""
     a = log.adjudicated
     if a is None:
         return ""
@@ -219,7 +226,7 @@ def where_in_log(log: GameLog | None, line: int) -> str:
 
 
 def reference(log: GameLog | None, line: int, entry: tuple[int, int] | None = None) -> str:
-    """"round 2, turn 14 (log line 113)", or "log line 7" where the line is no
+    """ "round 2, turn 14 (log line 113)", or "log line 7" where the line is no
     turn or round entry; ``entry``: the turn's (round, turn), when known (a
     turn a correction inserted shares its line with the one before it)."""
     where = f"round {entry[0]}, turn {entry[1]}" if entry is not None else where_in_log(log, line)

@@ -232,10 +232,17 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     rulebook = add(
         f"rulebook-{paper}.pdf",
         rulebook_file(
-            deck, contents.edition, paper, f"{title} — rules", contents.rulebook,
-            templates.shown("rulebook.xml.j2"), contents.example, contents.faces, icons,
+            deck,
+            contents.edition,
+            paper,
+            f"{title} — rules",
+            contents.rulebook,
+            templates.shown("rulebook.xml.j2"),
+            contents.example,
+            contents.faces,
+            icons,
         ),
-    )  # fmt: skip
+    )
     name = f"cards-duplex-{paper}.pdf"
     gap, guides = options.gap, options.guides
     duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, f"{title} — cards (duplex)", gap, guides))
@@ -298,10 +305,14 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
         add(
             f"kit-double-sided-{paper}.pdf",
             assemble_kit(
-                paper, two_sided, f"{title} — kit, double-sided parts", _split_notes(options, paper, True),
-                f"Print this whole file double-sided, flipping on the {flip_side}", options.flip,
+                paper,
+                two_sided,
+                f"{title} — kit, double-sided parts",
+                _split_notes(options, paper, True),
+                f"Print this whole file double-sided, flipping on the {flip_side}",
+                options.flip,
             ),
-        )  # fmt: skip
+        )
     return made, warnings
 
 
@@ -309,19 +320,23 @@ def _split_notes(options: BuildOptions, paper: str, duplex: bool) -> list[str]:
     """The printing notes of the one-sided or the double-sided file."""
     flip_side = flip_words(options.flip)
     if duplex:
-        return [
-            f"Print every page of this file double-sided, flipping on the {flip_side}, at 100 % (\"actual size\"): "
-            "the file asks the print dialog for both, so check that it kept them.",
-            "Print the duplex alignment test first (its ruler must measure 100 mm) and, if the backs are off, rebuild with --back-offset.",
-            "Parts start on the front of a sheet: the page after these notes is blank on purpose.",
-            "Some card sheets may be landscape: let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",
-            f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
-        ] if options.method == "duplex" else [
-            f"Print every page of this file double-sided, flipping on the {flip_side}, at 100 % (\"actual size\").",
-            f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
-        ]  # fmt: skip
+        return (
+            [
+                f'Print every page of this file double-sided, flipping on the {flip_side}, at 100 % ("actual size"): '
+                "the file asks the print dialog for both, so check that it kept them.",
+                "Print the duplex alignment test first (its ruler must measure 100 mm) and, if the backs are off, rebuild with --back-offset.",
+                "Parts start on the front of a sheet: the page after these notes is blank on purpose.",
+                'Some card sheets may be landscape: let the printer turn pages to fit the paper ("auto-rotate"), still at 100 %.',
+                f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
+            ]
+            if options.method == "duplex"
+            else [
+                f'Print every page of this file double-sided, flipping on the {flip_side}, at 100 % ("actual size").',
+                f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
+            ]
+        )
     return [
-        "Print every page of this file one-sided, at 100 % (\"actual size\"): the file asks the print dialog for both. "
+        'Print every page of this file one-sided, at 100 % ("actual size"): the file asks the print dialog for both. '
         "Tokens and score cards are cut out, so nothing may be on their backs.",
         f"The double-sided parts (the cards{' and the alignment test' if options.method == 'duplex' else ''}, the quick reference) "
         f"are in kit-double-sided-{paper}.pdf.",
@@ -345,18 +360,21 @@ def _notes(options: BuildOptions, paper: str) -> list[str]:
     else:
         scale = f"Check the scale first: a card on the card sheets must measure exactly {card.width:g} × {card.height:g} mm."
     return [
-        f"Print at 100 % scale (\"actual size\"), never \"fit to page\": the cards are made to fit {card.sleeve_words()} sleeves.",
+        f'Print at 100 % scale ("actual size"), never "fit to page": the cards are made to fit {card.sleeve_words()} sleeves.',
         scale,
-        f"Pages marked \"double-sided\" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.",
+        f'Pages marked "double-sided" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.',
         "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
         f"Or print the same parts from two files, each all one way: kit-one-sided-{paper}.pdf one-sided, "
         f"kit-double-sided-{paper}.pdf double-sided; each tells the print dialog how.",
         "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
         *(
-            [f"Cut on the crop marks: each card's colour runs {options.bleed:g} mm past its cut, so a cut a little off still shows the card, "
-             f"not white paper{_aids(options)}."]
-            if options.bleed > 0 else []
+            [
+                f"Cut on the crop marks: each card's colour runs {options.bleed:g} mm past its cut, so a cut a little off still shows the card, "
+                f"not white paper{_aids(options)}."
+            ]
+            if options.bleed > 0
+            else []
         ),
         "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
-        "let the printer turn pages to fit the paper (\"auto-rotate\"), still at 100 %.",
+        'let the printer turn pages to fit the paper ("auto-rotate"), still at 100 %.',
     ]

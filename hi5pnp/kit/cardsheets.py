@@ -222,9 +222,15 @@ def _check_offset(grid: Grid, flip: str, offset: tuple[float, float]) -> None:
 
 
 def fold_file(
-    cards: list[RenderedCard], card: CardSize, bleed: float, paper_name: str, filename: str, title: str,
-    gap: float | None = None, guides: bool = False,
-) -> tuple[bytes, list[Placement]]:  # fmt: skip
+    cards: list[RenderedCard],
+    card: CardSize,
+    bleed: float,
+    paper_name: str,
+    filename: str,
+    title: str,
+    gap: float | None = None,
+    guides: bool = False,
+) -> tuple[bytes, list[Placement]]:
     """Each card's faces side by side about a fold line: fold, and sleeve."""
     grid = best_grid(paper_name, 2 * card.width, card.height, bleed, "a fold pair (two cards wide)", gap=gap)
     paper = grid.paper
@@ -249,4 +255,3 @@ def fold_file(
                 placements.append(Placement(filename, page, rendered.kind, rendered.ids[face], side, slot))
         c.showPage()
     return finish(c, buf), placements
-

@@ -112,9 +112,13 @@ def silhouette_sheet(paper_name: str, card_w: float, card_h: float, bleed: float
         if cols * rows == 0:
             continue
         sheet = CutSheet(
-            "silhouette", paper.width, paper.height, _centred(clear, clear, span_w, span_h, card_w, card_h, gap, cols, rows),
-            silhouette_marks(paper.width, paper.height), bleed,
-        )  # fmt: skip
+            "silhouette",
+            paper.width,
+            paper.height,
+            _centred(clear, clear, span_w, span_h, card_w, card_h, gap, cols, rows),
+            silhouette_marks(paper.width, paper.height),
+            bleed,
+        )
         if best is None or -(-count // sheet.per_sheet) < -(-count // best.per_sheet):
             best = sheet
     if best is None:

@@ -42,8 +42,16 @@ Made = list[tuple[str, bytes, list[Placement]]]
 
 
 def silhouette_files(
-    cards: list[RenderedCard], card: CardSize, bleed: float, gap: float, paper: str, flip: str, offset: tuple[float, float], radius: float, title: str,
-) -> Made:  # fmt: skip
+    cards: list[RenderedCard],
+    card: CardSize,
+    bleed: float,
+    gap: float,
+    paper: str,
+    flip: str,
+    offset: tuple[float, float],
+    radius: float,
+    title: str,
+) -> Made:
     """The Silhouette sheets of one paper size and their cut files."""
     sheet = silhouette_sheet(paper, card.width, card.height, bleed, gap, len(cards))
     name = f"cards-cut-silhouette-{paper}.pdf"
@@ -59,8 +67,12 @@ def silhouette_files(
             page += 1
             if side == "front":
                 _draw_marks(c, sheet.marks)
-                _note(c, sheet, f"Sheet {n} of {len(groups)}, front: print double-sided ({flip_words(flip)}) at 100 %, then cut this side up "
-                      f"with cut-silhouette-{paper}.dxf, its top left {left:.2f} mm from the left, {top:.2f} mm from the top (hi5pnp docs kit).")  # fmt: skip
+                _note(
+                    c,
+                    sheet,
+                    f"Sheet {n} of {len(groups)}, front: print double-sided ({flip_words(flip)}) at 100 %, then cut this side up "
+                    f"with cut-silhouette-{paper}.dxf, its top left {left:.2f} mm from the left, {top:.2f} mm from the top (hi5pnp docs kit).",
+                )
             for rendered, front in zip(group, sheet.slots):
                 slot = front if side == "front" else duplex_back(front, sheet.paper, flip, offset)
                 face = 0 if side == "front" else 1

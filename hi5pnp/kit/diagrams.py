@@ -57,10 +57,7 @@ class CourseDiagram(Flowable):
         self.w = width_mm
         self.col = min(24.0, (width_mm - 34) / n)
         if self.col < MIN_COLUMN:
-            message = (
-                f"a course of {n} obstacle cards is too long to draw in the rulebook "
-                f"(at most {int((width_mm - 34) // MIN_COLUMN)} on this paper)"
-            )
+            message = f"a course of {n} obstacle cards is too long to draw in the rulebook (at most {int((width_mm - 34) // MIN_COLUMN)} on this paper)"
             raise TemplateError(deck.sources.fault("obstacles.yaml", (), message))
         counts = {p: list(self.positions.values()).count(p) for p in set(self.positions.values())}
         # tokens stand in two columns beside a position; room for the busiest one on each side

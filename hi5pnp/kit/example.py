@@ -106,4 +106,3 @@ def worked_example(deck: Deck, edition: int | None = None, max_turns: int = 200)
         state.apply(plain)
         played.append(str(plain))
     return None
-

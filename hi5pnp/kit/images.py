@@ -43,9 +43,7 @@ def find_face(deck: Deck, face: str, kind: str | None) -> tuple[str, CompetitorF
         found = deck.competitor_face(face) if k == "competitor" else deck.obstacle_face(face)
         if found is not None:
             return k, found
-    listed = "; ".join(
-        f"{k} faces {', '.join(f.id for f in (deck.competitor_faces() if k == 'competitor' else deck.obstacle_faces()))}" for k in wanted
-    )
+    listed = "; ".join(f"{k} faces {', '.join(f.id for f in (deck.competitor_faces() if k == 'competitor' else deck.obstacle_faces()))}" for k in wanted)
     raise InputError(Fault(shown_path(deck.path), 0, 0, f"the deck has no {kind + ' ' if kind else ''}face '{face}': its {listed}"))
 
 
@@ -108,8 +106,12 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
         "deck_fingerprint": deck.fingerprint,
         "versions": {**library_versions(), "pypdfium2": str(pypdfium2.PYPDFIUM_INFO), "pdfium": str(pypdfium2.PDFIUM_INFO), "pillow": PIL.__version__},
         "options": {
-            "dpi": options.dpi, "bleed_mm": options.bleed, "card": options.card.name, "tts": options.tts,
-            "service": options.service, "tts_url": options.tts_url,
+            "dpi": options.dpi,
+            "bleed_mm": options.bleed,
+            "card": options.card.name,
+            "tts": options.tts,
+            "service": options.service,
+            "tts_url": options.tts_url,
         },
         "colour": "RGB, sRGB (the PNGs carry an sRGB chunk and their dpi)",
         "pixels": {"width": size[0], "height": size[1]} if faces else {},

@@ -158,9 +158,7 @@ def fit_grid(paper_name: str, item_w: float, item_h: float, bleed: float, what: 
     rows = floor((paper.height - 2 * MIN_MARGIN - 2 * bleed + gutter) / (item_h + gutter) + 1e-9)
     if cols < 1 or rows < 1:
         raise LayoutError(
-            f"{what} of {item_w:g} × {item_h:g} mm"
-            + (f" with {bleed:g} mm bleed" if bleed else "")
-            + f" does not fit on {paper_title(paper_name)}"
+            f"{what} of {item_w:g} × {item_h:g} mm" + (f" with {bleed:g} mm bleed" if bleed else "") + f" does not fit on {paper_title(paper_name)}"
             f" paper ({paper.width:g} × {paper.height:g} mm) inside {MIN_MARGIN:g} mm margins and crop marks"
         )
     return Grid(paper, cols, rows, item_w, item_h, bleed, gap)
@@ -201,9 +199,7 @@ def duplex_back(front: Slot, paper: Paper, flip: str, offset: tuple[float, float
     dx, dy = offset
     if mirror_x:
         return Slot(paper.width - front.x - front.width + dx, front.y + dy, front.width, front.height, front.rotation)
-    return Slot(
-        front.x + dx, paper.height - front.y - front.height + dy, front.width, front.height, (front.rotation + 180) % 360
-    )
+    return Slot(front.x + dx, paper.height - front.y - front.height + dy, front.width, front.height, (front.rotation + 180) % 360)
 
 
 def fold_pair(x: float, y: float, card_w: float, card_h: float) -> tuple[Slot, Slot, float]:

@@ -28,9 +28,7 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
     name = {f.id: f.name for f in deck.competitor_faces()}
     seat = ex.before.seats
     active = rep.turn.face
-    others = sorted(
-        (f for f, p in ex.before.positions.items() if p == rep.start and f != active), key=lambda f: (seat[f], int(f[:-1]))
-    )
+    others = sorted((f for f, p in ex.before.positions.items() if p == rep.start and f != active), key=lambda f: (seat[f], int(f[:-1])))
     brought_words = []
     for b in rep.turn.brought:
         whose = "its own team's" if seat[b.face] == rep.seat else f"{seat[b.face]}'s"

@@ -143,8 +143,7 @@ class ImageOptions:
             s = SERVICES[self.service]
             if (self.dpi, self.card) != (s.dpi, s.card) or abs(self.bleed - s.bleed) > 1e-9:
                 raise OptionError(
-                    f"service: {s.title} takes {s.card.name} cards at {s.dpi} dpi with {s.bleed:.3f} mm bleed; "
-                    "make the options with ImageOptions.for_service"
+                    f"service: {s.title} takes {s.card.name} cards at {s.dpi} dpi with {s.bleed:.3f} mm bleed; make the options with ImageOptions.for_service"
                 )
         if not isinstance(self.tts_url, str) or (self.tts_url and not self.tts_url.startswith(("http://", "https://", "file://"))):
             raise OptionError(f"tts_url: {self.tts_url!r} is not a web address; give one starting https:// (or http://, file://)")

@@ -18,9 +18,15 @@ NAME = "cards-print-shop.pdf"
 
 
 def print_shop_file(
-    deck: Deck, templates: Templates, card: CardSize, title: str, ink: str = "normal", bleed: float = BLEED, backs_first: bool = False,
+    deck: Deck,
+    templates: Templates,
+    card: CardSize,
+    title: str,
+    ink: str = "normal",
+    bleed: float = BLEED,
+    backs_first: bool = False,
     cards: list[RenderedCard] | None = None,
-) -> bytes:  # fmt: skip
+) -> bytes:
     """``cards``: the deck's cards laid out with at least ``bleed`` (the
     build's, made once for every file; each page is clipped to its bleed)."""
     cards = cards if cards is not None else render_cards(deck, templates, card, bleed, ink)

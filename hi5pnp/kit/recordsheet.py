@@ -61,7 +61,7 @@ def _boxes(c: Canvas, x: float, y: float, count: int, right: float, w: float = 1
 
 
 def _edition_box(c: Canvas, x: float, y: float, edition: int) -> None:
-    """"Edition played: [ ] 1 [ ] 2": ticked by the players, so a game is never
+    """ "Edition played: [ ] 1 [ ] 2": ticked by the players, so a game is never
     checked under the wrong rules (this sheet's examples are ``edition``'s)."""
     _text(c, x, y, "Edition played", 8.5, fill=MUTED)
     bx = x + to_mm(fonts.width("Edition played", "regular", 8.5)) + 2.5
@@ -78,7 +78,7 @@ LINE_H = 6.4  # mm between turn lines: room for a pencil
 LEAST_LINE_H = 5.6  # mm: closer only to keep MOST_TURNS lines on a short paper
 MOST_TURNS = 90  # turn lines a round's page holds at least (a long round has the spare page too)
 TURNS_TOP = 3.0  # mm from the turns' heading to the first line's top
-TURNS_SAID = "Turns in order, one a line, no line left blank: line 5 is a verdict's \"turn 5\"."
+TURNS_SAID = 'Turns in order, one a line, no line left blank: line 5 is a verdict\'s "turn 5".'
 BOTTOM = MARGIN + 22  # mm: the turn lines end here, above the round's finish
 
 

@@ -61,18 +61,12 @@ def styles(tight: float = 1.0) -> dict[str, ParagraphStyle]:
         "body": body,
         "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=28, leading=34, alignment=TA_CENTER, spaceAfter=4),
         "subtitle": ParagraphStyle("subtitle", parent=body, fontSize=13, leading=17, alignment=TA_CENTER, textColor=muted, spaceAfter=16),
-        "h1": ParagraphStyle(
-            "h1", parent=body, fontName=bold, fontSize=15, leading=19, spaceBefore=10, spaceAfter=6, textColor=accent, keepWithNext=1
-        ),
-        "h2": ParagraphStyle(
-            "h2", parent=body, fontName=bold, fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=4, textColor=accent, keepWithNext=1
-        ),
+        "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=15, leading=19, spaceBefore=10, spaceAfter=6, textColor=accent, keepWithNext=1),
+        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=11.5, leading=15, spaceBefore=6, spaceAfter=4, textColor=accent, keepWithNext=1),
         "lead": ParagraphStyle("lead", parent=body, keepWithNext=1),  # a paragraph ending in ":" stays with what follows
         "li": ParagraphStyle("li", parent=body, leftIndent=14, bulletIndent=3, spaceAfter=3),
         "cell": ParagraphStyle("cell", parent=body, spaceAfter=0, fontSize=9, leading=12),
-        "caption": ParagraphStyle(
-            "caption", parent=body, fontName=fonts.font_name("italic"), fontSize=8.4, leading=11, alignment=TA_CENTER, textColor=muted
-        ),
+        "caption": ParagraphStyle("caption", parent=body, fontName=fonts.font_name("italic"), fontSize=8.4, leading=11, alignment=TA_CENTER, textColor=muted),
         "ruling": ParagraphStyle("ruling", parent=body, leftIndent=30, firstLineIndent=-30, spaceAfter=4),
     }
     for style in found.values():
@@ -300,9 +294,17 @@ HALF, LAST_LEAST = 0.5, 0.3  # of a page's text area: the least any page but the
 
 
 def _set_book(
-    deck: Deck, edition: int, paper_name: str, title: str, markup: ET.Element, shown: str,
-    ex: WorkedExample | None, faces: tuple[Layout, ...], tight: float, icons: Mapping[str, Icon] | None = None,
-) -> tuple[bytes, list[float]]:  # fmt: skip
+    deck: Deck,
+    edition: int,
+    paper_name: str,
+    title: str,
+    markup: ET.Element,
+    shown: str,
+    ex: WorkedExample | None,
+    faces: tuple[Layout, ...],
+    tight: float,
+    icons: Mapping[str, Icon] | None = None,
+) -> tuple[bytes, list[float]]:
     """The book set with spacing ``tight``, and how full each page's text area is (0 to 1)."""
     paper = Paper.named(paper_name)
     width = paper.width - 2 * MARGIN
@@ -355,4 +357,3 @@ def _set_book(
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise TemplateError(Fault(shown, 0, 0, f"something in the rulebook does not fit on a page: {first}")) from None
     return buf.getvalue(), fills
-

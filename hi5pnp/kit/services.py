@@ -48,17 +48,37 @@ SERVICES: dict[str, Service] = {
     s.name: s
     for s in (
         Service(
-            "mpc", "MakePlayingCards", (822, 1122), 300, EIGHTH_INCH, False, False, False,
+            "mpc",
+            "MakePlayingCards",
+            (822, 1122),
+            300,
+            EIGHTH_INCH,
+            False,
+            False,
+            False,
             "MakePlayingCards' poker-card template: an image of 822 × 1122 px at 300 dpi "
             "(the 750 × 1050 px card and 36 px of bleed a side), important content 1/8 in inside the cut",
         ),
         Service(
-            "tgc", "The Game Crafter", (825, 1125), 300, EIGHTH_INCH, False, False, False,
-            "The Game Crafter's poker-card template: exactly 825 × 1125 px (1/8 in bleed a side at 300 dpi), "
-            "its safe zone 1/8 in inside the cut",
+            "tgc",
+            "The Game Crafter",
+            (825, 1125),
+            300,
+            EIGHTH_INCH,
+            False,
+            False,
+            False,
+            "The Game Crafter's poker-card template: exactly 825 × 1125 px (1/8 in bleed a side at 300 dpi), its safe zone 1/8 in inside the cut",
         ),
         Service(
-            "dtc", "DriveThruCards", (825, 1125), 300, EIGHTH_INCH, True, True, True,
+            "dtc",
+            "DriveThruCards",
+            (825, 1125),
+            300,
+            EIGHTH_INCH,
+            True,
+            True,
+            True,
             "DriveThruCards' card-preparation notes: one PDF per deck, 2.75 × 3.75 in pages for 2.5 × 3.5 in cards "
             "(1/8 in bleed built in), back then front for each card, no text closer than 1/8 in to the cut, PDF/X-1a",
         ),

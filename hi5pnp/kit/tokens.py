@@ -42,12 +42,10 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
     geometry stays in the template."""
     paper = Paper.named(paper_name)
     tokens = [{"card": card.number, "names": [card.a.name, card.b.name], "turned": reads_turned(card.number)} for card in deck.competitors]
-    base = {"page": {"w": paper.width, "h": paper.height}, "chits": CHITS, "deck": deck_context(deck), "low_ink": ink == "low",
-            "team_colors": TEAM_COLORS}  # fmt: skip
+    base = {"page": {"w": paper.width, "h": paper.height}, "chits": CHITS, "deck": deck_context(deck), "low_ink": ink == "low", "team_colors": TEAM_COLORS}
 
     def page(some: list[dict[str, Any]], number: int, last: bool) -> Layout:
-        context = {**base, "tokens": some, "first_page": number == 1, "last_page": last,
-                   "item_name": f"page {number} of the {paper_name} token sheet"}  # fmt: skip
+        context = {**base, "tokens": some, "first_page": number == 1, "last_page": last, "item_name": f"page {number} of the {paper_name} token sheet"}
         return templates.layout("tokens.yaml.j2", context)
 
     if tokens:

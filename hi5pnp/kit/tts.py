@@ -124,14 +124,16 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates, put: Callable[[s
                 "Type": 0,
             }
             for k, c in enumerate(chunk):
-                contained.append({
-                    "Name": "Card",
-                    "Nickname": f"{c.a.id} {c.a.name} / {c.b.id} {c.b.name}".strip(),
-                    "Description": f"{kind} card {c.number}",
-                    "CardID": (s + 1) * 100 + k,
-                    "CustomDeck": {key: custom[key]},
-                    "Transform": _transform(),
-                })  # fmt: skip
+                contained.append(
+                    {
+                        "Name": "Card",
+                        "Nickname": f"{c.a.id} {c.a.name} / {c.b.id} {c.b.name}".strip(),
+                        "Description": f"{kind} card {c.number}",
+                        "CardID": (s + 1) * 100 + k,
+                        "CustomDeck": {key: custom[key]},
+                        "Transform": _transform(),
+                    }
+                )
         deck_object = {
             "Name": "DeckCustom",
             "Nickname": f"{deck.full_title}: {plural}",

@@ -100,9 +100,13 @@ class Given:
     its field wants it."""
 
     def __init__(
-        self, kind: type[Element], raw: Mapping[str, object], pictures: Mapping[str, Picture],
-        icons: Mapping[str, Icon] | None = None, fonts: Mapping[str, str] | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        kind: type[Element],
+        raw: Mapping[str, object],
+        pictures: Mapping[str, Picture],
+        icons: Mapping[str, Icon] | None = None,
+        fonts: Mapping[str, str] | None = None,
+    ) -> None:
         self.values: dict[str, object] = {**_defaults(kind), **raw}
         self.pictures = pictures
         self.icons: Mapping[str, Icon] = icons or {}  # SVG icons by name, beside the built-in shapes

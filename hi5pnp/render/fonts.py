@@ -86,4 +86,3 @@ def missing_glyphs(text: str, style: str = "regular") -> str:
     face = pdfmetrics.getFont(font_name(style)).face
     cmap = face.charToGlyph
     return "".join(sorted({ch for ch in text if ord(ch) not in cmap and not ch.isspace()}))
-

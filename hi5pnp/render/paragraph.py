@@ -146,8 +146,22 @@ class Para(Element):
             missing = fonts.missing_glyphs(word, _style(font, style)) if kind == "word" else ""
             if missing:
                 raise ElementFault(f"paragraph '{text}' has characters the font cannot draw: {missing}")
-        para = cls(**common, x=n["x"], y=n["y"], w=n["w"], h=n["h"], text=text, size=n["size"], font=font, fill=fill, align=align,
-                   valign=valign, leading=float(leading), min_size=n.get("min_size"), icons=dict(icons))  # fmt: skip
+        para = cls(
+            **common,
+            x=n["x"],
+            y=n["y"],
+            w=n["w"],
+            h=n["h"],
+            text=text,
+            size=n["size"],
+            font=font,
+            fill=fill,
+            align=align,
+            valign=valign,
+            leading=float(leading),
+            min_size=n.get("min_size"),
+            icons=dict(icons),
+        )
         return para._fitted(parts)
 
     def _height(self, lines: int, size: float) -> float:

@@ -98,9 +98,7 @@ def face_size(card: CardSize, bleed: float, dpi: int) -> tuple[int, int]:
     return size
 
 
-def face_images(
-    deck: Deck, faces: Sequence[CompetitorFace | ObstacleFace], card: CardSize, bleed: float, dpi: int, templates: Templates
-) -> Iterator[Image]:
+def face_images(deck: Deck, faces: Sequence[CompetitorFace | ObstacleFace], card: CardSize, bleed: float, dpi: int, templates: Templates) -> Iterator[Image]:
     """Each face at ``dpi`` with ``bleed`` mm of its own art beyond the cut,
     one at a time: drawn as it is asked for, so that a caller who writes each
     and lets it go holds one face in memory, not all of them."""

@@ -334,6 +334,4 @@ class Templates:
         try:
             return ET.fromstring(text)
         except ET.ParseError as exc:
-            raise TemplateError(
-                Fault(self.shown(name), 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")
-            ) from None
+            raise TemplateError(Fault(self.shown(name), 0, 0, f"renders to markup that does not parse (rendered line {exc.position[0]}): {exc}")) from None

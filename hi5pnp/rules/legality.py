@@ -41,8 +41,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     if turn.action not in board.edition.bring_actions:
         options = ", ".join([*board.edition.bring_actions, Action.BYPASS])
         return Illegal(
-            f"{turn.action} is not an option in edition {board.edition.number}, the edition of this game "
-            f"(its options: {options})",
+            f"{turn.action} is not an option in edition {board.edition.number}, the edition of this game (its options: {options})",
             "§4",
         )
     return _bring_problem(board, i, facing(game, pos, i), turn)
@@ -65,9 +64,7 @@ def no_round(board: Board) -> Illegal:
         return Illegal("the game is over; no more turns are played", "§6")
     if board.pos.round == 0:
         return Illegal("no course is laid yet; each round starts with its course", "§2")
-    return Illegal(
-        f"round {board.pos.round} is over: its last needed finisher has arrived, so no turn follows it", "R-12"
-    )
+    return Illegal(f"round {board.pos.round} is over: its last needed finisher has arrived, so no turn follows it", "R-12")
 
 
 def not_in_play(board: Board, face: str) -> Illegal:
@@ -86,8 +83,10 @@ def _whose_turn(board: Board, i: int) -> Illegal:
         if board.pos.ready_count[owner] == 0:
             why, ruling = f"{SEATS[owner]} has no ready competitor left this segment", "R-3"
         elif board.segment_start() and board.pos.segment == 1 and board.pos.round > 0:
-            why = (f"{SEATS[mover]} holds the first-player token and opens round {board.pos.round + 1}: "
-                   f"it passed once, to {SEATS[mover]}, when round {board.pos.round} ended")  # fmt: skip
+            why = (
+                f"{SEATS[mover]} holds the first-player token and opens round {board.pos.round + 1}: "
+                f"it passed once, to {SEATS[mover]}, when round {board.pos.round} ended"
+            )
             ruling = "R-12"
         elif board.segment_start():
             why, ruling = f"{SEATS[mover]} holds the first-player token and opens the segment", "R-4"
@@ -109,15 +108,13 @@ def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
         return Illegal(f"{f.face} holds {_plural(f.chits, 'chit')} and cannot spend {k}", "§4")
     if k > f.matches:
         return Illegal(
-            f"{f.face} may spend at most {_plural(f.matches, 'chit')} here: "
-            f"that many of its gems are {f.obstacle.color} (the obstacle's colour)",
+            f"{f.face} may spend at most {_plural(f.matches, 'chit')} here: that many of its gems are {f.obstacle.color} (the obstacle's colour)",
             "§4",
         )
     most = room(board.game, f.position)
     if k > most:
         return Illegal(
-            f"spending {k} would carry {f.face} from position {f.position} past the finish "
-            f"({board.finish}); at most {most} may be spent here",
+            f"spending {k} would carry {f.face} from position {f.position} past the finish ({board.finish}); at most {most} may be spent here",
             "R-7",
         )
     return None
@@ -155,8 +152,7 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
             )
     elif k > m:
         return Illegal(
-            f"{face} brings {k} but may bring at most {m}: that many of its gems are "
-            f"{f.obstacle.color} (the obstacle's colour); at its position: {who}",
+            f"{face} brings {k} but may bring at most {m}: that many of its gems are {f.obstacle.color} (the obstacle's colour); at its position: {who}",
             "§4",
         )
     return _reward_problem(board, i, f, turn)
@@ -178,15 +174,12 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
         if b.reward is None:
             if owed:
                 return Illegal(
-                    f"a {trait} mark is owed for {b.face}: {face} still has an unmarked {trait} box; "
-                    f"write {b.face}:t<column>",
+                    f"a {trait} mark is owed for {b.face}: {face} still has an unmarked {trait} box; write {b.face}:t<column>",
                     "R-9",
                 )
             continue
         if action == ed.automatic_chits:
-            return Illegal(
-                f"in edition {ed.number}, {action} takes its chits by itself; write no reward after {b.face}", "R-8"
-            )
+            return Illegal(f"in edition {ed.number}, {action} takes its chits by itself; write no reward after {b.face}", "R-8")
         if isinstance(b.reward, Mark):
             if not ed.writes_marks(action):
                 return Illegal(f"{action} earns no trait marks ({b})", "§4")
@@ -206,9 +199,7 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
             if chits_for:  # the cause is in this very turn: name the reward that filled the card
                 took = " and ".join(f"the chit for {x}" for x in chits_for)
                 cause = f": {took}, written earlier in this turn, filled its card"
-            return Illegal(
-                f"{face} already holds {_plural(chits, 'chit')}, the limit{cause}; no chit for {b.face}", "R-6"
-            )
+            return Illegal(f"{face} already holds {_plural(chits, 'chit')}, the limit{cause}; no chit for {b.face}", "R-6")
         chits += 1
         chits_for.append(b.face)
     return None

@@ -32,7 +32,7 @@ class TurnReport:
         "start",
         "turn",
         "unplaced",
-    )  # fmt: skip
+    )
 
     def __init__(self, turn: Turn, seat: Seat, round: int, segment: int, start: int, obstacle: ObstacleFace):
         self.turn = turn

@@ -51,8 +51,7 @@ def course_problem(deck: Deck, course: Sequence[str]) -> Illegal | None:
     if len(course) != len(deck.obstacles):
         missing = sorted(c.number for c in deck.obstacles if c.number not in seen)
         return Illegal(
-            f"the course has {len(course)} cards; every obstacle card is laid once "
-            f"({len(deck.obstacles)} cards; missing: {', '.join(map(str, missing))})",
+            f"the course has {len(course)} cards; every obstacle card is laid once ({len(deck.obstacles)} cards; missing: {', '.join(map(str, missing))})",
             "§2",
         )
     return None

@@ -174,9 +174,7 @@ class State(Board):
             raise OptionError(f"{face} is in neither team ({', '.join(game.faces)})")
         if unmarked is not None:
             columns = game.comp[i].matrix
-            if len(unmarked) != len(columns) or any(
-                any(left.count(t) > col.count(t) for t in left) for left, col in zip(unmarked, columns)
-            ):
+            if len(unmarked) != len(columns) or any(any(left.count(t) > col.count(t) for t in left) for left, col in zip(unmarked, columns)):
                 raise OptionError(f"{face}'s matrix {columns} has no such unmarked boxes: {unmarked}")
             pos.unmarked[i] = tuple(tuple(col) for col in unmarked)
         if position is None and chits is None and ready is None:

@@ -132,8 +132,7 @@ def _brought(word: str) -> Brought:
     m = _BROUGHT.match(word)
     if not m:
         raise NotationError(
-            f"'{word}' is not a competitor brought along; write a face id, "
-            "with ':chit' or ':t<column>' for a reward, e.g. '2a:chit' or '2a:t2'"
+            f"'{word}' is not a competitor brought along; write a face id, with ':chit' or ':t<column>' for a reward, e.g. '2a:chit' or '2a:t2'"
         )
     reward: Reward | None = None
     if m.group(3) == "chit":

@@ -85,9 +85,7 @@ class PairedGames:
         return totals
 
 
-def compare(
-    deck: Deck, other: Deck, plan: Plan, jobs: int | None = None, progress: Progress | None = None, scheduler: str | None = None
-) -> Comparison:
+def compare(deck: Deck, other: Deck, plan: Plan, jobs: int | None = None, progress: Progress | None = None, scheduler: str | None = None) -> Comparison:
     """Play the plan's games on ``deck`` and on ``other`` and compare them,
     rate by rate (``jobs``, ``progress``, ``scheduler`` as for
     :func:`.run.simulate`; ``progress`` counts games of both decks, each

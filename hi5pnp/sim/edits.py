@@ -88,6 +88,7 @@ def _card_index(deck: Deck, filename: str, number: int) -> int:
 def _with_face(deck: Deck, new: CompetitorFace | ObstacleFace) -> Deck:
     """The deck with ``new`` in place of the face of its card and side (its
     fingerprint, a digest of files no longer as they are, left empty)."""
+
     def swapped(cards: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(c if c.number != new.card else replace(c, **{new.side: new}) for c in cards)
 

@@ -46,9 +46,7 @@ def _gem_counts(deck: Deck, face: CompetitorFace) -> dict[str, int]:
     return known[1]
 
 
-def random_playout(
-    deck: Deck, rng: random.Random, edition: int | None = None, turns: list[Turn] | None = None
-) -> GameRecord:
+def random_playout(deck: Deck, rng: random.Random, edition: int | None = None, turns: list[Turn] | None = None) -> GameRecord:
     """Deal and play one game of random turns; append each turn to ``turns`` if given."""
     setup = deal(deck, rng)
     rand = rng.random  # each draw inlines draw.pick / draw.count

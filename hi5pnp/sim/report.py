@@ -92,8 +92,14 @@ def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequenc
     y = begin_page(c, f"{deck.full_title}: is the deck fair?", 16)
     games = sorted({r.summary.games for r in runs})
     bots = "; ".join(r.label for r in runs)
-    y = paragraph(c, MARGIN, y, f"{' or '.join(map(str, games))} simulated games a run, deck {plan.deck_name}, edition {edition}, "
-                  f"seed {plan.seed}, sides {plan.sides}; {'bots' if len(runs) > 1 else 'bot'}: {bots}.", TEXT_W)  # fmt: skip
+    y = paragraph(
+        c,
+        MARGIN,
+        y,
+        f"{' or '.join(map(str, games))} simulated games a run, deck {plan.deck_name}, edition {edition}, "
+        f"seed {plan.seed}, sides {plan.sides}; {'bots' if len(runs) > 1 else 'bot'}: {bots}.",
+        TEXT_W,
+    )
     state = overall(runs)
     word, colour = WORDS[state]
     y -= 20
@@ -107,10 +113,18 @@ def _verdict_page(c: Canvas, deck: Deck, plan: Plan, edition: int, runs: Sequenc
     y = _flag_lines(c, deck, y, runs, between)
     lo, hi = runs[0].verdict.bounds.face_win_rate
     n = len(runs[0].summary.faces)
-    y = paragraph(c, MARGIN, y - 4, "Each face: its team's win rate (a draw counts half): the dot is the estimate, the bar its interval "
-                  f"(95 % for all {n} faces together, as the verdict judges), the green band the window {lo:g}-{hi:g} %; "
-                  "a ring marks a bot that flags the face." + (" At the right: its win rate, mean points and complete columns a game, "
-                  "and the share of its games with a complete column." if len(runs) == 1 else ""), TEXT_W)  # fmt: skip
+    y = paragraph(
+        c,
+        MARGIN,
+        y - 4,
+        "Each face: its team's win rate (a draw counts half): the dot is the estimate, the bar its interval "
+        f"(95 % for all {n} faces together, as the verdict judges), the green band the window {lo:g}-{hi:g} %; "
+        "a ring marks a bot that flags the face."
+        + (
+            " At the right: its win rate, mean points and complete columns a game, and the share of its games with a complete column." if len(runs) == 1 else ""
+        ),
+        TEXT_W,
+    )
     _face_chart(c, deck, runs, y)
 
 
@@ -127,8 +141,15 @@ def _run_lines(c: Canvas, y: float, run: Run) -> float:
     reaching = sum(not f.flags for f in run.verdict.faces)
     why = run.verdict.headline.split(": ", 1)[-1]  # the word itself is written above
     y = paragraph(c, MARGIN + 10, y - 11, f"{why[0].upper()}{why[1:]}.", TEXT_W - 10, 8)
-    y = paragraph(c, MARGIN + 10, y, f"First player: won {run.summary.first_wins} of {decided} decided games, {rate:.1%} "
-                  f"(95 % interval {a:.1%}-{b:.1%}, {where} its window {flo:g}-{fhi:g} %); draws {run.summary.draws}.", TEXT_W - 10, 8)  # fmt: skip
+    y = paragraph(
+        c,
+        MARGIN + 10,
+        y,
+        f"First player: won {run.summary.first_wins} of {decided} decided games, {rate:.1%} "
+        f"(95 % interval {a:.1%}-{b:.1%}, {where} its window {flo:g}-{fhi:g} %); draws {run.summary.draws}.",
+        TEXT_W - 10,
+        8,
+    )
     faces = f"Faces outside their window: {_few(out)}; possibly outside: {_few(unsure)}"
     faces += f"; inside, but with an interval reaching out of it: {reaching}." if reaching else "."
     return paragraph(c, MARGIN + 10, y, faces, TEXT_W - 10, 8) - 3
@@ -189,8 +210,7 @@ def _face_chart(c: Canvas, deck: Deck, runs: Sequence[Run], y: float) -> None:
         fit = len(rows) if room >= ROW_LEAST * len(rows) else int(room // ROW_LEAST)
         if fit >= min(len(rows), 5):
             height = min(room, 16.0 * fit) + 12
-            forest(c, Box(MARGIN, y - 6 - height, TEXT_W, height), rows[:fit], span, heads,
-                   cell_w=40 if len(runs) == 1 else min(60, 240 / len(runs)))  # fmt: skip
+            forest(c, Box(MARGIN, y - 6 - height, TEXT_W, height), rows[:fit], span, heads, cell_w=40 if len(runs) == 1 else min(60, 240 / len(runs)))
             rows = rows[fit:]
         if rows:
             c.showPage()

@@ -53,8 +53,17 @@ def compare_page(c: Canvas, deck: Deck, label: str, cmp: Comparison, other: str)
         ends += [ch.low, ch.high]
         rows.append(_row(face_label(deck, face), ch, _score(cmp.summary, face), _score(cmp.other, face), face in sure))
     height = min(y - MARGIN - 20, 16.0 * len(rows) + 14)
-    forest(c, Box(MARGIN, y - 6 - height, TEXT_W, height), rows, fit_span(ends, within=(-1.0, 1.0), least=0.01),
-           ["change", "interval", "here", f"in {other}"], label_w=112, cell_w=(44, 80, 40, 52), reference=0.0, signed=True)  # fmt: skip
+    forest(
+        c,
+        Box(MARGIN, y - 6 - height, TEXT_W, height),
+        rows,
+        fit_span(ends, within=(-1.0, 1.0), least=0.01),
+        ["change", "interval", "here", f"in {other}"],
+        label_w=112,
+        cell_w=(44, 80, 40, 52),
+        reference=0.0,
+        signed=True,
+    )
 
 
 def _row(label: str, ch: Change, here: float, there: float, sure: bool) -> Row:

@@ -52,10 +52,14 @@ def games_page(c: Canvas, deck: Deck, runs: Sequence[Run]) -> None:
     bars(c, Box(MARGIN, y - 220, half, 216), "Complete columns a game, by trait", traits, per_trait, lambda v, s: f"{v:.{_places(s)}f}")
     cols = list(deck.colors)
     matched = [
-        Series(r.label, tint[k], [r.summary.matched[k2] / max(1, r.summary.faced[k2]) for k2 in cols],
-               [interval(r.summary.matched[k2], r.summary.faced[k2]) for k2 in cols])
+        Series(
+            r.label,
+            tint[k],
+            [r.summary.matched[k2] / max(1, r.summary.faced[k2]) for k2 in cols],
+            [interval(r.summary.matched[k2], r.summary.faced[k2]) for k2 in cols],
+        )
         for k, r in enumerate(runs)
-    ]  # fmt: skip
+    ]
     bars(
         c,
         Box(MARGIN + half + 16, y - 220, half, 216),
@@ -75,8 +79,15 @@ def _seats(c: Canvas, runs: Sequence[Run], y: float) -> float:
     write(c, MARGIN, y, "Seats and the first player", 9, "bold", width=TEXT_W)
     flo, fhi = runs[0].verdict.bounds.first_player
     draws = "; ".join(f"{r.label} {r.summary.draws} of {r.summary.games}" for r in runs) if len(runs) > 1 else f"{runs[0].summary.draws}"
-    y = paragraph(c, MARGIN, y - 12, "North's and south's wins as a share of all games, the first player's as a share of decided games "
-                  f"(its window {flo:g}-{fhi:g} % shaded); the dot is the estimate, the bar its 95 % interval. Draws: {draws}.", TEXT_W, 8)  # fmt: skip
+    y = paragraph(
+        c,
+        MARGIN,
+        y - 12,
+        "North's and south's wins as a share of all games, the first player's as a share of decided games "
+        f"(its window {flo:g}-{fhi:g} % shaded); the dot is the estimate, the bar its 95 % interval. Draws: {draws}.",
+        TEXT_W,
+        8,
+    )
     rows = []
     ends = [flo / 100, fhi / 100]
     for name, pick in (("north wins", _north), ("south wins", _south), ("first player", _first)):

@@ -113,10 +113,9 @@ def several_json(runs: Sequence[tuple[str, dict[str, Any]]], agreement: Agreemen
     out["across_bots"] = {"verdict": agreement.state, "headline": agreement.headline, "flagged": agreement.flagged()}
     if between is not None:
         out["across_bots"]["between_bots"] = {
-            what: [{"bots": [d.a, d.b], "change": round(d.change, 4), "interval": [round(d.low, 4), round(d.high, 4)], "differ": d.differ}
-                   for d in diffs]
+            what: [{"bots": [d.a, d.b], "change": round(d.change, 4), "interval": [round(d.low, 4), round(d.high, 4)], "differ": d.differ} for d in diffs]
             for what, diffs in between.items()
-        }  # fmt: skip
+        }
         out["across_bots"]["between_correction"] = "holm"
     return out
 

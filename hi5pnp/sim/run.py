@@ -113,9 +113,7 @@ class Games:
         return play_block(self.deck, self.plan, self.first + start, self.first + stop)
 
 
-def simulate(
-    deck: Deck, plan: Plan, jobs: int | None = None, progress: Progress | None = None, scheduler: str | None = None, first: int = 0
-) -> Summary:
+def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Progress | None = None, scheduler: str | None = None, first: int = 0) -> Summary:
     """Play the plan's games and total them: in ``jobs`` local processes
     (default: every usable processor; at most
     :func:`~hi5pnp.machine.worker_count`), or on the Dask cluster whose

@@ -168,9 +168,7 @@ class _Games:
         return report
 
 
-def _race(
-    tuning: Tuning, entries: list[Screened], games: _Games, jobs: int | None, scheduler: str | None
-) -> list[Screened]:
+def _race(tuning: Tuning, entries: list[Screened], games: _Games, jobs: int | None, scheduler: str | None) -> list[Screened]:
     """Successive halving over ``entries``: the plans left, best first."""
     alive, played, rung = list(entries), 0, tuning.screen.games
     most = max(rung, tuning.confirm.games)

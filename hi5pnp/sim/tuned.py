@@ -87,7 +87,7 @@ def head_lines(t: Tuning) -> list[str]:
 
 
 def short_by(t: Tuning, judged: Judged | Screened) -> str:
-    """"" when the plan brings the face into its window; else how far it leaves it outside."""
+    """ "" when the plan brings the face into its window; else how far it leaves it outside."""
     after = t.rate(t.face) + judged.target.change
     window = t.windows.face_win_rate
     gap = past_window(after, window)
@@ -140,8 +140,7 @@ def answer(t: Tuning) -> str:
         return f"nothing needs tuning: every face is inside its window, and no plan tried surely moved {t.face} nearer the middle"
     if proposals:
         return (
-            f"no plan tried brings {t.face} into its window; the closest, plan 1, leaves it {short_by(t, proposals[0])}: "
-            "write it with --apply 1 and tune again"
+            f"no plan tried brings {t.face} into its window; the closest, plan 1, leaves it {short_by(t, proposals[0])}: write it with --apply 1 and tune again"
         )
     closest = min(t.confirmed, key=lambda j: past_window(t.rate(t.face) + j.target.change, t.windows.face_win_rate), default=None)
     if closest is None:
@@ -169,8 +168,17 @@ def plan_json(t: Tuning, judged: Judged) -> dict[str, Any]:
     for made in judged.plan.edits:
         edit = made.edit
         old, new = (list(v) if isinstance(v, tuple) else v for v in (edit.old, edit.new))
-        edits.append({"what": made.what, "file": edit.file, "line": edit_of(t.deck, edit).line, "keys": list(edit.keys),
-                      "old": old, "new": new, "diff": diff_of(t.deck, edit)})  # fmt: skip
+        edits.append(
+            {
+                "what": made.what,
+                "file": edit.file,
+                "line": edit_of(t.deck, edit).line,
+                "keys": list(edit.keys),
+                "old": old,
+                "new": new,
+                "diff": diff_of(t.deck, edit),
+            }
+        )
     gap = past_window(t.rate(t.face) + judged.target.change, t.windows.face_win_rate)
     return {
         "what": judged.plan.what,

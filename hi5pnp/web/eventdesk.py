@@ -108,8 +108,13 @@ def _why(desk: Desk, log: str, why: str) -> str:
 def _open_game(desk: Desk, ev: Event, e: Entry) -> dict[str, Any]:
     """An open game as the page lists it: its log, why it does not count, its players, whether it takes a played log."""
     why = open_words(e).removeprefix(f"{printable(e.log)}: ")
-    return {"name": e.log, "why": why[:1].upper() + why[1:], "players": _players(ev, e), "hand_in": desk.event and _takes_hand_in(desk, e),
-            "played": played_name(e.log)}  # fmt: skip
+    return {
+        "name": e.log,
+        "why": why[:1].upper() + why[1:],
+        "players": _players(ev, e),
+        "hand_in": desk.event and _takes_hand_in(desk, e),
+        "played": played_name(e.log),
+    }
 
 
 def view(desk: Desk) -> dict[str, Any] | None:
@@ -178,8 +183,7 @@ def hand_in(desk: Desk, skeleton: str, text: bytes) -> str:
     with desk.event_lock:
         ev = event_of(desk)
         if "/" not in skeleton and os.path.lexists(folder / played_name(skeleton)):
-            raise EventError(printable(f"{skeleton}: its played log was handed in already ({played_name(skeleton)}); "
-                                       "a ruling on that log's page corrects it"))  # fmt: skip
+            raise EventError(printable(f"{skeleton}: its played log was handed in already ({played_name(skeleton)}); a ruling on that log's page corrects it"))
         entry = next((e for e in ev.open_games() if e.log == skeleton and _takes_hand_in(desk, e)), None)
         if entry is None:
             raise EventError(printable(f"{skeleton}: no open game of round {ev.latest_round} by that name; the page lists those that take a log"))
@@ -194,15 +198,17 @@ def _same_table(ev: Event, entry: Entry, text: bytes) -> None:
     head = header_of_text(_decoded(text), "the played log")
     wanted = _players(ev, entry)
     if head is None or head.round is None or len(head.players) != 2:
-        raise InputError(Fault("the played log", 0, 0, f"its header must name the table's round and players, as the skeleton does "
-                                                       f"(round: {entry.round}, players: {wanted})"))  # fmt: skip
+        raise InputError(
+            Fault("the played log", 0, 0, f"its header must name the table's round and players, as the skeleton does (round: {entry.round}, players: {wanted})")
+        )
     if ev.deck and deck_name(head.deck) != ev.deck:
         raise InputError(Fault("the played log", 0, 0, printable(f"it names the deck {deck_name(head.deck)}; the event plays {ev.deck}")))
     given = {ev.names.key(n) for n in head.players.values()}
     if head.round != entry.round or given != set(entry.keys.values()):
         said = " v ".join(head.players.values())
-        raise InputError(Fault("the played log", 0, 0, printable(f"it names round {head.round}, {said}; the table {entry.log} is "
-                                                                 f"round {entry.round}, {wanted}")))  # fmt: skip
+        raise InputError(
+            Fault("the played log", 0, 0, printable(f"it names round {head.round}, {said}; the table {entry.log} is round {entry.round}, {wanted}"))
+        )
 
 
 def _decoded(text: bytes) -> str:
@@ -223,8 +229,14 @@ def can_rule(desk: Desk, name: str) -> dict[str, Any]:
 
     path = desk.logs / name if desk.logs is not None and desk.log_path(name) == desk.logs / name else None
     there = find_ruling(path) if path is not None else None
-    got: dict[str, Any] = {"event": desk.event, "in_folder": path is not None, "ruling": there.name if there is not None else "",
-                           "offered": desk.event and path is not None and there is None, "words": "", "counted": None}  # fmt: skip
+    got: dict[str, Any] = {
+        "event": desk.event,
+        "in_folder": path is not None,
+        "ruling": there.name if there is not None else "",
+        "offered": desk.event and path is not None and there is None,
+        "words": "",
+        "counted": None,
+    }
     if there is not None:
         try:
             got["words"] = printable(read_ruling(there, there.name).words())

@@ -81,8 +81,9 @@ async def log_rule(request: Request) -> Response:
     tries, problem = judging.parse_tries(tried.get("line", []), tried.get("turn", []))
     if not problem:
         try:
-            await run_in_threadpool(eventdesk.rule, desk_of(request), name, str(form.get("judge", "")), tries,
-                                    str(form.get("winner", "")), str(form.get("reason", "")))  # fmt: skip
+            await run_in_threadpool(
+                eventdesk.rule, desk_of(request), name, str(form.get("judge", "")), tries, str(form.get("winner", "")), str(form.get("reason", ""))
+            )
             return RedirectResponse(f"/judge/log/{quote(name)}?ruled=1", status_code=303)
         except Hi5Error as exc:
             problem = said(exc)

@@ -148,4 +148,3 @@ def log_text(kept: Kept) -> str | None:
     """The game's log as it stands; None before the faces are chosen."""
     with kept.lock:
         return kept.table.log() if kept.table.state is not None else None
-

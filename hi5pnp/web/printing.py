@@ -68,8 +68,13 @@ def build(desk: Desk, form: dict[str, str]) -> str:
     bleed = HOME_BLEED if bleed is None else bleed
     card = CardSize.parse(form.get("card", "poker"))
     options = BuildOptions(  # the bleed given is the print-shop file's too, as build --bleed makes it
-        papers=papers, card=card, bleed=bleed, shop_bleed=bleed, ink=form.get("ink", "normal"), method=form.get("method", "duplex"),  # type: ignore[arg-type]
-    )  # fmt: skip
+        papers=papers,  # type: ignore[arg-type]  # every value the form gives is checked by BuildOptions: a bad one is an OptionError
+        card=card,
+        bleed=bleed,
+        shop_bleed=bleed,
+        ink=form.get("ink", "normal"),  # type: ignore[arg-type]
+        method=form.get("method", "duplex"),  # type: ignore[arg-type]
+    )
     try:
         desk.out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
