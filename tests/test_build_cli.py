@@ -123,6 +123,7 @@ def test_a_missing_deck_is_exit_2_in_every_command(tmp_path):
         assert result.stdout == ""
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_out_defaults_to_output_in_the_current_folder(tmp_path):
     result = run("build", "--paper", "a4", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

@@ -122,6 +122,7 @@ def command(*args: str):
     return CliRunner().invoke(main, ["simulate", *args])
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_the_command_compares_in_json_and_text(deck_copy):
     folder = weakened(deck_copy)
     r = command("--json", "--deck", str(folder), "--compare", "default", "--games", "120", "--bot", "greedy")

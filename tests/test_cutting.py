@@ -40,6 +40,7 @@ def test_the_default_is_a_small_bleed_so_an_off_cut_shows_the_cards_own_colour()
     assert options.bleed == 1.0 and options.describe()["gap"] == 2.0 and options.describe()["guides"] is False
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_a_gap_spaces_the_cards_and_the_manifest_follows():
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), bleed=1.0, gap=5.0))
     rows = [r for r in built.manifest["cards"] if r["file"] == "cards-duplex-a4.pdf" and r["page"] == 1]

@@ -36,6 +36,7 @@ def simulate(*args: str):
     return CliRunner().invoke(main, ["simulate", *args])
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_the_cluster_gives_the_same_json_as_local_processes(scheduler):
     for args in (("--games", "30", "--bot", "greedy", "--seed", "3"), ("--games", "12", "--bot", "random", "--bot", "greedy", "--compare", "default")):
         local = simulate("--json", *args)
@@ -45,6 +46,7 @@ def test_the_cluster_gives_the_same_json_as_local_processes(scheduler):
         assert remote.stdout == local.stdout
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_a_deck_folder_travels_with_the_work(scheduler, deck_copy):
     """A deck folder's cards go to the workers with the work (the workers read no deck file): an edited copy against the bundled deck."""
     folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, blue, blue]")

@@ -72,6 +72,7 @@ def test_the_csv_deck_is_the_same_deck(csv_deck):
     assert csv.sources.files["competitors.yaml"] == "competitors.csv"
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_the_csv_deck_builds_the_committed_kit_byte_for_byte(csv_deck):
     kit = make_kit(load_deck(csv_deck), jobs=1)
     committed = {p.name: p.read_bytes() for p in (ROOT / "output").iterdir() if p.is_file()}

@@ -198,6 +198,7 @@ def test_links_inside_the_deck_folder_are_followed(table):
 
 
 # 4. the kit's fingerprint reads the templates alone, a piece at a time ---------------------------
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_a_big_file_beside_the_templates_is_not_read(tmp_path):
     from hi5pnp.render.template import Templates
 

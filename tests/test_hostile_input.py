@@ -406,6 +406,7 @@ def test_a_killed_build_leaves_no_worker_behind(tmp_path):
         assert not Path(f"/proc/{pid}").exists() or "zombie" in Path(f"/proc/{pid}/status").read_text().lower(), pid
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_many_finishers_build(deck_copy, tmp_path):
     deck_copy("game.yaml", "  finishers: 5", "  finishers: 10")
     folder = deck_copy("game.yaml", "placing_points: [5, 4, 3, 2, 1]", "placing_points: [10, 9, 8, 7, 6, 5, 4, 3, 2, 1]")

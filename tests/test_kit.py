@@ -161,7 +161,7 @@ def test_manifest_matches_the_pdf(kit):
         assert sorted(drawn) == sorted(expected), (name, page_no)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])  # Letter where A4 is read back: a repeat
 def test_nine_cards_a_sheet_inside_the_paper(kit, paper):
     """With the default 1 mm bleed, both papers go 4 × 2 landscape: A4 could
     hold 3 × 3 portrait and Letter 3 × 2, but with too little room for full
@@ -208,6 +208,7 @@ def test_duplex_back_is_exactly_behind_its_front(kit, paper):
             assert back["rotation"] == front["rotation"] == 0
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_short_edge_flip_and_back_offset():
     deck = load_deck(CARDS)
     built = make_kit(deck, BuildOptions(papers=("a4",), flip="short", back_offset=(1.5, -0.5), bleed=0))  # portrait
@@ -219,7 +220,7 @@ def test_short_edge_flip_and_back_offset():
         assert back["rotation"] == 180
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])  # Letter where A4 is read back: a repeat
 def test_fold_pairs_are_symmetric_about_the_fold(kit, paper):
     _, built = kit
     rows = [r for r in built.manifest["cards"] if r["file"] == f"cards-fold-{paper}.pdf"]
@@ -302,6 +303,7 @@ def _form_boxes(page) -> list[tuple[float, float]]:
     return sorted(boxes)
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_fold_pairs_with_bleed_meet_at_the_fold():
     """With bleed, neither face of a pair paints over the other at the fold."""
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), bleed=3.0))
@@ -314,6 +316,7 @@ def test_fold_pairs_with_bleed_meet_at_the_fold():
         assert (fold, round(fold + left["width"] + 3.0, 2)) in boxes
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_short_flip_quick_reference_backs():
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), flip="short"))
     page = pypdf.PdfReader(io.BytesIO(built.files["quickref-a4.pdf"])).pages[1]

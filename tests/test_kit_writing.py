@@ -43,6 +43,7 @@ def is_whole_kit(folder: Path) -> bool:
     return all(hashlib.sha256((folder / n).read_bytes()).hexdigest() == d for n, d in manifest["files"].items())
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_a_rebuild_replaces_the_kit_whole(kits, tmp_path):
     a4, letter = kits
     out = tmp_path / "out"
@@ -53,7 +54,9 @@ def test_a_rebuild_replaces_the_kit_whole(kits, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # nothing staged is left
 
 
-@pytest.mark.parametrize("planted", ["thesis.pdf", "notes.txt", "images"])
+@pytest.mark.parametrize(
+    "planted", [pytest.param("thesis.pdf", marks=pytest.mark.slow), "notes.txt", pytest.param("images", marks=pytest.mark.slow)]
+)  # one kind every day
 def test_a_users_file_is_never_deleted(kits, tmp_path, planted):
     a4, letter = kits
     out = tmp_path / "out"

@@ -9,6 +9,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import pytest
 import yaml
 from conftest import GOLDEN
 from hypothesis import HealthCheck, given, settings
@@ -101,6 +102,7 @@ def test_any_value_in_any_field(field, value):
     check_text(yaml.safe_dump(doc))
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 @FAST
 @given(st.integers(0, 1), st.sampled_from(["course", "turns", "finish", "points"]), values)
 def test_any_value_in_a_round(index, field, value):

@@ -82,6 +82,7 @@ def offset_kit():
     return offset, built.manifest["cards"]
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 @pytest.mark.parametrize("paper_name, size", [("a4", (210.0, 297.0)), ("letter", (279.4, 215.9))])
 def test_long_edge_back_offset_in_the_manifest(offset_kit, paper_name, size):
     """The built kit's manifest, in mm: every back lands where its front says,

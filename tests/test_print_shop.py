@@ -130,7 +130,7 @@ def test_low_ink_saves_ink_on_cards_tokens_and_score_cards():
     assert [fill for _, fill in gems["normal"]] == [deck.colors[g] for g in face.gems]
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
 def test_the_token_sheets_declared_capacity_is_what_lays_out(paper):
     """Tokens are paged by the capacity the template declares, each page laid
     out once: a page of that many pairs lays out, one more does not (with and

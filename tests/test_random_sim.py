@@ -61,7 +61,10 @@ def test_bundled_deck_games_check_valid(decks, edition):
         assert_checks_valid(state, decks["default"])
 
 
-@pytest.mark.parametrize("name, games", [pytest.param("mini", 1000, marks=pytest.mark.slow), ("one-card", 1000), ("three-a-side", 400), ("all-finish", 40)])
+@pytest.mark.parametrize(
+    "name, games",
+    [pytest.param("mini", 1000, marks=pytest.mark.slow), ("one-card", 1000), pytest.param("three-a-side", 400, marks=pytest.mark.slow), ("all-finish", 40)],
+)
 def test_games_on_decks_with_other_numbers_check_valid(decks, name, games):
     deck = decks[name]
     for seed in range(games):

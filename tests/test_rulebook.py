@@ -224,6 +224,7 @@ def test_no_subtitle(deck_copy):
     assert "rules of edition 2" in text and "· rules" not in text and ": —" not in text
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_fold_kit_notes_and_sleeves_for_tarot():
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), method="fold", card=CARD_SIZES["tarot"]))
     notes = pypdf.PdfReader(io.BytesIO(built.files["kit-a4.pdf"])).pages[0].extract_text()

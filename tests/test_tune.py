@@ -97,6 +97,7 @@ def test_a_face_far_outside_comes_back_inside_its_window(deck_copy, kind):
     assert all(low - 2 <= r <= high + 2 for r in rates.values()), rates
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_every_candidate_is_the_deck_its_yaml_edit_loads_as(deck_copy):
     """The deck judged in memory is the deck --apply would write: each edit,
     made in the YAML text of a copy, loads as the candidate's cards."""

@@ -151,6 +151,7 @@ def test_design_lints_warn_at_their_lines(deck_copy):
     assert validate("--strict", str(folder))[0] == 1
 
 
+@pytest.mark.slow  # a repeat of what the everyday run covers once: CI runs it with the stress tests
 def test_a_colour_no_gem_has_warns(deck_copy):
     folder = deck_copy("game.yaml", '  gold: "#E0A100"', '  gold: "#E0A100"\n  pink: "#FF88AA"')
     code, _, err = validate(str(folder))
