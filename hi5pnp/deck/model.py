@@ -9,11 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import Fault
-from .icons import Icon
 from .located import YList, YMap
+
+if TYPE_CHECKING:
+    from .icons import Icon  # read only for a deck naming icons of its own: check starts light
 
 SIDES = ("a", "b")
 #: The rules editions a deck, a log, a build or a game may name; what each

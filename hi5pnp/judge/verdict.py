@@ -5,7 +5,6 @@ complete, where it stood (never a winner)."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 
 from ..errors import capped, printable
@@ -50,6 +49,8 @@ def try_command(path: str, tried: Sequence[Try], line: int, made_by: int | None 
     ``made_by``: the correction that wrote the line in dispute, replaced where
     it stands (an inserted turn is tried again as an insertion after the same
     line), so every line number stays the file's."""
+    import shlex  # only for a log with a fault: a valid log's check starts light
+
     shown = "-" if path == "<stdin>" else shlex.quote(path)
     new = DELETE if text == DELETE else f'"{text}"'
     options = [t.option() for t in tried if made_by is not None or t.line != line or t.after]
