@@ -188,14 +188,11 @@ def axe_script() -> str:
     pytest.skip("axe-core is not here: set HI5PNP_AXE to its axe.min.js (npm pack axe-core)")
 
 
-@pytest.mark.slow  # five pages at two widths: CI runs it with the stress tests
-@pytest.mark.parametrize("width", [1280, 390])
-def test_axe_finds_nothing_serious_on_any_page(served, browser, width):
+def serious_axe_findings(browser, base: str, pages: dict[str, str]) -> dict[str, list[dict]]:
+    """axe-core's serious and critical findings on each page, by the page's name (none: an empty mapping)."""
     script = axe_script()
-    _, base = served
-    browser.set_window_size(width, 1000)
     found = {}
-    for name, path in PAGES.items():
+    for name, path in pages.items():
         browser.get(base + path)
         browser.execute_script(script)
         violations = browser.execute_async_script(
@@ -206,6 +203,15 @@ def test_axe_finds_nothing_serious_on_any_page(served, browser, width):
         serious = [v for v in violations if v["impact"] in ("serious", "critical")]
         if serious:
             found[name] = serious
+    return found
+
+
+@pytest.mark.slow  # seven pages at two widths: CI runs it with the stress tests
+@pytest.mark.parametrize("width", [1280, 390])
+def test_axe_finds_nothing_serious_on_any_page(served, browser, width):
+    _, base = served
+    browser.set_window_size(width, 1000)
+    found = serious_axe_findings(browser, base, PAGES)
     assert not found, json.dumps(found, indent=1)
 
 

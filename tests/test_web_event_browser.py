@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from eventfix import handed_back, rng, sha256
-from test_web_browser import CHROMIUM, DRIVER, axe_script, headless_chromium, shoot, wait_for
+from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot, wait_for
 
 from hi5pnp.deck import load_deck
 from hi5pnp.judge.eventfolder import pair_next_round
@@ -128,21 +128,9 @@ def test_every_control_of_the_event_pages_is_reached_with_the_tab_key(served, br
 @pytest.mark.slow  # three pages at two widths: CI runs it with the stress tests
 @pytest.mark.parametrize("width", [1280, 390])
 def test_axe_finds_nothing_serious_on_the_event_pages(served, browser, width):
-    script = axe_script()
     base, pages = served
     browser.set_window_size(width, 1000)
-    found = {}
-    for name, path in pages.items():
-        browser.get(base + path)
-        browser.execute_script(script)
-        violations = browser.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
-            "v => ({id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))));"
-        )
-        serious = [v for v in violations if v["impact"] in ("serious", "critical")]
-        if serious:
-            found[name] = serious
+    found = serious_axe_findings(browser, base, pages)
     assert not found, json.dumps(found, indent=1)
 
 

@@ -150,10 +150,6 @@ class Table:
             state.lay_course(self.setup.courses[state.round])
 
     # ------------------------------------------------------------ play
-    @property
-    def started(self) -> bool:
-        return self.state is not None
-
     def to_move(self) -> Seat | None:
         """The seat to play now; None before the faces are chosen and at the end."""
         return None if self.state is None else self.state.current_player()
