@@ -30,21 +30,28 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
 
     Beyond the files, it lays out every page of the kit (both paper sizes, the
     card size given) without writing a file, so a deck it passes always
-    builds; then design warnings (a colour no obstacle shows, a trait no
-    obstacle carries, duplicate faces, skewed counts).
+    builds; a deck with faults in its data still has its sound cards and the
+    pages they make laid out, their faults told with the data's. Then design
+    warnings (a colour no obstacle shows, a trait no obstacle carries,
+    duplicate faces, skewed counts).
 
     Exit status: 0 valid (warnings allowed unless --strict), 1 the deck has
     faults, 2 there is no deck there.
     """
     from ..deck.lints import design_lints
+    from ..deck.load import read_deck
+    from ..errors import DeckError
     from ..kit import BuildOptions
-    from ..kit.build import make_kit
+    from ..kit.layoutcheck import layout_faults
     from ..kit.templatechoice import choose_templates
 
-    deck = _load(deck_arg, deck_opt)
-    choice = choose_templates(deck.path, templates)
-    kit = make_kit(deck, BuildOptions(card=card), choice.templates())  # raises on what build refuses
-    for note in kit.warnings:  # as build shows them: a file it would not make
+    reading = read_deck(one_deck(deck_arg, deck_opt))
+    choice = choose_templates(reading.folder, templates)
+    laid_out, notes = layout_faults(reading, BuildOptions(card=card), choice.templates())  # what build would refuse
+    if reading.faults or laid_out or reading.sound is None:
+        raise DeckError(reading.faults + laid_out)
+    deck = reading.sound
+    for note in notes:  # as build shows them: a file it would not make
         click.echo(f"note: {note}", err=True)
     warnings = design_lints(deck)
     for w in warnings:

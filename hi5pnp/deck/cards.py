@@ -59,19 +59,24 @@ def read_cards(
     kind: str,
     read_face: Callable[[FieldReader, YMap, int, str, Names], Face | None],
     make_card: Callable[[int, Face, Face], Card],
-) -> tuple[Card, ...]:
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The cards of competitors.yaml or obstacles.yaml (``kind``: competitor/obstacle),
-    or of their CSV files as :mod:`.csvsource` reads them."""
+    or of their CSV files as :mod:`.csvsource` reads them; and those of them
+    that are sound: no fault on their lines (a CSV row's, told before) nor
+    found reading them (what validate still lays out when the deck has faults)."""
     if not isinstance(doc, YList):
         r.faults.append(Fault(path, 1, 1, f"{kind}s.yaml must be a list of cards, not {describe(doc)}"))
-        return ()
+        return (), ()
     if len(doc) > MAX_CARDS[kind]:
         r.fault_on(doc, f"{Path(path).name} has {len(doc)} cards; a deck has at most {MAX_CARDS[kind]}")
-        return ()
+        return (), ()
     article = "an" if kind[0] in "aeiou" else "a"
     cards: list[Card] = []
+    sound: list[Card] = []
     seen: dict[int, int] = {}
+    told = {f.line for f in r.faults if f.path == path}  # the lines of the file's faults so far: a CSV row's
     for i, cm in enumerate(doc):
+        before = len(r.faults)
         if not isinstance(cm, YMap):
             r.fault(doc, i, f"each {kind} card must be a mapping with card, a and b, not {describe(cm)}")
             continue
@@ -83,7 +88,9 @@ def read_cards(
         a, b = (read_face(r, fm, num, side, names) for side, fm in zip(SIDES, faces))  # a card used twice is read too: its faults are shown
         if a is not None and b is not None and not twice:
             cards.append(make_card(num, a, b))
-    return tuple(cards)
+            if len(r.faults) == before and not told & {doc.at(i)[0], faces[0].pos[0], faces[1].pos[0]}:
+                sound.append(cards[-1])
+    return tuple(cards), tuple(sound)
 
 
 def _card_number(r: FieldReader, m: YMap, seen: dict[int, int], what: str) -> tuple[int | None, bool]:

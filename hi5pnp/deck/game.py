@@ -53,12 +53,14 @@ class GameFile:
     rules: Rules | None = None
     rules_map: YMap | None = None
     balance: Balance | None = None
+    drawn_sound: bool = False  # what the kit draws (all but balance:) read without a fault
 
 
 def read_game(r: FieldReader, doc: Any, path: str, folder: Path | None = None, inside: Path | None = None) -> GameFile | None:
     m = r.mapping(doc, "game.yaml", path)
     if m is None:
         return None
+    start = len(r.faults)
     r.unknown_keys(m, GAME_KEYS, "game.yaml")
     game = GameFile(
         title=r.text(m, "title", "game.yaml", longest=80),
@@ -77,7 +79,8 @@ def read_game(r: FieldReader, doc: Any, path: str, folder: Path | None = None, i
     game.rules_map = r.get(m, "rules", dict, "game.yaml")
     if game.rules_map is not None:
         game.rules = _read_rules(r, game.rules_map)
-    game.balance = _read_balance(r, m)
+    game.drawn_sound = len(r.faults) == start and game.rules is not None and bool(game.colors) and bool(game.traits)
+    game.balance = _read_balance(r, m)  # the simulator's alone: a fault here leaves every page to lay out
     return game
 
 

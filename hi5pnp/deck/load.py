@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import data
 from ..errors import DeckError, DeckNotFoundError, Fault, shown_path
@@ -57,6 +57,19 @@ def _present(folder: Path) -> list[str]:
         raise DeckNotFoundError(Fault(shown_path(folder), 0, 0, f"the deck folder cannot be read: {exc.strerror or exc}")) from None
 
 
+class DeckReading(NamedTuple):
+    """A deck folder as far as it reads: every fault of its files, and a deck
+    of the parts read without one (``sound``), which validate lays out to
+    tell layout faults beside the data's. ``sound`` is None when game.yaml's
+    colours, traits, shapes or rules have faults: every page draws from them."""
+
+    folder: Path
+    faults: list[Fault]
+    sound: Deck | None
+    cards_whole: bool  # every card of both files is in ``sound`` (the rulebook and record sheet count and draw them all)
+    sheet_whole: bool  # score_sheets.yaml read without a fault (or not there)
+
+
 def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, inside: Path | None = None) -> Deck:
     """Load and validate a deck: a bundled deck's name or a folder (None: the
     bundled default deck). Raises :class:`DeckError` listing every fault, or
@@ -66,6 +79,15 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
     need only the other three files. ``inside`` (a resolved folder): every
     file read must really lie inside it, links included (a log's deck).
     """
+    reading = read_deck(deck, need_score_sheet=need_score_sheet, inside=inside)
+    if reading.faults or reading.sound is None:
+        raise DeckError(reading.faults)
+    return replace(reading.sound, fingerprint=deck_fingerprint(reading.sound))
+
+
+def read_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, inside: Path | None = None) -> DeckReading:
+    """A deck's faults and its sound parts (:class:`DeckReading`), as
+    :func:`load_deck` reads it; DeckNotFoundError when there is no deck there."""
     folder = deck_folder(deck)
     present = _present(folder)
     if not present:
@@ -82,11 +104,11 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
             continue
         docs[name] = _read(r, path, shown[name], inside, AS_CSV[name][1] if file != name else None, repeated.setdefault(name, []))
     if docs["game.yaml"] is _BROKEN:
-        raise DeckError(r.faults)
+        return DeckReading(folder, r.faults, None, False, False)
     game = read_game(r, docs["game.yaml"], shown["game.yaml"], folder, inside)
     names = Names(list(game.colors), game.traits, folder) if game else Names(folder=folder)
-    competitors: tuple[CompetitorCard, ...] = ()
-    obstacles: tuple[ObstacleCard, ...] = ()
+    competitors: tuple[tuple[CompetitorCard, ...], tuple[CompetitorCard, ...]] = ((), ())  # the cards read, and those sound
+    obstacles: tuple[tuple[ObstacleCard, ...], tuple[ObstacleCard, ...]] = ((), ())
     if docs["competitors.yaml"] is not _BROKEN:
         competitors = read_cards(r, docs["competitors.yaml"], names, shown["competitors.yaml"], "competitor", read_competitor_face, CompetitorCard)
     if docs["obstacles.yaml"] is not _BROKEN:
@@ -95,12 +117,23 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         for number, side, face in repeated.get(name, []):  # a face given twice still has its faults told
             read_face(r, face, number, side, names)
     sheet = None
+    sheet_whole = docs.get("score_sheets.yaml") is not _BROKEN
     if docs.get("score_sheets.yaml") not in (None, _BROKEN):
+        told = len(r.faults)
         sheet = read_sheet(r, docs["score_sheets.yaml"], shown["score_sheets.yaml"])
+        sheet_whole = len(r.faults) == told
+    told = len(r.faults)
     _check_counts(r, game, docs, files)
-    if r.faults or game is None or game.rules is None:
-        raise DeckError(r.faults)
-    loaded = Deck(
+    if game is None or game.rules is None or not game.drawn_sound:
+        return DeckReading(folder, r.faults, None, False, sheet_whole)
+    cards_whole = (
+        len(r.faults) == told  # the counts' faults: too few competitors, no obstacle
+        and len(obstacles[1]) > 0
+        and len(competitors[1]) >= 2 * game.rules.team_size
+        and all(_every_card(docs[name], read, repeated.get(name)) for name, read in (("competitors.yaml", competitors), ("obstacles.yaml", obstacles)))
+    )
+    whole = not r.faults
+    deck_read = Deck(
         path=folder,
         title=game.title,
         subtitle=game.subtitle,
@@ -108,16 +141,21 @@ def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         colors=game.colors,
         traits=game.traits,
         rules=game.rules,
-        competitors=competitors,
-        obstacles=obstacles,
+        competitors=competitors[0 if whole else 1],
+        obstacles=obstacles[0 if whole else 1],
         glyphs=game.glyphs,
         trait_icons=game.trait_icons,
         icons=game.icons,
-        score_sheet=sheet,
+        score_sheet=sheet if sheet_whole else None,
         balance=game.balance,
         sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}, files),
     )
-    return replace(loaded, fingerprint=deck_fingerprint(loaded))
+    return DeckReading(folder, r.faults, deck_read, cards_whole, sheet_whole)
+
+
+def _every_card(doc: Any, read: tuple[tuple[Any, ...], tuple[Any, ...]], repeated: list[Any] | None) -> bool:
+    """Whether every card a file gives is among those ``read`` sound (none left out, none given twice)."""
+    return isinstance(doc, yamlsource.YList) and len(doc) == len(read[1]) and not repeated
 
 
 def _file_of(r: FieldReader, folder: Path, name: str) -> str:
