@@ -4,6 +4,7 @@ cubics), an SVG file read as an icon, and icons drawn on the cards."""
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -183,3 +184,38 @@ def test_the_judges_picture_and_the_simulation_report_draw_a_decks_own_icons(dec
     picture = svg(position_drawing(state)).decode()
     bundled = svg(position_drawing(new_state(load_deck(CARDS)))).decode()
     assert picture != bundled and picture.count("<path") == bundled.count("<path")  # the runner in place of the bolt, as a vector path
+
+
+def test_each_svg_icon_is_written_once_per_pdf_and_drawn_where_it_is_used(tmp_path):
+    import io
+
+    import pypdf
+
+    from hi5pnp.kit import BuildOptions, make_kit
+
+    deck = load_deck()
+    templates = Templates()
+    kit = make_kit(deck, BuildOptions(papers=("a4",), only="cards"), templates, jobs=1)
+    reader = pypdf.PdfReader(io.BytesIO(kit.files["cards-duplex-a4.pdf"]))
+    forms: dict[str, int] = {}  # an icon's form -> the object it is written in
+    uses = 0
+    seen: set[int] = set()
+
+    def walk(resources, content: bytes) -> None:  # a page, or a face's form on it, and the forms they draw
+        nonlocal uses
+        uses += len(re.findall(rb"/FormXob\.icon\w+ Do", content))
+        for name, ref in (resources or {}).get("/XObject", {}).items():
+            if name.startswith("/FormXob.icon"):
+                assert forms.setdefault(name, ref.idnum) == ref.idnum  # one object for the whole file
+            elif ref.idnum not in seen:
+                seen.add(ref.idnum)
+                form = ref.get_object()
+                walk(form.get("/Resources"), form.get_data())
+
+    for page in reader.pages:
+        walk(page["/Resources"], page.get_contents().get_data())
+    svg = {deck.trait_icons[t] for t in deck.traits} & set(templates.icons())
+    assert len(forms) == len(svg) == 4  # the four trait icons of the templates' icons/
+    assert uses > 20 * len(forms)  # each drawn on every face: the legend and the boxes
+    outlines = sum(len(reader.get_object(ref).get_data()) for ref in set(forms.values()))
+    assert len(kit.files["cards-duplex-a4.pdf"]) < 200_000 and outlines > 1000  # the outlines are there, once

@@ -18,7 +18,7 @@ from ..deck.icons import Icon
 from ..errors import TemplateError
 from ..render import fonts
 from ..render.draw import TEAM_COLORS, color
-from ..render.icons import add_icon
+from ..render.icons import fill_icon
 from ..render.units import pt
 
 INK = "#2B2B36"
@@ -123,17 +123,13 @@ class CourseDiagram(Flowable):
             c.setFillColor(color(self.deck.colors[ob.color]))
             c.circle(pt(x), pt(mid + 1.8), pt(3.6), stroke=0, fill=1)
             c.setFillColor(color("#FFFFFF"))
-            path = c.beginPath()
-            odd = add_icon(path, self.deck.glyphs[ob.color], pt(x), pt(mid + 1.9), pt(4.2), self.icons)
-            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+            fill_icon(c, self.deck.glyphs[ob.color], pt(x), pt(mid + 1.9), pt(4.2), self.icons)
             # the trait's icon beside its name, the pair centred under the gem
             tw = stringWidth(ob.trait, fonts.font_name("regular"), 5.8) / pt(1)
             icon, gap = 2.3, 0.5
             left = x - (icon + gap + tw) / 2
             c.setFillColor(color(INK))
-            path = c.beginPath()
-            odd = add_icon(path, self.deck.trait_icons[ob.trait], pt(left + icon / 2), pt(mid - 4.0), pt(icon), self.icons)
-            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+            fill_icon(c, self.deck.trait_icons[ob.trait], pt(left + icon / 2), pt(mid - 4.0), pt(icon), self.icons)
             self._text(left + icon + gap, mid - 4.6, ob.trait, 5.8)
             self._text(x, mid - 7.3, ob.id, 5.8, align="center", fill=MUTED)
         # position markers
@@ -232,18 +228,16 @@ class Legend(Flowable):
             y = (len(self.lines) - k - 0.5) * self.ROW - 0.2
             for x, name, kind in line:
                 x /= self.scale
-                path = c.beginPath()
                 if kind == "gem":
                     c.setFillColor(color(self.deck.colors[name]))
                     c.setStrokeColor(color(INK))
                     c.setLineWidth(pt(r * 0.08))
                     c.circle(pt(x + r), pt(y), pt(r), stroke=1, fill=1)
                     c.setFillColor(color("#FFFFFF"))
-                    odd = add_icon(path, self.deck.glyphs[name], pt(x + r), pt(y + r * 0.04), pt(r * 1.15), self.icons)
+                    fill_icon(c, self.deck.glyphs[name], pt(x + r), pt(y + r * 0.04), pt(r * 1.15), self.icons)
                 else:
                     c.setFillColor(color(INK))
-                    odd = add_icon(path, self.deck.trait_icons[name], pt(x + r), pt(y), pt(self.ICON), self.icons)
-                c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+                    fill_icon(c, self.deck.trait_icons[name], pt(x + r), pt(y), pt(self.ICON), self.icons)
                 c.setFillColor(color(INK))
                 c.setFont(fonts.font_name("regular"), self.size)
                 c.drawString(pt(x + self.ICON + 1.0), pt(y) - self.size * 0.36, name)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Self
 
 from .element import Box, Element, ElementFault, Given
-from .icons import add_icon, known
+from .icons import fill_icon, known
 from .pen import Pen
 from .pictures import draw_picture
 from .shapes import SHAPES, circle_path
@@ -163,19 +163,8 @@ class Shape(Element):
     def draw(self, pen: Pen) -> None:
         if not self.fill:
             return
-        c = pen.c
         pen.fill_with(self.fill)
-        path = c.beginPath()
-        if self.rotate:
-            c.saveState()
-            c.translate(pt(self.x), pt(pen.height - self.y))
-            c.rotate(-self.rotate)
-            odd = add_icon(path, self.name, 0, 0, pt(self.size), pen.icons)
-            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
-            c.restoreState()
-        else:
-            odd = add_icon(path, self.name, pt(self.x), pt(pen.height - self.y), pt(self.size), pen.icons)
-            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+        fill_icon(pen.c, self.name, pt(self.x), pt(pen.height - self.y), pt(self.size), pen.icons, self.rotate)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,15 +9,19 @@ square, centred on (cx, cy), its proportions kept.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
+
+from reportlab.pdfgen.canvas import Canvas
 
 from ..deck.icons import Icon, IconError, read_icon
 from ..errors import Fault, TemplateError, shown_path
 from .shapes import SHAPES, add_shape
 
 ICON_FOLDER = "icons"  # a templates folder's SVG icons, each named for its file
+FORM_SIZE = 10.0  # units across an SVG icon's form: drawn once so, then scaled to each use
 
 
 def folder_icons(folder: Path) -> dict[str, Icon]:
@@ -75,3 +79,65 @@ def add_icon(path: PathLike, name: str, cx: float, cy: float, size: float, icons
             else:
                 path.close()
     return evenodd
+
+
+class _Extent:
+    """A PathLike that also keeps the extent of every point it is given
+    (control points too, so the curves lie inside it): a form's box."""
+
+    def __init__(self, path: PathLike) -> None:
+        self.path = path
+        self.xs: list[float] = []
+        self.ys: list[float] = []
+
+    def moveTo(self, x: float, y: float) -> None:
+        self.xs.append(x)
+        self.ys.append(y)
+        self.path.moveTo(x, y)
+
+    def lineTo(self, x: float, y: float) -> None:
+        self.xs.append(x)
+        self.ys.append(y)
+        self.path.lineTo(x, y)
+
+    def curveTo(self, x1: float, y1: float, x2: float, y2: float, x3: float, y3: float) -> None:
+        self.xs += (x1, x2, x3)
+        self.ys += (y1, y2, y3)
+        self.path.curveTo(x1, y1, x2, y2, x3, y3)
+
+    def close(self) -> None:
+        self.path.close()
+
+
+def fill_icon(c: Canvas, name: str, cx: float, cy: float, size: float, icons: Mapping[str, Icon], rotate: float = 0) -> None:
+    """Fill the icon or shape ``name`` on ``c`` in the current fill colour,
+    ``size`` points across, centred on (cx, cy), turned ``rotate`` degrees
+    clockwise. An SVG icon is drawn once per PDF, as a form XObject that
+    every use of it draws (its outlines are written to the file once); a
+    built-in shape, a few steps, is drawn where it is used."""
+    icon = icons.get(name)
+    if icon is None or not icon.paths:
+        if rotate:
+            c.saveState()
+            c.translate(cx, cy)
+            c.rotate(-rotate)
+        path = c.beginPath()
+        odd = add_icon(path, name, 0 if rotate else cx, 0 if rotate else cy, size, icons)
+        c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+        if rotate:
+            c.restoreState()
+        return
+    form = "icon" + (icon.digest or hashlib.sha256(repr((icon.box, icon.paths)).encode()).digest()).hex()[:24]
+    if not c.hasForm(form):  # the first use in this PDF
+        extent = _Extent(c.beginPath())
+        odd = add_icon(extent, name, 0, 0, FORM_SIZE, icons)
+        c.beginForm(form, min(extent.xs) - 1, min(extent.ys) - 1, max(extent.xs) + 1, max(extent.ys) + 1)
+        c.drawPath(extent.path, stroke=0, fill=1, fillMode=0 if odd else 1)  # no colour of its own: it fills in the colour of each use
+        c.endForm()
+    c.saveState()
+    c.translate(cx, cy)
+    if rotate:
+        c.rotate(-rotate)
+    c.scale(size / FORM_SIZE, size / FORM_SIZE)
+    c.doForm(form)
+    c.restoreState()

@@ -19,7 +19,7 @@ from typing import Literal, Self, TypeGuard
 
 from . import fonts
 from .element import Box, Element, ElementFault, Given
-from .icons import add_icon, known
+from .icons import fill_icon, known
 from .pen import Pen
 from .text import ASCENT, DESCENT, Align, _is_align
 from .units import MM_PER_IN, pt
@@ -214,7 +214,5 @@ class Para(Element):
                     c.setFont(fonts.font_name(_style(self.font, style)), size)
                     c.drawString(x, y, word)
                 elif kind == "icon":
-                    path = c.beginPath()
-                    odd = add_icon(path, word, x + w / 2, y + size * 0.32, size * 0.95, pen.icons)
-                    c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+                    fill_icon(c, word, x + w / 2, y + size * 0.32, size * 0.95, pen.icons)
                 x += w

@@ -11,7 +11,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import CompetitorFace, Deck
-from ..render.icons import add_icon
+from ..render.icons import fill_icon
 from .balance import Finding, face_interval
 from .charts import AMBER, BAD, FAINT, GRID, INK, MARGIN, TEXT_W, Colour, begin_page, paragraph, wrap, write
 from .findings import Run, face_label, flagged, nearest_edge
@@ -86,9 +86,7 @@ def _gems(c: Canvas, deck: Deck, face: CompetitorFace, x: float, y: float) -> No
         glyph = deck.glyphs.get(gem)
         if glyph:
             c.setFillColor(colors.white)
-            path = c.beginPath()
-            odd = add_icon(path, glyph, cx, y, GEM * 1.25, deck.icons)
-            c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+            fill_icon(c, glyph, cx, y, GEM * 1.25, deck.icons)
         write(c, cx + GEM + 2, y - 2.5, gem, 7, width=30)
 
 
@@ -107,9 +105,7 @@ def _matrix(c: Canvas, deck: Deck, face: CompetitorFace, found: Reach, x: float,
             icon = deck.trait_icons.get(trait)
             if icon:
                 c.setFillColor(INK)
-                path = c.beginPath()
-                odd = add_icon(path, icon, bx + BOX / 2, by + BOX * 0.58, BOX * 0.5, deck.icons)
-                c.drawPath(path, stroke=0, fill=1, fillMode=0 if odd else 1)
+                fill_icon(c, icon, bx + BOX / 2, by + BOX * 0.58, BOX * 0.5, deck.icons)
             write(c, bx + BOX / 2, by + 2, trait, 5, colour=INK, width=BOX - 2, align="centre")
             write(c, bx + BOX - 1.5, by + BOX - 6, str(len(found.markers[trait])), 5, "bold", BAD if dead else FAINT, width=8, align="right")
             if dead:
