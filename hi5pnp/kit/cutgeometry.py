@@ -35,7 +35,10 @@ SILHOUETTE_ARM = 20.0  # mm: each arm of an L mark, from its outer corner
 SILHOUETTE_THICKNESS = 0.3  # mm: an L mark's line
 MARK_CLEARANCE = 1.0  # mm of bare paper between a mark and any card's printed edge (its bleed)
 
-CRICUT_LIMIT = (6.75 * 25.4, 9.25 * 25.4)  # mm: Design Space's largest Print Then Cut picture, 6.75 × 9.25 in
+#: mm: the largest Print Then Cut picture the kit makes, 6.75 × 9.25 in: within Cricut's published
+#: limits for Letter (7.44 × 9.94 in) and A4 (7.2 × 10.62 in), "How large can I Print Then Cut?",
+#: help.cricut.com/hc/en-us/articles/360009429814, and taken by every machine (docs/kit.md)
+CRICUT_LIMIT = (6.75 * 25.4, 9.25 * 25.4)
 CRICUT_GAP = 4.0  # mm between cards on the picture: room for the bleed Design Space adds round each
 
 
