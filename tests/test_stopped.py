@@ -31,7 +31,7 @@ def _raise(exc: BaseException):
     [
         (["simulate", "--games", "10"], "hi5pnp.sim.run.simulate"),
         (["tune", "--games", "100"], "hi5pnp.sim.tune.tune"),
-        (["validate"], "hi5pnp.deck.load_deck"),
+        (["validate"], "hi5pnp.deck.load.read_deck"),
         (["build", "--out", "{tmp}"], "hi5pnp.kit.build_kit"),
     ],
 )
