@@ -96,3 +96,16 @@ def test_layout_faults_of_several_parts_of_a_sound_deck_are_told_at_once(deck_co
     assert code == 1 and len(lines) == 2, lines
     assert [line for line in lines if "competitors.yaml" in line and "does not fit its" in line]
     assert [line for line in lines if "scorecard.yaml.j2" in line and "'row-label-4'" in line and "shorten it" in line]
+
+
+def test_a_fault_of_the_decks_own_templates_folder_is_told_with_the_data_faults(deck_copy):
+    import shutil
+
+    from hi5pnp.data import template_folder
+
+    folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, red, bleu]")
+    shutil.copytree(template_folder(), folder / "templates")
+    (folder / "templates" / "icons" / "bolt.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="3"/></svg>')
+    code, lines = validate(folder)
+    assert code == 1 and len(lines) == 2, lines
+    assert "'bleu'" in lines[0] and lines[1].startswith(str(folder / "templates" / "icons" / "bolt.svg")) and "<circle>" in lines[1]

@@ -40,14 +40,17 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     """
     from ..deck.lints import design_lints
     from ..deck.load import read_deck
-    from ..errors import DeckError
+    from ..errors import DeckError, InputError
     from ..kit import BuildOptions
     from ..kit.layoutcheck import layout_faults
     from ..kit.templatechoice import choose_templates
 
     reading = read_deck(one_deck(deck_arg, deck_opt))
     choice = choose_templates(reading.folder, templates)
-    laid_out, notes = layout_faults(reading, BuildOptions(card=card), choice.templates())  # what build would refuse
+    try:
+        laid_out, notes = layout_faults(reading, BuildOptions(card=card), choice.templates())  # what build would refuse
+    except InputError as exc:  # the templates folder's own (an icon, a font), told with the deck's
+        laid_out, notes = exc.faults, []
     if reading.faults or laid_out or reading.sound is None:
         raise DeckError(reading.faults + laid_out)
     deck = reading.sound
