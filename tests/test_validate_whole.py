@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
 from click.testing import CliRunner
 from deckfix import line_of
 
@@ -49,6 +50,7 @@ def test_a_card_with_a_data_fault_is_not_laid_out(deck_copy):
     assert len(reading.sound.competitors) == 9 and len(reading.sound.obstacles) == 6
 
 
+@pytest.mark.slow  # the everyday run has the YAML deck's; CI runs this with the stress tests
 def test_the_faults_of_cards_from_a_spreadsheet_are_told_with_their_layouts(deck_copy, tmp_path):
     from hi5pnp import load_deck
     from hi5pnp.deck.csvexport import export_csv
@@ -78,6 +80,7 @@ def test_a_fault_in_the_score_sheet_leaves_the_cards_laid_out(deck_copy):
     assert "score_sheets.yaml" in lines[1] and "'totl'" in lines[1] and "does not fit its" in lines[0]
 
 
+@pytest.mark.slow
 def test_a_balance_fault_leaves_every_page_laid_out_and_a_colour_fault_none(deck_copy):
     folder = deck_copy("competitors.yaml", '    name: "Brutus Hale"', f'    name: "Brutus Hale"\n    flavour: "{LONG}"')
     deck_copy("game.yaml", "first_player: [48, 52]", "first_player: [52, 48]")  # the simulator's alone
