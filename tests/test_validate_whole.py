@@ -50,6 +50,16 @@ def test_a_card_with_a_data_fault_is_not_laid_out(deck_copy):
     assert len(reading.sound.competitors) == 9 and len(reading.sound.obstacles) == 6
 
 
+def test_the_sound_face_of_a_card_is_laid_out_when_its_other_face_has_a_fault(deck_copy):
+    deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, red, bleu]")  # 1a
+    folder = deck_copy("competitors.yaml", '    name: "Pip Pocket"', f'    name: "Pip Pocket"\n    flavour: "{LONG}"')  # 1b
+    code, lines = validate(folder)
+    assert code == 1 and len(lines) == 2, lines
+    assert "'bleu'" in lines[0] and "(on competitor face 1b)" in lines[1] and "does not fit its" in lines[1]
+    reading = read_deck(folder)
+    assert [f.id for f in reading.faces] == ["1b"] and 1 not in [c.number for c in reading.sound.competitors]
+
+
 @pytest.mark.slow  # the everyday run has the YAML deck's; CI runs this with the stress tests
 def test_the_faults_of_cards_from_a_spreadsheet_are_told_with_their_layouts(deck_copy, tmp_path):
     from hi5pnp import load_deck

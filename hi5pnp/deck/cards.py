@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..errors import Fault
 from .art import ArtReader
@@ -51,6 +51,15 @@ class Names:
         return value
 
 
+class CardsRead(NamedTuple, Generic[Card, Face]):
+    """The cards of a file, and what of them is sound: read without a fault
+    (what validate still lays out when the deck has faults)."""
+
+    cards: tuple[Card, ...]
+    sound: tuple[Card, ...]  # no fault on their lines (a CSV row's, told before) nor found reading them
+    faces: tuple[Face, ...]  # the sound faces of cards whose other face has a fault
+
+
 def read_cards(
     r: FieldReader,
     doc: Any,
@@ -59,20 +68,19 @@ def read_cards(
     kind: str,
     read_face: Callable[[FieldReader, YMap, int, str, Names], Face | None],
     make_card: Callable[[int, Face, Face], Card],
-) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+) -> CardsRead[Card, Face]:
     """The cards of competitors.yaml or obstacles.yaml (``kind``: competitor/obstacle),
-    or of their CSV files as :mod:`.csvsource` reads them; and those of them
-    that are sound: no fault on their lines (a CSV row's, told before) nor
-    found reading them (what validate still lays out when the deck has faults)."""
+    or of their CSV files as :mod:`.csvsource` reads them, and which are sound."""
     if not isinstance(doc, YList):
         r.faults.append(Fault(path, 1, 1, f"{kind}s.yaml must be a list of cards, not {describe(doc)}"))
-        return (), ()
+        return CardsRead((), (), ())
     if len(doc) > MAX_CARDS[kind]:
         r.fault_on(doc, f"{Path(path).name} has {len(doc)} cards; a deck has at most {MAX_CARDS[kind]}")
-        return (), ()
+        return CardsRead((), (), ())
     article = "an" if kind[0] in "aeiou" else "a"
     cards: list[Card] = []
     sound: list[Card] = []
+    lone: list[Face] = []
     seen: dict[int, int] = {}
     told = {f.line for f in r.faults if f.path == path}  # the lines of the file's faults so far: a CSV row's
     for i, cm in enumerate(doc):
@@ -85,12 +93,20 @@ def read_cards(
         faces = _face_maps(r, cm, f"{kind} card {num}" if num is not None else f"{kind} card")
         if num is None or faces is None:
             continue
-        a, b = (read_face(r, fm, num, side, names) for side, fm in zip(SIDES, faces))  # a card used twice is read too: its faults are shown
+        card_sound = len(r.faults) == before and doc.at(i)[0] not in told
+        read: list[tuple[Face | None, bool]] = []
+        for side, fm in zip(SIDES, faces):  # a card used twice is read too: its faults are shown
+            start = len(r.faults)
+            face = read_face(r, fm, num, side, names)
+            read.append((face, len(r.faults) == start and fm.pos[0] not in told))
+        (a, a_sound), (b, b_sound) = read
         if a is not None and b is not None and not twice:
             cards.append(make_card(num, a, b))
-            if len(r.faults) == before and not told & {doc.at(i)[0], faces[0].pos[0], faces[1].pos[0]}:
+            if card_sound and a_sound and b_sound:
                 sound.append(cards[-1])
-    return tuple(cards), tuple(sound)
+        if card_sound and not twice and a_sound != b_sound:
+            lone += [face for face, face_sound in read if face is not None and face_sound]
+    return CardsRead(tuple(cards), tuple(sound), tuple(lone))
 
 
 def _card_number(r: FieldReader, m: YMap, seen: dict[int, int], what: str) -> tuple[int | None, bool]:

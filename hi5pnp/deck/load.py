@@ -15,11 +15,11 @@ from typing import Any, NamedTuple
 from .. import data
 from ..errors import DeckError, DeckNotFoundError, Fault, shown_path
 from . import yamlsource
-from .cards import Names, read_cards, read_competitor_face, read_obstacle_face
+from .cards import CardsRead, Names, read_cards, read_competitor_face, read_obstacle_face
 from .fields import FieldReader
 from .fingerprint import deck_fingerprint
 from .game import GameFile, read_game
-from .model import SIDES, CompetitorCard, Deck, ObstacleCard, Sources
+from .model import SIDES, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Sources
 from .scoresheet import read_sheet
 
 DECK_FILES = ("game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml")
@@ -68,6 +68,7 @@ class DeckReading(NamedTuple):
     sound: Deck | None
     cards_whole: bool  # every card of both files is in ``sound`` (the rulebook and record sheet count and draw them all)
     sheet_whole: bool  # score_sheets.yaml read without a fault (or not there)
+    faces: tuple[CompetitorFace | ObstacleFace, ...] = ()  # the sound faces of cards whose other face has a fault: laid out alone
 
 
 def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, inside: Path | None = None) -> Deck:
@@ -107,8 +108,8 @@ def read_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         return DeckReading(folder, r.faults, None, False, False)
     game = read_game(r, docs["game.yaml"], shown["game.yaml"], folder, inside)
     names = Names(list(game.colors), game.traits, folder) if game else Names(folder=folder)
-    competitors: tuple[tuple[CompetitorCard, ...], tuple[CompetitorCard, ...]] = ((), ())  # the cards read, and those sound
-    obstacles: tuple[tuple[ObstacleCard, ...], tuple[ObstacleCard, ...]] = ((), ())
+    competitors: CardsRead[CompetitorCard, CompetitorFace] = CardsRead((), (), ())
+    obstacles: CardsRead[ObstacleCard, ObstacleFace] = CardsRead((), (), ())
     if docs["competitors.yaml"] is not _BROKEN:
         competitors = read_cards(r, docs["competitors.yaml"], names, shown["competitors.yaml"], "competitor", read_competitor_face, CompetitorCard)
     if docs["obstacles.yaml"] is not _BROKEN:
@@ -128,8 +129,8 @@ def read_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         return DeckReading(folder, r.faults, None, False, sheet_whole)
     cards_whole = (
         len(r.faults) == told  # the counts' faults: too few competitors, no obstacle
-        and len(obstacles[1]) > 0
-        and len(competitors[1]) >= 2 * game.rules.team_size
+        and len(obstacles.sound) > 0
+        and len(competitors.sound) >= 2 * game.rules.team_size
         and all(_every_card(docs[name], read, repeated.get(name)) for name, read in (("competitors.yaml", competitors), ("obstacles.yaml", obstacles)))
     )
     whole = not r.faults
@@ -141,8 +142,8 @@ def read_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         colors=game.colors,
         traits=game.traits,
         rules=game.rules,
-        competitors=competitors[0 if whole else 1],
-        obstacles=obstacles[0 if whole else 1],
+        competitors=competitors.cards if whole else competitors.sound,
+        obstacles=obstacles.cards if whole else obstacles.sound,
         glyphs=game.glyphs,
         trait_icons=game.trait_icons,
         icons=game.icons,
@@ -150,12 +151,12 @@ def read_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, 
         balance=game.balance,
         sources=Sources(shown, {k: v for k, v in docs.items() if v is not _BROKEN}, files),
     )
-    return DeckReading(folder, r.faults, deck_read, cards_whole, sheet_whole)
+    return DeckReading(folder, r.faults, deck_read, cards_whole, sheet_whole, competitors.faces + obstacles.faces)
 
 
-def _every_card(doc: Any, read: tuple[tuple[Any, ...], tuple[Any, ...]], repeated: list[Any] | None) -> bool:
+def _every_card(doc: Any, read: CardsRead[Any, Any], repeated: list[Any] | None) -> bool:
     """Whether every card a file gives is among those ``read`` sound (none left out, none given twice)."""
-    return isinstance(doc, yamlsource.YList) and len(doc) == len(read[1]) and not repeated
+    return isinstance(doc, yamlsource.YList) and len(doc) == len(read.sound) and not repeated
 
 
 def _file_of(r: FieldReader, folder: Path, name: str) -> str:

@@ -6,7 +6,8 @@ faults, or when the deck's data has faults, each part of the kit is laid
 out apart from the others, as far as the deck's sound data makes it
 (docs/kit.md, "What validate lays out"):
 
-- every card whose two faces read without a fault;
+- every card whose two faces read without a fault, and the sound face of a
+  card whose other face has a fault;
 - the token sheets of those cards, at each paper size;
 - the quick reference, from game.yaml;
 - the score cards, when score_sheets.yaml has no fault;
@@ -26,7 +27,7 @@ from typing import TypeVar
 from ..deck import Deck
 from ..deck.load import DeckReading
 from ..errors import Fault, InputError
-from ..render.faces import RenderedCard, render_cards
+from ..render.faces import RenderedCard, render_cards, render_faces
 from ..render.template import Templates
 from .build import make_kit
 from .example import worked_example
@@ -81,7 +82,10 @@ def _each_part(deck: Deck, reading: DeckReading, options: BuildOptions, template
     """Each part of the kit the sound data makes, laid out apart; their faults into ``faults``."""
     edition = options.edition or deck.edition
     icons = {**templates.icons(), **deck.icons}
-    cards: list[RenderedCard] | None = faults.part(lambda: render_cards(deck, templates, options.card, max(options.bleed, options.shop_bleed), options.ink))
+    bleed = max(options.bleed, options.shop_bleed)
+    cards: list[RenderedCard] | None = faults.part(lambda: render_cards(deck, templates, options.card, bleed, options.ink))
+    if reading.faces:  # a card's sound face, its other face at fault
+        faults.part(lambda: render_faces(deck, templates, options.card, bleed, reading.faces, options.ink))
     quickref = faults.part(lambda: quickref_markup(deck, edition, templates))
     if reading.sheet_whole:
         faults.part(lambda: render_scorecards(deck, templates, options.ink))
