@@ -12,13 +12,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Protocol
-
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Protocol
 
 from ..deck.icons import Icon, IconError, read_icon
 from ..errors import Fault, TemplateError, shown_path
 from .shapes import SHAPES, add_shape
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas  # what an icon is filled on: the caller's
 
 ICON_FOLDER = "icons"  # a templates folder's SVG icons, each named for its file
 FORM_SIZE = 10.0  # units across an SVG icon's form: drawn once so, then scaled to each use
