@@ -86,6 +86,8 @@ def _construct(ev: events.ScalarEvent) -> Any:
     implicit = tag is None or tag == "!"
     if implicit:
         tag = _resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)  # type: ignore[no-untyped-call]
+        if tag == _STR:
+            return ev.value  # text is made as itself: no node to build
         if tag in _NUMERIC and len(ev.value) > MAX_NUMBER_TEXT:
             return ev.value
     elif tag in _NUMERIC and len(ev.value) > MAX_NUMBER_TEXT:
@@ -107,6 +109,7 @@ def _construct(ev: events.ScalarEvent) -> Any:
     return value
 
 
+_STR = "tag:yaml.org,2002:str"
 _NUMERIC = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")
 
 
