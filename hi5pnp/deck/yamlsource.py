@@ -178,11 +178,12 @@ def parse(text: str, path: str) -> Any:
     try:
         loader = _Loader(text)
         next_event, plain = loader.get_event, _plain.get  # the events one at a time, as yaml.parse gives them
+        scalar_event, no_key, most = events.ScalarEvent, _NO_KEY, MAX_NODES
         while True:
             ev = next_event()
             kind = type(ev)
-            if kind is events.ScalarEvent:  # most events: every value and key, written into its container here
-                value = plain(ev.value, _plain) if not ev.style and ev.tag is None else _plain
+            if kind is scalar_event:  # most events: every value and key, written into its container here
+                value = plain(ev.value, _plain) if ev.tag is None and not ev.style else _plain
                 if value is _plain:  # not a plain scalar made before
                     try:
                         value = _scalar(ev)
@@ -193,7 +194,7 @@ def parse(text: str, path: str) -> Any:
                 if ev.anchor:
                     anchors[ev.anchor] = (value, 1)
                 nodes += 1
-                if not stack or nodes > MAX_NODES:
+                if not stack or nodes > most:
                     nodes -= 1
                     attach(value, pos, 1)
                     continue
@@ -202,7 +203,7 @@ def parse(text: str, path: str) -> Any:
                 if type(container) is YList:
                     container.append(value)
                     container.item_pos.append(pos)
-                elif frame[1] is _NO_KEY:
+                elif frame[1] is no_key:
                     if value in container:
                         raise fail(pos, f"duplicate key '{value}' (first given at line {container.key_pos[value][0]})")
                     frame[1], frame[2] = value, pos
@@ -211,7 +212,7 @@ def parse(text: str, path: str) -> Any:
                     container[key] = value
                     container.key_pos[key], container.value_pos[key] = frame[2], pos
                     container.written[key] = ev.value  # a value: as written
-                    frame[1] = _NO_KEY
+                    frame[1] = no_key
             elif kind is events.MappingStartEvent or kind is events.SequenceStartEvent:
                 if ev.tag not in (None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"):
                     raise fail(_pos(ev.start_mark), f"tag {ev.tag} is not allowed")

@@ -264,17 +264,18 @@ def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, 
     course = _faces(r, rm, "course", where, slips, "obstacle")
     tl: YList | None = r.get(rm, "turns", list, where, what="a list of turns")
     turns, texts, lines = [], [], []
+    parse, turn, text_of, line_of = Turn.parse, turns.append, texts.append, lines.append  # once a turn: no lookups
     for text, pos in zip(tl or (), tl.item_pos if tl else ()):
         try:
-            turns.append(Turn.parse(text))
+            turn(parse(text))
         except NotationError as exc:
             r.faults.append(Fault(tl.path if tl else "", pos[0], pos[1], f"{show(text)} is not a turn: {exc}"))
             word = _face_word(text) if isinstance(text, str) else None
             if word is not None:
                 slips.append((r.faults[-1], word, "turn"))
             continue
-        texts.append(text)
-        lines.append(pos[0])
+        text_of(text)
+        line_of(pos[0])
     read_round_records(r, rm, number, written)
     if course is not None and tl is not None:
         return LogRound(course[0], rm.key_at("course")[0], course[1], turns, texts, lines)
