@@ -19,6 +19,8 @@ from .position import Facing, facing, obstacle_at, room
 from .seat import SEATS
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
+PLAIN, BYPASS = Action.PLAIN, Action.BYPASS  # named once: an enum member read from its class costs a lookup each turn
+
 
 def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
@@ -34,9 +36,9 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
         return not_in_play(board, turn.face)
     if game.seat[i] != pos.to_move or not pos.ready[i]:
         return _whose_turn(board, i)
-    if action is Action.PLAIN:
+    if action is PLAIN:
         return None
-    if action is Action.BYPASS:
+    if action is BYPASS:
         return _bypass_problem(board, facing(game, pos, i, others=False), turn.spend)
     edition = game.edition
     if action not in edition.bring_actions:
@@ -51,9 +53,9 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
 def _shape_problem(turn: Turn) -> Illegal | None:
     """A turn the notation cannot write (made in code, not parsed): a plain
     turn that brings or spends, a bypass that brings, a negative spend."""
-    if turn.spend < 0 or (turn.spend and turn.action is not Action.BYPASS):
+    if turn.spend < 0 or (turn.spend and turn.action is not BYPASS):
         return Illegal(f"{turn.face} cannot spend {turn.spend} chits with {turn.action}; only a bypass spends chits", "§4")
-    if turn.brought and turn.action in (Action.PLAIN, Action.BYPASS):
+    if turn.brought and turn.action in (PLAIN, BYPASS):
         return Illegal(f"a {turn.action} turn brings nobody; write assist to bring others along", "§4")
     return None
 
