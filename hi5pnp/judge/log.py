@@ -263,7 +263,9 @@ def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, 
     r.unknown_keys(rm, ROUND_KEYS, where)
     course = _faces(r, rm, "course", where, slips, "obstacle")
     tl: YList | None = r.get(rm, "turns", list, where, what="a list of turns")
-    turns, texts, lines = [], [], []
+    turns: list[Turn] = []
+    texts: list[str] = []
+    lines: list[int] = []
     parse, turn, text_of, line_of = Turn.parse, turns.append, texts.append, lines.append  # once a turn: no lookups
     for text, pos in zip(tl or (), tl.item_pos if tl else ()):
         try:
