@@ -153,7 +153,12 @@ class State(Board):
         problem = legality.why_illegal(self, turn)
         if problem is not None:
             raise RulesError(problem)
-        self._play(turn, self.game.number[turn.face], None)
+        game = self.game
+        if turn.brought:
+            self._play(turn, game.number[turn.face], None)
+        else:  # most turns bring nobody: played here, a call the fewer
+            self._turns.append(turn)
+            play(game, self.pos, game.number[turn.face], turn.action, turn.spend)
 
     def _play(self, turn: Turn, i: int, rep: TurnReport | None) -> None:
         self._turns.append(turn)
