@@ -4,7 +4,10 @@
    ``python -c "import yaml, click"`` measured in the same run (best of N
    each). The target is a ratio of at most 2.0: the check path must stay light.
 2. A batch: logs checked per second by one ``hi5pnp check`` call over 1,000
-   generated logs (target: at least 1,200 logs/s on two idle processors).
+   generated logs (target: at least 1,200 logs/s on two idle processors),
+   and against a peer measured in the same run: the same logs merely loaded
+   by PyYAML's C loader in one process (``yaml.load`` with ``CSafeLoader``),
+   which a busy machine slows as it slows the check.
 
 Run:  python bench/bench_check.py [--runs N] [--logs N]
 """
@@ -24,6 +27,14 @@ from pathlib import Path
 from hi5pnp.deck import load_deck
 from hi5pnp.judge import game_log
 from hi5pnp.sim.bots import play_random_game
+
+#: The peer: every log of the folder loaded with PyYAML's C loader (its pure loader where libyaml is missing), nothing checked.
+LOAD_ONLY = (
+    "import pathlib, sys, yaml\n"
+    "loader = getattr(yaml, 'CSafeLoader', yaml.SafeLoader)\n"
+    "for log in sorted(pathlib.Path(sys.argv[1]).glob('*.yaml')):\n"
+    "    yaml.load(log.read_text(), Loader=loader)\n"
+)
 
 
 def best_time(cmd: list[str], runs: int, env: dict[str, str]) -> tuple[float, float]:
@@ -71,6 +82,11 @@ def main() -> None:
         print(
             f"batch: {args.logs} logs in {batch:.2f} s: {args.logs / batch:.0f} logs/s (target >= 1,200 on two idle processors); "
             f"{batch_cpu / args.logs * 1000:.2f} ms CPU a log, every process counted"
+        )
+        peer, _ = best_time([sys.executable, "-c", LOAD_ONLY, str(folder)], 3, env)
+        print(
+            f"batch against its peer (the same logs loaded by PyYAML's C loader, one process, {args.logs / peer:.0f} logs/s): "
+            f"ratio {batch / peer:.2f} of its time"
         )
 
 

@@ -1,6 +1,7 @@
 """The engine's one position: a copy cannot fall out of date, the fixed facts
-are shared and cannot change, the checked ``State.apply`` and the unchecked
-``play`` do the same, and the verdict on a turn reads public fields only."""
+are shared and cannot change, the checked ``State.apply``, its reportless
+``State.push`` and the unchecked ``play`` do the same, and the verdict on a
+turn reads public fields only."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from conftest import new_state
 
 import hi5pnp.rules.legality
 from hi5pnp.errors import OptionError
-from hi5pnp.rules import Position, State, deal
+from hi5pnp.rules import Position, RulesError, State, Turn, deal
 from hi5pnp.rules.play import play
 from hi5pnp.rules.position import FIELDS, may_do, new_position
 from hi5pnp.rules.state import slots
@@ -140,6 +141,39 @@ def test_apply_and_play_do_the_same(deck, mini, edition):
                         assert unchecked == checked.pos, c
                         assert ended == (2 if report.round_over else 1 if report.segment_over else 0)
                     state.apply(random_turn(state, rng))
+
+
+@pytest.mark.parametrize("edition", [1, 2])
+def test_push_is_apply_without_the_report(deck, mini, edition):
+    """The checker's ``push`` gives every turn ``apply``'s verdict (the same
+    refusal, or the same position and history after it), legal or not."""
+    seen = {"played": 0, "refused": 0}
+    for d in (deck, mini):
+        for seed in range(4):
+            rng = random.Random(seed)
+            setup = deal(d, rng)
+            state = State(d, {s: [f"{n}{rng.choice('ab')}" for n in setup.cards[s]] for s in setup.cards}, setup.first, edition)
+            courses = iter(setup.courses)
+            while not state.is_terminal():
+                if state.needs_course():
+                    state.lay_course(next(courses))
+                legal = random_turn(state, rng)
+                wrong = [Turn(f) for f in state.faces] + [legal._replace(spend=legal.spend + 1), Turn("99z")]
+                for turn in [legal, *rng.sample(wrong, 3)]:
+                    applied, pushed = state.copy(), state.copy()
+                    try:
+                        applied.apply(turn)
+                    except RulesError as exc:
+                        with pytest.raises(RulesError) as refused:
+                            pushed.push(turn)
+                        assert str(refused.value) == str(exc) and pushed.pos == state.pos
+                        seen["refused"] += 1
+                        continue
+                    pushed.push(turn)
+                    assert pushed.pos == applied.pos and pushed.history() == applied.history()
+                    seen["played"] += 1
+                state.push(legal)
+    assert min(seen.values()) > 100, seen
 
 
 def test_a_new_position_is_before_the_first_course(deck):

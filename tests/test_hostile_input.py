@@ -462,3 +462,50 @@ def test_a_deck_file_in_utf16_is_told_to_be_saved_as_utf8():
 
     with pytest.raises(yamlsource.YamlReadError, match=r"UTF-16 \(big-endian\) text, as its byte-order mark says; .*save it as UTF-8"):
         yamlsource.decode(b"\xfe\xff" + "cards: []\n".encode("utf-16-be"), "game.yaml")
+
+
+def _located(value):
+    """A read value with every position it keeps, to compare two reads."""
+    from hi5pnp.deck.located import YList, YMap
+
+    if isinstance(value, YMap):
+        return ("map", value.pos, [(k, _located(v), value.key_pos[k], value.value_pos[k], value.as_written(k)) for k, v in value.items()])
+    if isinstance(value, YList):
+        return ("list", value.pos, [_located(v) for v in value], value.item_pos)
+    return (type(value).__name__, value)
+
+
+OWN_FAULTS = [
+    "a: 1\nb: [2]\na: 3\n",  # a duplicate key
+    "- &x [1, 2]\n- *x\n- *y\n",  # an unknown alias
+    "a: !!set {b}\n",  # a tag not allowed
+    "--- 1\n--- 2\n",  # two documents
+    "a: " + "[" * 70 + "]" * 70 + "\n",  # too deep
+    "a: !!int x\n",  # a value not made
+    "? [1]\n: 2\n",  # a key that is a list
+]
+
+
+def test_the_c_reader_and_the_pure_one_read_alike(monkeypatch):
+    """libyaml's reader, used where it is installed, and PyYAML's own, used
+    where not, give the same values at the same lines and columns, and the
+    same faults of our own, at the same places."""
+    import yaml
+
+    from hi5pnp.deck import yamlsource
+
+    texts = [p.read_text() for p in sorted(GOLDEN.rglob("*.yaml"))] + OWN_FAULTS
+
+    def read_all() -> list[object]:
+        out: list[object] = []
+        for text in texts:
+            try:
+                out.append(_located(yamlsource.parse(text, "f.yaml")))
+            except yamlsource.YamlReadError as exc:
+                out.append(str(exc.fault))
+        return out
+
+    first = read_all()
+    monkeypatch.setattr(yamlsource, "_Loader", yaml.SafeLoader)
+    assert read_all() == first
+    assert sum(isinstance(x, str) for x in first) == len(OWN_FAULTS)

@@ -86,6 +86,8 @@ def _construct(ev: events.ScalarEvent) -> Any:
     implicit = tag is None or tag == "!"
     if implicit:
         tag = _resolver.resolve(yaml.ScalarNode, ev.value, ev.implicit)  # type: ignore[no-untyped-call]
+        if tag == _STR:
+            return ev.value  # text is made as itself: no node to build
         if tag in _NUMERIC and len(ev.value) > MAX_NUMBER_TEXT:
             return ev.value
     elif tag in _NUMERIC and len(ev.value) > MAX_NUMBER_TEXT:
@@ -107,6 +109,7 @@ def _construct(ev: events.ScalarEvent) -> Any:
     return value
 
 
+_STR = "tag:yaml.org,2002:str"
 _NUMERIC = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp")
 
 
@@ -171,44 +174,72 @@ def parse(text: str, path: str) -> Any:
         container.value_pos[key] = pos
         frame[1] = _NO_KEY
 
+    loader = None
     try:
-        for ev in yaml.parse(text, Loader=_Loader):
-            if isinstance(ev, events.ScalarEvent):
-                try:
-                    value = _scalar(ev)
-                except _Unmade as exc:
-                    raise fail(_pos(ev.start_mark), f"value not allowed: {exc}") from None
+        loader = _Loader(text)
+        next_event, plain = loader.get_event, _plain.get  # the events one at a time, as yaml.parse gives them
+        scalar_event, no_key, most = events.ScalarEvent, _NO_KEY, MAX_NODES
+        while True:
+            ev = next_event()
+            kind = type(ev)
+            if kind is scalar_event:  # most events: every value and key, written into its container here
+                value = plain(ev.value, _plain) if ev.tag is None and not ev.style else _plain
+                if value is _plain:  # not a plain scalar made before
+                    try:
+                        value = _scalar(ev)
+                    except _Unmade as exc:
+                        raise fail(_pos(ev.start_mark), f"value not allowed: {exc}") from None
+                mark = ev.start_mark
+                pos = (mark.line + 1, mark.column + 1)
                 if ev.anchor:
                     anchors[ev.anchor] = (value, 1)
-                frame = stack[-1] if stack else None
-                attach(value, _pos(ev.start_mark), 1)
-                if frame is not None and isinstance(frame[0], YMap) and frame[1] is _NO_KEY:
-                    frame[0].written[next(reversed(frame[0]))] = ev.value  # a value: as written
-            elif isinstance(ev, (events.MappingStartEvent, events.SequenceStartEvent)):
+                nodes += 1
+                if not stack or nodes > most:
+                    nodes -= 1
+                    attach(value, pos, 1)
+                    continue
+                frame = stack[-1]
+                container = frame[0]
+                if type(container) is YList:
+                    container.append(value)
+                    container.item_pos.append(pos)
+                elif frame[1] is no_key:
+                    if value in container:
+                        raise fail(pos, f"duplicate key '{value}' (first given at line {container.key_pos[value][0]})")
+                    frame[1], frame[2] = value, pos
+                else:
+                    key = frame[1]
+                    container[key] = value
+                    container.key_pos[key], container.value_pos[key] = frame[2], pos
+                    container.written[key] = ev.value  # a value: as written
+                    frame[1] = no_key
+            elif kind is events.MappingStartEvent or kind is events.SequenceStartEvent:
                 if ev.tag not in (None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"):
                     raise fail(_pos(ev.start_mark), f"tag {ev.tag} is not allowed")
                 if len(stack) >= MAX_DEPTH:
                     raise fail(_pos(ev.start_mark), f"nesting deeper than {MAX_DEPTH} levels; refused")
                 pos = _pos(ev.start_mark)
-                container = YMap(path, pos) if isinstance(ev, events.MappingStartEvent) else YList(path, pos)
+                container = YMap(path, pos) if kind is events.MappingStartEvent else YList(path, pos)
                 stack.append([container, _NO_KEY, None, ev.anchor, pos])
-            elif isinstance(ev, (events.MappingEndEvent, events.SequenceEndEvent)):
+            elif kind is events.MappingEndEvent or kind is events.SequenceEndEvent:
                 container, _, _, anchor, pos = stack.pop()
                 size = 1
                 if anchor:
                     size = _size(container)
                     anchors[anchor] = (container, size)
                 attach(container, pos, 1)
-            elif isinstance(ev, events.AliasEvent):
+            elif kind is events.AliasEvent:
                 pos = _pos(ev.start_mark)
                 if ev.anchor not in anchors:
                     raise fail(pos, f"unknown alias *{ev.anchor}")
                 value, size = anchors[ev.anchor]
                 attach(value, pos, size)
-            elif isinstance(ev, events.DocumentStartEvent):
+            elif kind is events.DocumentStartEvent:
                 docs += 1
                 if docs > 1:
                     raise fail(_pos(ev.start_mark), "more than one YAML document in the file")
+            elif ev is None or kind is events.StreamEndEvent:
+                break
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = _pos(mark) if mark else (0, 0)
@@ -230,6 +261,9 @@ def parse(text: str, path: str) -> Any:
         raise fail((line, column), f"not valid YAML: the character U+{ord(char):04X} is not allowed in YAML text") from None
     except yaml.YAMLError as exc:
         raise fail((0, 0), "not valid YAML: " + " ".join(str(exc).split())) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
     return root
 
 

@@ -30,6 +30,7 @@ EVENT_FILES = ("event.yaml", "event.yml")  # an event's own file (revision 5), n
 STDIN = "-"  # a log read from standard input
 STDIN_SHOWN = "<stdin>"
 PARALLEL_FROM = 48  # below this many logs, starting workers costs more than it saves
+CHUNKS_PER_JOB = 32  # logs go to the workers in this many pieces each: small enough that none waits long for the last
 
 
 class Outcome(NamedTuple):
@@ -161,4 +162,4 @@ def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = 
     # fork where the platform has it: workers start with the modules loaded
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck,)) as pool:
-        yield from pool.map(_check_in_worker, files, [as_json] * len(files), chunksize=max(1, len(files) // (jobs * 8)))
+        yield from pool.map(_check_in_worker, files, [as_json] * len(files), chunksize=max(1, len(files) // (jobs * CHUNKS_PER_JOB)))

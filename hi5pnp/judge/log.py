@@ -263,18 +263,21 @@ def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, 
     r.unknown_keys(rm, ROUND_KEYS, where)
     course = _faces(r, rm, "course", where, slips, "obstacle")
     tl: YList | None = r.get(rm, "turns", list, where, what="a list of turns")
-    turns, texts, lines = [], [], []
+    turns: list[Turn] = []
+    texts: list[str] = []
+    lines: list[int] = []
+    parse, turn, text_of, line_of = Turn.parse, turns.append, texts.append, lines.append  # once a turn: no lookups
     for text, pos in zip(tl or (), tl.item_pos if tl else ()):
         try:
-            turns.append(Turn.parse(text))
+            turn(parse(text))
         except NotationError as exc:
             r.faults.append(Fault(tl.path if tl else "", pos[0], pos[1], f"{show(text)} is not a turn: {exc}"))
             word = _face_word(text) if isinstance(text, str) else None
             if word is not None:
                 slips.append((r.faults[-1], word, "turn"))
             continue
-        texts.append(text)
-        lines.append(pos[0])
+        text_of(text)
+        line_of(pos[0])
     read_round_records(r, rm, number, written)
     if course is not None and tl is not None:
         return LogRound(course[0], rm.key_at("course")[0], course[1], turns, texts, lines)
@@ -317,30 +320,31 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     faces it most likely meant."""
     faults = []
     known: set[str] = set()
-    competitors, obstacles = deck.competitor_faces(), deck.obstacle_faces()
-    playing = in_play(competitors, [f for seat in SEATS for f in log.teams.get(seat, [])])
+    competitors = deck.competitor_faces
+    team = [f for seat in SEATS for f in log.teams.get(seat, [])]
 
-    def competitor(fid: str, line: int, near: Sequence[CompetitorFace] | None) -> None:
+    def competitor(fid: str, line: int, near: bool) -> None:
         if fid not in known:
-            if deck.competitor_face(fid) is None:
-                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, competitors, near))
+            if deck.competitor_face(fid) is None:  # the faces to suggest are gathered only now: a valid log needs none
+                hint_from = in_play(competitors(), team) if near else None
+                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not a competitor face of the deck"), fid, competitors(), hint_from))
             else:
                 known.add(fid)
 
     for seat in SEATS:
         for fid, line in zip(log.teams.get(seat, ()), log.team_item_lines.get(seat, ())):
-            competitor(fid, line, None)  # a team is chosen from the whole deck
+            competitor(fid, line, False)  # a team is chosen from the whole deck
     for rnd in log.rounds:
         for turn, line in zip(rnd.turns, rnd.turn_lines):  # Turn.faces(), without a list a turn: the same faces come back
             if turn.face not in known:
-                competitor(turn.face, line, playing)  # a turn names a face in play
+                competitor(turn.face, line, True)  # a turn names a face in play
             for b in turn.brought:
                 if b.face not in known:
-                    competitor(b.face, line, playing)
+                    competitor(b.face, line, True)
     for rnd in log.rounds:
         for fid, line in zip(rnd.course, rnd.course_lines):
             if deck.obstacle_face(fid) is None:
-                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not an obstacle face of the deck"), fid, obstacles))
+                faults.append(with_hint(Fault(log.path, line, 0, f"{fid} is not an obstacle face of the deck"), fid, deck.obstacle_faces()))
     return faults
 
 
@@ -358,5 +362,5 @@ def hinted(exc: UnreadLog, deck: Deck) -> UnreadLog:
 def in_play(faces: Sequence[CompetitorFace], teams: Sequence[str]) -> Sequence[CompetitorFace]:
     """The faces the teams chose, a turn's "did you mean" being one of them
     (every face of the deck while no team could be read)."""
-    chosen = [f for f in faces if f.id in set(teams)]
-    return chosen or faces
+    chosen = set(teams)
+    return [f for f in faces if f.id in chosen] or faces

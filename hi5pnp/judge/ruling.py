@@ -17,6 +17,7 @@ adjudicated: {winner: north, reason: "time called"}
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,7 +81,7 @@ def find_ruling(log: str | Path) -> Path | None:
     p = Path(log)
     for suffix in SUFFIXES:
         candidate = p.with_name(p.stem + suffix)
-        if candidate.exists() or candidate.is_symlink():
+        if os.path.lexists(candidate):  # a file, or a link (even one that leads nowhere: reading it says so)
             return candidate
     return None
 

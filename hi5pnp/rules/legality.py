@@ -19,6 +19,8 @@ from .position import Facing, facing, obstacle_at, room
 from .seat import SEATS
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
+PLAIN, BYPASS = Action.PLAIN, Action.BYPASS  # named once: an enum member read from its class costs a lookup each turn
+
 
 def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
@@ -34,14 +36,15 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
         return not_in_play(board, turn.face)
     if game.seat[i] != pos.to_move or not pos.ready[i]:
         return _whose_turn(board, i)
-    if action is Action.PLAIN:
+    if action is PLAIN:
         return None
-    if action is Action.BYPASS:
+    if action is BYPASS:
         return _bypass_problem(board, facing(game, pos, i, others=False), turn.spend)
-    if turn.action not in board.edition.bring_actions:
-        options = ", ".join([*board.edition.bring_actions, Action.BYPASS])
+    edition = game.edition
+    if action not in edition.bring_actions:
+        options = ", ".join([*edition.bring_actions, Action.BYPASS])
         return Illegal(
-            f"{turn.action} is not an option in edition {board.edition.number}, the edition of this game (its options: {options})",
+            f"{action} is not an option in edition {edition.number}, the edition of this game (its options: {options})",
             "§4",
         )
     return _bring_problem(board, i, facing(game, pos, i), turn)
@@ -50,9 +53,9 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
 def _shape_problem(turn: Turn) -> Illegal | None:
     """A turn the notation cannot write (made in code, not parsed): a plain
     turn that brings or spends, a bypass that brings, a negative spend."""
-    if turn.spend < 0 or (turn.spend and turn.action is not Action.BYPASS):
+    if turn.spend < 0 or (turn.spend and turn.action is not BYPASS):
         return Illegal(f"{turn.face} cannot spend {turn.spend} chits with {turn.action}; only a bypass spends chits", "§4")
-    if turn.brought and turn.action in (Action.PLAIN, Action.BYPASS):
+    if turn.brought and turn.action in (PLAIN, BYPASS):
         return Illegal(f"a {turn.action} turn brings nobody; write assist to bring others along", "§4")
     return None
 
@@ -121,10 +124,11 @@ def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
 
 
 def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
-    face = board.faces[i]
+    game, pos = board.game, board.pos
+    face, number, out, at = game.faces[i], game.number, pos.out, pos.positions
     seen: set[str] = set()
     for b in turn.brought:
-        j = board.game.number.get(b.face)
+        j = number.get(b.face)
         if j is None:
             return not_in_play(board, b.face)
         if j == i:
@@ -132,43 +136,48 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
         if b.face in seen:
             return Illegal(f"{b.face} is brought twice", "§4")
         seen.add(b.face)
-        if board.pos.out[j]:
+        if out[j]:
             return Illegal(f"{b.face} has finished this round and cannot be brought", "R-10")
-        if board.pos.positions[j] != f.position:
+        if at[j] != f.position:
             return Illegal(
-                f"{b.face} stands at position {board.pos.positions[j]}, not at {face}'s position {f.position}; "
-                "only competitors at the same position can be brought",
+                f"{b.face} stands at position {at[j]}, not at {face}'s position {f.position}; only competitors at the same position can be brought",
                 "§4",
             )
     k, m = len(turn.brought), f.matches
-    who = ", ".join(f.eligible) or "nobody"
-    if board.edition.exact_count:
+    if game.edition.exact_count:
         need = f.can_bring
         if k != need:
             return Illegal(
-                f"in edition {board.edition.number}, {turn.action} brings exactly {need} (gems matching "
-                f"{f.obstacle.color}: {m}; others at its position: {who}), not {k}",
+                f"in edition {game.edition.number}, {turn.action} brings exactly {need} (gems matching "
+                f"{f.obstacle.color}: {m}; others at its position: {_who(f)}), not {k}",
                 "§4",
             )
     elif k > m:
         return Illegal(
-            f"{face} brings {k} but may bring at most {m}: that many of its gems are {f.obstacle.color} (the obstacle's colour); at its position: {who}",
+            f"{face} brings {k} but may bring at most {m}: that many of its gems are {f.obstacle.color} (the obstacle's colour); at its position: {_who(f)}",
             "§4",
         )
     return _reward_problem(board, i, f, turn)
 
 
+def _who(f: Facing) -> str:
+    """The others at a competitor's position, in words."""
+    return ", ".join(f.eligible) or "nobody"
+
+
 def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
     """The rewards written after those brought, in the order written (R-6, R-8, R-9)."""
-    face, trait, ed, action = board.faces[i], f.obstacle.trait, board.edition, turn.action
-    chits, limit = f.chits, board.rules.chit_limit
+    game = board.game
+    face, trait, ed, action = game.faces[i], f.obstacle.trait, game.edition, turn.action
+    chits, limit = f.chits, game.rules.chit_limit
     free = [col.count(trait) for col in board.pos.unmarked[i]]
     owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
     chits_for: list[str] = []  # the competitors this turn has already taken a chit for
+    seat, number, own = game.seat, game.number, game.seat[i]
     for b in turn.brought:
-        if board.game.seat[board.game.number[b.face]] == board.game.seat[i]:
+        if seat[number[b.face]] == own:
             if b.reward is not None:
-                return Illegal(f"{b.face} is {SEATS[board.game.seat[i]]}'s own: no reward is earned for it", "§4")
+                return Illegal(f"{b.face} is {SEATS[own]}'s own: no reward is earned for it", "§4")
             continue
         owed = action == ed.owed_marks and sum(free) > 0
         if b.reward is None:

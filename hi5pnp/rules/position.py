@@ -175,7 +175,7 @@ def complete_columns(game: Game, pos: Position) -> list[int]:
     """Each seat's complete matrix columns (marks last all game)."""
     done = [0, 0]
     for i, cols in enumerate(pos.unmarked):
-        done[game.seat[i]] += sum(1 for col in cols if not col)
+        done[game.seat[i]] += cols.count(())  # a column with no unmarked box left
     return done
 
 
