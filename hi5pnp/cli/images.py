@@ -38,7 +38,13 @@ DPI = click.IntRange(*DPI_RANGE)
     help="With --tts: the web address the tts/ sheets will be hosted at; the saved objects name them by full URL.",
 )
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
-@click.option("--lang", metavar="LANG", default="en", show_default=True, help="The language of the words on the faces (a code: de); another language than English goes by default in output/LANG/images.")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    default="en",
+    show_default=True,
+    help="The language of the words on the faces (a code: de); another language than English goes by default in output/LANG/images.",
+)
 @click.pass_context
 def images(
     ctx: click.Context,
@@ -64,8 +70,8 @@ def images(
     from ..kit.images import write_images
     from ..kit.options import ImageOptions
     from ..kit.output import kit_folder, write_streamed
-    from ..language import language
     from ..kit.preflight import preflight as check_faces
+    from ..language import language
     from ..render.raster import face_size
     from ..render.template import Templates
 
