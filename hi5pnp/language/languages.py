@@ -97,7 +97,7 @@ def languages(value: str, option: str = "--lang") -> list[str]:
     chosen: list[str] = []
     for part in value.split(","):
         if not part.strip():
-            raise LanguageError(f"{option}: {printable(repr(value))} names an empty language; write codes apart with commas, as en,de")
+            raise LanguageError(f"{option}: {printable(repr(value))} names an empty language; write codes apart with commas; it takes {', '.join(known())}")
         lang = language(part, option)
         if lang not in chosen:
             chosen.append(lang)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,7 +27,7 @@ from ..errors import OutputError, shown_path
 from ..files import make_folder, write_atomically
 from ..version import __version__
 from .catalogue import TEMPLATE, read_catalogue
-from .languages import DOMAIN, FOLDER_VARIABLE, SOURCE, LanguageError, known, normal, package_folder, po_path
+from .languages import DOMAIN, FOLDER_VARIABLE, SOURCE, LanguageError, normal, package_folder, po_path
 from .templating import EXTRACT_OPTIONS
 
 if TYPE_CHECKING:
@@ -49,6 +50,8 @@ KEYWORDS: dict[str, Any] = {
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
 }
+#: a module that marks no message is not read by the extractor (most modules mark none)
+_MARKED = re.compile(r"(?<![\w.])(?:" + "|".join(KEYWORDS) + r")\(")
 COMMENT_TAG = "Translators:"  # a comment so begun, just above a message, is shown to its translator
 PAGES = ("web", "pages")  # the web desk's jinja2 pages, in the package
 
@@ -66,7 +69,7 @@ def _sources() -> list[tuple[Path, str, str, Mapping[str, str]]]:
     found: list[tuple[Path, str, str, Mapping[str, str]]] = [
         (path, path.relative_to(package.parent).as_posix(), "python", {})
         for path in sorted(package.rglob("*.py"))
-        if path.relative_to(package).parts[0] not in ("data", "locale")
+        if path.relative_to(package).parts[0] not in ("data", "locale") and _MARKED.search(path.read_text(encoding="utf-8"))
     ]
     found += [(path, f"templates/{path.name}", "jinja2.ext:babel_extract", EXTRACT_OPTIONS) for path in sorted(data.template_folder().glob("*.j2"))]
     pages = package.joinpath(*PAGES)
@@ -170,14 +173,12 @@ def update(folder: Path | None = None) -> list[Written]:
     made = extract(folder)
     template = read_catalogue(made.path, None)
     written = [made]
-    for lang in known():
-        path = po_path(folder, lang)
-        if lang == SOURCE or not path.is_file():
-            continue
+    for path in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        lang = path.parent.parent.name
+        if normal(lang) != lang or lang == SOURCE or not path.is_file():
+            continue  # not a language's catalogue
         catalog = read_catalogue(path, lang)
         catalog.update(template, update_creation_date=False)
-        if not path.is_relative_to(folder):
-            raise OutputError(f"{shown_path(path)}: not in {shown_path(folder)}")
         written.append(Written(path, _write(path, _text(catalog)), len(catalog), _untranslated(catalog)))
     return written
 
