@@ -95,7 +95,9 @@ def test_a_half_translated_language_counts_what_it_lacks(tmp_path, monkeypatch):
     monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))
     template = translating.extract(tmp_path)
     every = [m.id for m in translating.template_catalogue() if m.id]
-    ids = sorted(m.id for m in translating.template_catalogue() if isinstance(m.id, str) and m.id and not m.context)  # a plural, or a word in context, left untranslated
+    ids = sorted(
+        m.id for m in translating.template_catalogue() if isinstance(m.id, str) and m.id and not m.context
+    )  # a plural, or a word in context, left untranslated
     assert template.messages == len(every) > 300
     half = {m: f"[{m}]" for m in ids[::2]}
     _made_language(tmp_path, "nl", half)

@@ -22,6 +22,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from babel.messages.extract import DEFAULT_KEYWORDS
+
 from .. import data
 from ..errors import OutputError, shown_path
 from ..files import make_folder, write_atomically
@@ -41,15 +43,9 @@ HEADER = """\
 # is begun by `hi5pnp translations init LANG` and kept up to
 # date by `hi5pnp translations update` (docs/translating.md).
 #"""
-#: the words that mark a message in the Python code, with where their messages are
-KEYWORDS: dict[str, Any] = {
-    "_": None,
-    "gettext": None,
-    "N_": None,
-    "ngettext": (1, 2),
-    "pgettext": ((1, "c"), 2),
-    "npgettext": ((1, "c"), 2, 3),
-}
+#: the words that mark a message in the Python code (Babel's own: _, N_,
+#: gettext, ngettext, pgettext, npgettext and the rest), with where their messages are
+KEYWORDS: dict[str, Any] = dict(DEFAULT_KEYWORDS)
 #: a module that marks no message is not read by the extractor (most modules mark none)
 _MARKED = re.compile(r"(?<![\w.])(?:" + "|".join(KEYWORDS) + r")\(")
 COMMENT_TAG = "Translators:"  # a comment so begun, just above a message, is shown to its translator
