@@ -19,6 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -76,17 +77,26 @@ def _sources() -> list[tuple[Path, str, str, Mapping[str, str]]]:
 def template_catalogue() -> Catalog:
     """Every message of the source, read now."""
     from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_file
 
     catalog = Catalog(
         project="hi5pnp", version=__version__, header_comment=HEADER, creation_date=FIXED_DATE, revision_date=FIXED_DATE, charset="utf-8", fuzzy=False
     )
     for path, shown, method, options in _sources():
-        for line, message, comments, context in extract_from_file(
-            method, path, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), options=options, strip_comment_tags=True
-        ):
-            catalog.add(message, None, [(shown, line)], auto_comments=comments, context=context)
+        stat = path.stat()
+        for line, message, comments, context in _messages_in(path, stat.st_mtime_ns, stat.st_size, method, tuple(sorted(options.items()))):
+            catalog.add(message, None, [(shown, line)], auto_comments=list(comments), context=context)
     return catalog
+
+
+Found = tuple[tuple[int, Any, tuple[str, ...], str | None], ...]  # (line, message, comments, context) of each message in a file
+
+
+@lru_cache(maxsize=1024)  # a file is read again only when it changes (the tests extract many times in one run)
+def _messages_in(path: Path, _mtime: int, _size: int, method: str, options: tuple[tuple[str, str], ...]) -> Found:
+    from babel.messages.extract import extract_from_file
+
+    found = extract_from_file(method, path, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), options=dict(options), strip_comment_tags=True)
+    return tuple((line, message, tuple(comments), context) for line, message, comments, context in found)
 
 
 def _text(catalog: Catalog) -> bytes:
