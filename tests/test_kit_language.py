@@ -310,3 +310,19 @@ def test_the_translators_tools_write_into_the_folder_named(tmp_path, monkeypatch
 def test_the_catalogues_ship_in_the_package():
     assert (package_folder() / "hi5pnp.pot").is_file()
     assert Path(po_path(package_folder(), "de")).is_file()
+
+
+def test_a_killed_build_of_a_language_does_not_block_the_next(tmp_path):
+    from hi5pnp.kit.output import kit_folder, write_kit
+
+    out = tmp_path / "out"
+    empty = {"manifest.json": json.dumps({"generator": "hi5pnp", "files": {}}).encode()}
+    write_kit(empty, out)
+    half = out / ".de.hi5pnp-new-999999999"  # `build --lang de` killed while writing out/de
+    half.mkdir()
+    (half / "rulebook-a4.pdf").write_bytes(b"%PDF half")
+    write_kit(empty, kit_folder(out, "de"))  # the German build cleans up after the killed one
+    assert not half.exists() and (out / "de" / "manifest.json").is_file()
+    (out / ".de.hi5pnp-new-999999998").mkdir()
+    write_kit(empty, out)  # and so does the English one
+    assert sorted(p.name for p in out.iterdir()) == ["de", "manifest.json"]

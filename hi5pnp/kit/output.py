@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 from collections.abc import Callable
@@ -48,9 +49,16 @@ def kit_folder(out: Path, lang: str) -> Path:
     return out if lang == SOURCE else out / lang
 
 
+_STAGED = re.compile(r"^\.(.+)\.hi5pnp-(?:new|old)-\d+$")  # a folder _STAGE names
+
+
 def _nested_names(out: Path) -> set[str]:
-    """The names in ``out`` that may be another command's output, or another language's kit."""
-    return NESTED | {p.name for p in out.iterdir() if normal(p.name) == p.name} if out.is_dir() else set(NESTED)
+    """The names in ``out`` that may be another command's output, or another
+    language's kit (there, or staged by a build that was killed)."""
+    if not out.is_dir():
+        return set(NESTED)
+    names = {m.group(1) if (m := _STAGED.match(p.name)) else p.name for p in out.iterdir()}
+    return NESTED | {n for n in names if normal(n) == n}
 
 
 def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
@@ -77,8 +85,7 @@ def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
         _recover(out)
         if out.is_dir():
             for name in _nested_names(out):  # what a killed `hi5pnp images`, or another language's build, left inside the kit's folder
-                if (out / name).is_dir():
-                    _recover(out / name)
+                _recover(out / name)
         if out.exists():
             foreign = foreign_files(out)
             if foreign:
