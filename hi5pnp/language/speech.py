@@ -17,20 +17,29 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
-from .catalogue import ENGLISH, Catalogue, catalogue
+if TYPE_CHECKING:
+    from .catalogue import Catalogue
 
-_SPOKEN: ContextVar[Catalogue] = ContextVar("hi5pnp_language", default=ENGLISH)
+# None: English, the messages as they are written. The catalogues are loaded
+# only when another language is asked for, so that a command that prints in
+# English (the checker) imports no more than this module.
+_SPOKEN: ContextVar[Catalogue | None] = ContextVar("hi5pnp_language", default=None)
 
 
 def spoken() -> Catalogue:
     """The catalogue of the language being spoken here (English outside any :func:`speaking` block)."""
-    return _SPOKEN.get()
+    from .catalogue import ENGLISH
+
+    return _SPOKEN.get() or ENGLISH
 
 
 @contextmanager
 def speaking(lang: str | Catalogue) -> Iterator[Catalogue]:
     """Speak ``lang`` (a code, or a catalogue already read) for the length of the block."""
+    from .catalogue import Catalogue, catalogue
+
     chosen = lang if isinstance(lang, Catalogue) else catalogue(lang)
     token = _SPOKEN.set(chosen)
     try:
@@ -41,7 +50,8 @@ def speaking(lang: str | Catalogue) -> Iterator[Catalogue]:
 
 def _(message: str) -> str:
     """``message`` in the language being spoken."""
-    return _SPOKEN.get().gettext(message)
+    said = _SPOKEN.get()
+    return message if said is None else said.gettext(message)
 
 
 gettext = _
@@ -49,16 +59,23 @@ gettext = _
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural of a message for the count ``n``, in the language being spoken."""
-    return _SPOKEN.get().ngettext(singular, plural, n)
+    said = _SPOKEN.get()
+    if said is None:
+        return singular if n == 1 else plural
+    return said.ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the sense ``context`` gives it (``pgettext("verb", "Score")``), in the language being spoken."""
-    return _SPOKEN.get().pgettext(context, message)
+    said = _SPOKEN.get()
+    return message if said is None else said.pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _SPOKEN.get().npgettext(context, singular, plural, n)
+    said = _SPOKEN.get()
+    if said is None:
+        return singular if n == 1 else plural
+    return said.npgettext(context, singular, plural, n)
 
 
 def N_(message: str) -> str:
