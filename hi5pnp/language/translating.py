@@ -79,7 +79,14 @@ def template_catalogue() -> Catalog:
     from babel.messages.catalog import Catalog
 
     catalog = Catalog(
-        project="hi5pnp", version=__version__, header_comment=HEADER, creation_date=FIXED_DATE, revision_date=FIXED_DATE, charset="utf-8", fuzzy=False
+        project="hi5pnp",
+        version=__version__,
+        header_comment=HEADER,
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        charset="utf-8",
+        fuzzy=False,
+        msgid_bugs_address="",
     )
     for path, shown, method, options in _sources():
         stat = path.stat()
