@@ -78,8 +78,8 @@ def template_catalogue() -> Catalog:
     """Every message of the source, read now."""
     from babel.messages.catalog import Catalog
 
-    dated = {"creation_date": FIXED_DATE, "revision_date": FIXED_DATE}
-    catalog = Catalog(project="hi5pnp", version=__version__, header_comment=HEADER, charset="utf-8", fuzzy=False, **dated)
+    catalog = Catalog(project="hi5pnp", version=__version__, header_comment=HEADER, charset="utf-8", fuzzy=False)
+    catalog.creation_date = catalog.revision_date = FIXED_DATE
     for path, shown, method, options in _sources():
         stat = path.stat()
         for line, message, comments, context in _messages_in(path, stat.st_mtime_ns, stat.st_size, method, tuple(sorted(options.items()))):
