@@ -115,7 +115,6 @@ def test_no_english_message_is_left_on_the_german_parts(german, german_texts):
     assert kit.warnings == []  # German is complete: nothing said in English
 
 
-@pytest.mark.slow  # a kit built, or the catalogue extracted, more than once
 @pytest.mark.slow  # both paper sizes, every page of every file: about ten seconds
 def test_no_english_message_is_left_on_any_page_of_the_german_kit(tmp_path):
     deck = load_deck(CARDS)
@@ -127,6 +126,7 @@ def test_no_english_message_is_left_on_any_page_of_the_german_kit(tmp_path):
     assert english_left(texts, "de", deck) == {}
 
 
+@pytest.mark.slow  # an English kit built too
 def test_the_rule_numbers_are_the_same_in_every_language(german, german_texts):
     deck, _kit = german
     english = make_kit(deck, BuildOptions(papers=("a4",), only="all"), jobs=1)
@@ -159,6 +159,7 @@ def test_the_checker_finds_english_where_it_is_left(german, tmp_path, monkeypatc
     assert kit.warnings == [f"{po_path(tmp_path, 'de')}: 3 of {catalogue('de').total:,} messages not translated into 'de'; they are shown in English"]
 
 
+@pytest.mark.slow  # the German kit built a second time
 def test_the_german_kit_is_the_same_bytes_every_build(german):
     deck, kit = german
     again = make_kit(deck, BuildOptions(papers=("a4",), lang="de"), jobs=1)
@@ -240,7 +241,7 @@ def test_a_language_begun_and_half_translated_builds_with_the_rest_in_english(tm
             assert heading in rulebook and f"NL {heading}" not in rulebook, heading
 
 
-@pytest.mark.slow  # a kit built, or the catalogue extracted, more than once
+@pytest.mark.slow  # kits built, or the catalogue extracted, more than once
 def test_english_and_german_in_one_build_each_in_its_folder(tmp_path):
     out = tmp_path / "output"
     done = hi5("build", "--out", str(out), "--paper", "a4", "--lang", "en,de")
@@ -258,7 +259,7 @@ def test_english_and_german_in_one_build_each_in_its_folder(tmp_path):
     assert everything.returncode == 0 and (tmp_path / "all" / "de" / "kit-a4.pdf").is_file()
 
 
-@pytest.mark.slow  # a kit built, or the catalogue extracted, more than once
+@pytest.mark.slow  # kits built, or the catalogue extracted, more than once
 def test_a_foreign_file_in_a_language_folder_is_still_refused(tmp_path):
     out = tmp_path / "output"
     assert hi5("build", "--out", str(out), "--paper", "a4", "--only", "cards", "--lang", "en,de").returncode == 0
@@ -293,7 +294,7 @@ def test_images_and_preview_in_german(tmp_path):
     assert done.returncode == 0 and (tmp_path / "preview-competitor-1a-de.png").is_file()
 
 
-@pytest.mark.slow  # a kit built, or the catalogue extracted, more than once
+@pytest.mark.slow  # kits built, or the catalogue extracted, more than once
 def test_the_translators_tools_write_into_the_folder_named(tmp_path, monkeypatch):
     monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))
     assert hi5("translations", "extract").returncode == 0
