@@ -180,3 +180,27 @@ def test_update_keeps_translations_and_adds_new_messages_untranslated(tmp_path):
         assert read_po(f, locale="nl")[ids[1]].string == ""  # back, to be translated
     again = translating.update(tmp_path)
     assert not any(w.changed for w in again)
+
+
+def test_a_translation_that_does_not_fill_in_is_a_fault_at_its_line(tmp_path, monkeypatch):
+    from hi5pnp.language import CatalogueError
+
+    monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))
+    path = po_path(tmp_path, "fr")
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n'
+        '#, python-format\nmsgid "Round %(round)d"\nmsgstr "Tour %(rnd)d"\n\n'
+        '#, python-format\nmsgid "%(n)d chits at 100 %%"\nmsgstr "%(n)d jetons à 100 %"\n\n'
+        'msgid "Round {n}"\nmsgstr "Tour {m}"\n\n'
+        'msgid "Total"\nmsgstr "Somme"\n\n'
+        '#, python-format\nmsgid "%(title)s — rules"\nmsgstr "Règles de %(title)s"\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(CatalogueError) as caught:
+        catalogue("fr")
+    lines = [str(f) for f in caught.value.faults]
+    assert [f.line for f in caught.value.faults] == [6, 10, 13]
+    assert "%(rnd)" in lines[0] and "%%" in lines[1] and "{m}" in lines[2]
+    assert all(line.startswith(str(path).replace(str(Path.cwd()) + "/", "")) or line.startswith(str(path)) for line in lines)
+    assert caught.value.exit_status == 1

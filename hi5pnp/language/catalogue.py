@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import Fault, InputError, shown_path
 from .languages import DOMAIN, SOURCE, folders, language, po_path
+from .placeholders import placeholder_faults
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -94,6 +95,9 @@ def _read(lang: str, path: Path, _mtime: int, _size: int, template: Path, _templ
     from babel.messages.mofile import write_mo
 
     translated = read_catalogue(path, lang)
+    faults = placeholder_faults(translated, path)
+    if faults:
+        raise CatalogueError(faults)
     wanted = {_key(m.id, m.context) for m in read_catalogue(template, None) if m.id} if template.is_file() else set()
     done = {_key(m.id, m.context) for m in translated if m.id and m.string and not m.fuzzy and all(m.string if isinstance(m.string, tuple) else [m.string])}
     if not wanted:  # no template: the catalogue's own messages are what it should have
