@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 from collections.abc import Callable
@@ -26,16 +27,38 @@ from pathlib import Path
 
 from ..errors import OutputError, printable, shown_path, some_names
 from ..files import sha256_of
+from ..language import SOURCE
+from ..language.languages import normal
 from .guide import MANIFEST
 
 #: What file managers leave in any folder: carried over into the new kit's folder.
 DISPOSABLE = {".DS_Store", "Thumbs.db", "desktop.ini"}
 #: Folders other commands write into the kit's folder, each whole with its own
 #: manifest (`hi5pnp images`): kept, carried over into the new kit's folder.
+#: So is the kit of each other language, in a folder named for its code
+#: (``output/de/``, :func:`kit_folder`).
 NESTED = {"images"}
 _STAGE = ".{name}.hi5pnp-{role}-{pid}"
 PARTIAL_MANIFEST = ".manifest.json.part"  # the manifest while it is written into a staged folder
 _LARGEST = 64 << 20  # bytes: no file of a kit is larger
+
+
+def kit_folder(out: Path, lang: str) -> Path:
+    """Where the kit in ``lang`` goes when the kits go in ``out``: English
+    in ``out`` itself, another language in ``out``'s folder named for its code (``output/de/``)."""
+    return out if lang == SOURCE else out / lang
+
+
+_STAGED = re.compile(r"^\.(.+)\.hi5pnp-(?:new|old)-\d+$")  # a folder _STAGE names
+
+
+def _nested_names(out: Path) -> set[str]:
+    """The names in ``out`` that may be another command's output, or another
+    language's kit (there, or staged by a build that was killed)."""
+    if not out.is_dir():
+        return set(NESTED)
+    names = {m.group(1) if (m := _STAGED.match(p.name)) else p.name for p in out.iterdir()}
+    return NESTED | {n for n in names if normal(n) == n}
 
 
 def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
@@ -61,7 +84,7 @@ def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
         _refuse_unsafe(out, shown)
         _recover(out)
         if out.is_dir():
-            for name in NESTED:  # what a killed `hi5pnp images` left inside the kit's folder
+            for name in _nested_names(out):  # what a killed `hi5pnp images`, or another language's build, left inside the kit's folder
                 _recover(out / name)
         if out.exists():
             foreign = foreign_files(out)
@@ -75,7 +98,7 @@ def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
         staged = True
         fill(stage)
         if out.exists():
-            _carry(out, stage, DISPOSABLE | NESTED)
+            _carry(out, stage, DISPOSABLE | {n for n in _nested_names(out) if _nested_output(out / n)})
             _exchange(stage, out)  # stage now holds the old kit
             late = foreign_files(stage)  # saved into the folder while this build ran
             _carry(stage, out, late)
@@ -105,10 +128,11 @@ def foreign_files(out: Path) -> list[str]:
     anything but its manifest, the files the manifest lists as they were
     written (a folder counts when every file in it is listed), what file
     managers leave, folders builds of old left, and the card images
-    `hi5pnp images` wrote into it (:data:`NESTED`)."""
+    `hi5pnp images` wrote into it and the kits of other languages
+    (:data:`NESTED`)."""
     names = {p.name for p in out.iterdir()} - DISPOSABLE
     names = {n for n in names if not (n.startswith(".hi5pnp-build-") and (out / n).is_dir())}
-    names = {n for n in names if not (n in NESTED and _nested_output(out / n))}
+    names = {n for n in names if not (n in _nested_names(out) and _nested_output(out / n))}
     manifest = _read_manifest(out / MANIFEST)
     ours = set()
     if manifest is not None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from ..deck import CompetitorCard, Deck, ObstacleCard
+from ..language import _
 from ..render.cardsize import CardSize
 from ..render.raster import face_images, pixels, png
 from ..render.template import Templates
@@ -85,11 +86,11 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates, put: Callable[[s
     sheet and one face are held, never every face."""
     from PIL import Image
 
-    kinds: tuple[tuple[str, Sequence[CompetitorCard | ObstacleCard], str], ...] = (
-        ("competitor", deck.competitors, "competitors"),
-        ("obstacle", deck.obstacles, "obstacles"),
+    kinds: tuple[tuple[str, Sequence[CompetitorCard | ObstacleCard], str, str], ...] = (
+        ("competitor", deck.competitors, _("competitors"), _("competitor card %(n)d")),
+        ("obstacle", deck.obstacles, _("obstacles"), _("obstacle card %(n)d")),
     )
-    for kind, cards, plural in kinds:
+    for kind, cards, plural, described in kinds:
         if not cards:
             continue
         chunks = [cards[s : s + PER_SHEET] for s in range(0, len(cards), PER_SHEET)]
@@ -128,7 +129,7 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates, put: Callable[[s
                     {
                         "Name": "Card",
                         "Nickname": f"{c.a.id} {c.a.name} / {c.b.id} {c.b.name}".strip(),
-                        "Description": f"{kind} card {c.number}",
+                        "Description": described % {"n": c.number},
                         "CardID": (s + 1) * 100 + k,
                         "CustomDeck": {key: custom[key]},
                         "Transform": _transform(),
@@ -137,7 +138,7 @@ def tts_files(deck: Deck, card: CardSize, templates: Templates, put: Callable[[s
         deck_object = {
             "Name": "DeckCustom",
             "Nickname": f"{deck.full_title}: {plural}",
-            "Description": "Made by hi5pnp." + ("" if base_url else " Point FaceURL and BackURL at where the sheets are hosted."),
+            "Description": _("Made by hi5pnp.") + ("" if base_url else " " + _("Point FaceURL and BackURL at where the sheets are hosted.")),
             "Transform": _transform(),
             "DeckIDs": [o["CardID"] for o in contained],
             "CustomDeck": custom,

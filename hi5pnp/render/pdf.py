@@ -10,12 +10,13 @@ from contextlib import contextmanager
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from ..language import N_, _, spoken
 from . import fonts
 from .units import pt
 
-CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
+CREDIT = N_("High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0")  # said with _(CREDIT) where it is printed
 LICENCE = "CC BY-SA 4.0"
-AUTHOR = "Michael Purcell (game design); hi5pnp (this adaptation)"
+AUTHOR = N_("Michael Purcell (game design); hi5pnp (this adaptation)")  # said with _(AUTHOR)
 KEYWORDS = ["High Five", "The Golden Gauntlet", "print and play", f"licence {LICENCE}"]
 CREATOR = "hi5pnp"
 PRODUCER = "hi5pnp with ReportLab"
@@ -23,7 +24,7 @@ PRODUCER = "hi5pnp with ReportLab"
 
 def subject(what: str) -> str:
     """The Subject metadata of every PDF: what it is, the credit, the licence."""
-    return f"{what}. {CREDIT}. This adaptation: licence {LICENCE}."
+    return _("%(what)s. %(credit)s. This adaptation: licence %(licence)s.") % {"what": what, "credit": _(CREDIT), "licence": LICENCE}
 
 
 #: reportlab's own date for documents in its invariant mode (2000-01-01 UTC).
@@ -72,14 +73,14 @@ def new_canvas(size_mm: tuple[float, float], title: str, what: str, duplex: str 
         invariant=1,
         pageCompression=1,
         initialFontName=fonts.font_name("regular"),  # never an unembedded standard font
-        lang="en",  # the document's language, for screen readers and viewers
+        lang=spoken().tag,  # the document's language, for screen readers and viewers
     )
     c.setTitle(title)
     c.setViewerPreference("DisplayDocTitle", "true")  # viewers show the title, not the file name
     c.setViewerPreference("PrintScaling", "None")  # the print dialog starts at actual size, not "fit to page"
     if duplex is not None:
         c.setViewerPreference("Duplex", DUPLEX[duplex])
-    c.setAuthor(AUTHOR)
+    c.setAuthor(_(AUTHOR))
     c.setSubject(subject(what))
     c.setKeywords(KEYWORDS)
     c.setCreator(CREATOR)

@@ -32,9 +32,13 @@ from .. import data
 from ..deck.icons import Icon
 from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
+from ..language import spoken
+from ..language.templating import install as install_languages
+from ..language.words import ordinal
 from . import fonts
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
+from .shapes import shape_words
 from .text import text_width_mm
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -197,7 +201,10 @@ class Templates:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        install_languages(self.env)  # {% trans %} and _(): in the language spoken when a template renders
         self.env.globals["text_width"] = text_width_mm
+        self.env.globals["ordinal"] = ordinal  # 1st, 2nd: a place, in the language spoken
+        self.env.globals["shape_words"] = shape_words  # "a heart": a shape named in a sentence
         self.env.filters["tint"] = _tint
 
     def shown(self, name: str) -> str:
@@ -261,7 +268,8 @@ class Templates:
         if self._made is None:
             return self._layout(name, context)
         try:
-            key = (name, json.dumps({k: v for k, v in context.items() if k != "written"}, sort_keys=True, default=_made_key))
+            given = json.dumps({k: v for k, v in context.items() if k != "written"}, sort_keys=True, default=_made_key)
+            key = (name, f"{spoken().lang}\0{given}")  # a layout is remembered in the language it was made in
         except _NotRemembered:  # a value of a kind no layout is remembered by
             return self._layout(name, context)
         made = self._made.get(key)
