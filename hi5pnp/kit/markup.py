@@ -37,7 +37,7 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
     rewards = []
     for b in opponents:
         if isinstance(b.reward, Mark):
-            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} marks a {rep.obstacle.trait} box in column {b.reward.column}.")
+            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} marks a {deck.trait_label(rep.obstacle.trait)} box in column {b.reward.column}.")
         elif b.reward is not None:
             rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} takes a chit for {name[active]}.")
     if rep.turn.action == EDITIONS[ex.edition].automatic_chits and rep.chits_taken:
@@ -51,8 +51,8 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
         "name": name[active],
         "start": rep.start,
         "obstacle": rep.obstacle.name or rep.obstacle.id,
-        "color": rep.obstacle.color,
-        "trait": rep.obstacle.trait,
+        "color": deck.color_label(rep.obstacle.color),
+        "trait": deck.trait_label(rep.obstacle.trait),
         "matches": rep.matches,
         "eligible": [f"{f} ({seat[f]})" for f in others],
         "brought_words": brought_words,
