@@ -10,7 +10,7 @@ import hi5pnp
 
 PACKAGE = Path(hi5pnp.__file__).parent
 #: what each part may import from hi5pnp, besides itself
-BOTTOM = {"errors", "textsafe", "data", "version", "machine", "files"}
+BOTTOM = {"errors", "textsafe", "data", "version", "machine", "files", "language"}
 ALLOWED = {
     "textsafe": set(),
     "errors": {"textsafe"},  # messages show names with its printable
@@ -18,6 +18,7 @@ ALLOWED = {
     "version": set(),
     "machine": set(),
     "files": {"errors", "textsafe"},  # its one writer raises OutputError
+    "language": {"errors", "textsafe", "files", "data", "version"},  # the catalogues: below every part that speaks
     "deck": BOTTOM,
     "rules": {"deck"} | BOTTOM,
     "render": {"deck"} | BOTTOM,

@@ -1,5 +1,6 @@
 """The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal |
-standings | pairings | simulate | tune | play | images | preview | preflight | docs | serve``.
+standings | pairings | simulate | tune | play | images | preview | preflight | docs | serve |
+translations``.
 
 The only place where errors become messages and exit codes
 (:mod:`.base`). Each command's module is imported only when that command
@@ -35,6 +36,7 @@ COMMANDS = {
     "preflight": ("images", "preflight"),
     "docs": ("docs", "docs"),
     "serve": ("serve", "serve"),
+    "translations": ("translations", "translations"),
 }
 
 

@@ -145,6 +145,14 @@ class OffsetType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which
     help="cards: build the card sheets of --method alone (cards-duplex-*.pdf, or cards-fold-*.pdf with --method fold), the quick loop while editing cards "
     "(with --watch); the folder then holds those files alone, until a whole build.",
 )
+@click.option(
+    "--lang",
+    metavar="LANG[,LANG…]|all",
+    default="en",
+    show_default=True,
+    help="The kit's language: every word printed (a code: de); several apart with commas, or all. English goes in --out, "
+    "each other language in a folder of it named for its code (output/de/).",
+)
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 @click.pass_context
 def build(
@@ -168,6 +176,7 @@ def build(
     templates: Path | None,
     jobs: int | None,
     only: Only,
+    lang: str,
     watch: bool,
 ) -> None:
     """Build the print-and-play kit (PDFs and a layout manifest) of DECK
@@ -176,17 +185,22 @@ def build(
     The first line says which layout templates drew it: --templates, else
     the deck's own templates/ folder, else the bundled ones.
     """
+    import dataclasses
     import gc
 
     from ..deck import load_deck
     from ..deck.lints import design_lints
     from ..deck.load import deck_folder
     from ..kit import BuildOptions, build_kit
+    from ..kit.output import kit_folder
     from ..kit.templatechoice import choose_templates
+    from ..language import SOURCE, languages
     from ..render.template import Templates
+    from ..files import make_folder
     from .base import Failure, one_deck
 
     deck = one_deck(deck_arg, deck)
+    langs = sorted(languages(lang), key=lambda code: code != SOURCE)  # English first: its build replaces the folder the others' sit in
     if cut is None and ctx.get_parameter_source("corner_radius") is not click.core.ParameterSource.DEFAULT:
         raise Failure(["--corner-radius: give --cut too (the radius is the cut files' corners)"])
 
@@ -234,13 +248,20 @@ def build(
         if kept and kept[0].folder == chosen.folder and kept[0].fingerprint() == chosen.fingerprint():
             chosen = kept[0]  # a rebuild lays out only the faces that changed (docs/kit.md, "Speed")
         kept[:] = [chosen]
-        kit = build_kit(loaded, out, options, chosen, jobs=jobs)
-        notes = [f"note: {warning}" for warning in kit.warnings] + [str(w) for w in design_lints(loaded)]
+        done, notes = [], []
+        for code in langs:
+            folder = kit_folder(out, code)
+            if folder != out:
+                make_folder(out)  # the folder the English kit goes in holds the others'
+            kit = build_kit(loaded, folder, dataclasses.replace(options, lang=code), chosen, jobs=jobs)
+            notes += [f"note: {warning}" for warning in kit.warnings]
+            listed = "" if watching else f": {', '.join(sorted(kit.files))}"  # a watch names the files once, in its first line's count
+            done.append(f"wrote {len(kit.files)} files to {shown_path(folder)}/{listed}")
+        notes += [str(w) for w in design_lints(loaded)]
         if said != [choice.words()]:
             said[:] = [choice.words()]
             notes.insert(0, choice.words())
-        listed = "" if watching else f": {', '.join(sorted(kit.files))}"  # a watch names the files once, in its first line's count
-        return f"wrote {len(kit.files)} files to {shown_path(out)}/{listed}", notes
+        return "\n".join(done), notes
 
     if not watch:
         done, notes = once()
@@ -252,5 +273,8 @@ def build(
     from ..data import template_folder
     from .watch import watch_and_run
 
+    from ..language.languages import folders
+
     own = choose_templates(deck_folder(deck), templates).folder
-    watch_and_run([deck_folder(deck), own or template_folder()], out, lambda: once(watching=True))
+    catalogues = [f for f in folders() if f.is_dir()] if langs != [SOURCE] else []  # a translator's edit to a .po file builds again too
+    watch_and_run([deck_folder(deck), own or template_folder(), *catalogues], out, lambda: once(watching=True))

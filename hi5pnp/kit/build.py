@@ -27,6 +27,7 @@ import yaml
 
 from ..deck import Deck
 from ..errors import LayoutError
+from ..language import SOURCE, catalogue, speaking
 from ..machine import end_with_parent, worker_count
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
@@ -89,6 +90,9 @@ def fingerprint(deck: Deck, options: BuildOptions, templates: Templates) -> str:
     h.update(deck.fingerprint.encode() + b"\0" + templates.fingerprint().encode() + b"\0")
     h.update(json.dumps(options.describe(), sort_keys=True).encode() + b"\0")
     h.update(json.dumps(library_versions(), sort_keys=True).encode())
+    if options.lang != SOURCE:  # the catalogue its words come from (English needs none, so its kits' fingerprints are as before)
+        path = catalogue(options.lang).path
+        h.update(b"\0" + (path.read_bytes() if path else b""))
     return h.hexdigest()
 
 
@@ -96,7 +100,17 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     """Every file of the kit, in memory (the bundled templates unless given
     others: the deck's own ``templates/`` folder when it has one, else the
     bundled ones). ``jobs``: processes for the paper sizes (default: one per paper
-    size, as far as the processors this process may use go; 1: this one alone)."""
+    size, as far as the processors this process may use go; 1: this one alone).
+    Every word printed is in ``options.lang``; a message its catalogue lacks
+    is printed in English, and the kit's warnings say how many it lacks."""
+    with speaking(options.lang) as spoken:
+        kit = _make_kit(deck, options, templates, jobs)
+    if spoken.warning():
+        kit.warnings.insert(0, str(spoken.warning()))
+    return kit
+
+
+def _make_kit(deck: Deck, options: BuildOptions, templates: Templates | None, jobs: int | None) -> Kit:
     templates = templates or choose_templates(deck.path).templates()
     decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
     if options.only == "cards":
@@ -196,7 +210,8 @@ def _receive(contents: Contents, options: BuildOptions, templates: Templates) ->
 
 def _paper_in_worker(paper: str) -> PaperFiles:
     assert _shared is not None
-    return _paper_files(*_shared, paper)
+    with speaking(_shared[1].lang):  # the parent's language, said again: a worker runs in a context of its own
+        return _paper_files(*_shared, paper)
 
 
 def _each_paper(contents: Contents, options: BuildOptions, templates: Templates, jobs: int | None) -> list[PaperFiles]:

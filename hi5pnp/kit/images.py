@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..errors import Fault, InputError, shown_path
+from ..language import SOURCE, speaking
 from ..render.cardsize import POKER, CardSize
 from ..render.raster import face_images, face_size, png
 from ..render.template import Templates
@@ -47,10 +48,13 @@ def find_face(deck: Deck, face: str, kind: str | None) -> tuple[str, CompetitorF
     raise InputError(Fault(shown_path(deck.path), 0, 0, f"the deck has no {kind + ' ' if kind else ''}face '{face}': its {listed}"))
 
 
-def preview_png(deck: Deck, face: str, kind: str | None, dpi: int, card: CardSize = POKER, templates: Templates | None = None) -> tuple[str, bytes]:
-    """One face, without bleed, as PNG bytes; and its kind."""
+def preview_png(
+    deck: Deck, face: str, kind: str | None, dpi: int, card: CardSize = POKER, templates: Templates | None = None, lang: str = SOURCE
+) -> tuple[str, bytes]:
+    """One face, without bleed, as PNG bytes, its words in ``lang``; and its kind."""
     k, found = find_face(deck, face, kind)
-    (image,) = face_images(deck, [found], card, 0.0, dpi, templates or choose_templates(deck.path).templates())
+    with speaking(lang):
+        (image,) = face_images(deck, [found], card, 0.0, dpi, templates or choose_templates(deck.path).templates())
     return k, png(image, dpi)
 
 
@@ -75,7 +79,13 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
     """Every file ``hi5pnp images`` writes, each given to ``put`` as soon as
     it is made (a PNG per face, the TTS sheets and saved objects when asked),
     the manifest last. A face is drawn, written and let go before the next:
-    one face is held in memory, however many the deck has."""
+    one face is held in memory, however many the deck has. The faces' words
+    are in ``options.lang``."""
+    with speaking(options.lang):
+        _write_images(deck, put, options, templates)
+
+
+def _write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOptions, templates: Templates | None) -> None:
     import PIL
     import pypdfium2
 
@@ -112,6 +122,7 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
             "tts": options.tts,
             "service": options.service,
             "tts_url": options.tts_url,
+            **({"lang": options.lang} if options.lang != SOURCE else {}),
         },
         "colour": "RGB, sRGB (the PNGs carry an sRGB chunk and their dpi)",
         "pixels": {"width": size[0], "height": size[1]} if faces else {},

@@ -15,6 +15,7 @@ from typing import Any, Literal, get_args
 
 from ..deck import EDITION_NUMBERS
 from ..errors import OptionError, check_choice, check_number, choices_words
+from ..language import SOURCE, language
 from ..render.cardsize import POKER, CardSize
 from ..render.paper import PAPER_NAMES, PaperName
 from .services import SERVICE_NAMES, SERVICES
@@ -39,6 +40,13 @@ DPI_RANGE = (36, 1200)  # the card images' resolution
 MOST_IMAGE_BLEED = 10.0  # mm of a card image's own art beyond the cut
 
 
+def _lang(lang: object) -> str:
+    """A language code as hi5pnp names it (``de`` for ``DE`` or ``de-DE``); an :class:`OptionError` for one it does not speak."""
+    if not isinstance(lang, str):
+        raise OptionError(f"lang: {lang!r} is not a language code; give one such as 'de'")
+    return language(lang, "lang")
+
+
 def _card(card: object) -> None:
     if not isinstance(card, CardSize):
         raise OptionError(f"card: {card!r} is not a card size; give a CardSize, e.g. CardSize.parse('poker')")
@@ -61,8 +69,10 @@ class BuildOptions:
     guides: bool = False  # lines across the card sheets on every cut, for a rotary cutter or guillotine
     cut: str | None = None  # print-then-cut sheets and cut files for this cutting machine (MACHINES)
     corner_radius: float = DEFAULT_RADIUS  # mm: the cut files' card corners, 0 (square) to half the card's shorter side
+    lang: str = SOURCE  # the language of every word printed (a code hi5pnp speaks: en, de)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "lang", _lang(self.lang))
         papers: Any = self.papers
         if isinstance(papers, str) or not isinstance(papers, (tuple, list)) or not papers:
             raise OptionError(f"papers: {papers!r} is not a list of paper sizes; give one or more of {choices_words(PAPER_NAMES)}, e.g. ('a4',)")
@@ -121,6 +131,8 @@ class BuildOptions:
             "print_shop": {"bleed": self.shop_bleed, "service": self.service},
             # recorded only when asked, so a kit without cut files is described as before
             **({"cut": {"machine": self.cut, "corner_radius": self.corner_radius}} if self.cut else {}),
+            # recorded only when not English, so an English kit is described as before
+            **({"lang": self.lang} if self.lang != SOURCE else {}),
         }
 
 
@@ -132,8 +144,10 @@ class ImageOptions:
     tts: bool = False  # also Tabletop Simulator sheets and saved objects
     service: str | None = None  # a card-printing service's canvas (SERVICE_NAMES): its dpi, bleed and card are these
     tts_url: str = ""  # where the sheets will be hosted: the saved objects name them by full URL
+    lang: str = SOURCE  # the language of the words on the faces
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "lang", _lang(self.lang))
         check_number("dpi", self.dpi, *DPI_RANGE, whole=True)
         check_number("bleed", self.bleed, 0, MOST_IMAGE_BLEED, " mm")
         _card(self.card)
@@ -149,8 +163,8 @@ class ImageOptions:
             raise OptionError(f"tts_url: {self.tts_url!r} is not a web address; give one starting https:// (or http://, file://)")
 
     @classmethod
-    def for_service(cls, name: str, tts: bool = False, tts_url: str = "") -> ImageOptions:
+    def for_service(cls, name: str, tts: bool = False, tts_url: str = "", lang: str = SOURCE) -> ImageOptions:
         """The images a card-printing service asks for (:mod:`.services`)."""
         check_choice("service", name, SERVICE_NAMES)
         s = SERVICES[name]
-        return cls(dpi=s.dpi, bleed=s.bleed, card=s.card, tts=tts, service=name, tts_url=tts_url)
+        return cls(dpi=s.dpi, bleed=s.bleed, card=s.card, tts=tts, service=name, tts_url=tts_url, lang=lang)

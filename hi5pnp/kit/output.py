@@ -26,16 +26,31 @@ from pathlib import Path
 
 from ..errors import OutputError, printable, shown_path, some_names
 from ..files import sha256_of
+from ..language import SOURCE
+from ..language.languages import normal
 from .guide import MANIFEST
 
 #: What file managers leave in any folder: carried over into the new kit's folder.
 DISPOSABLE = {".DS_Store", "Thumbs.db", "desktop.ini"}
 #: Folders other commands write into the kit's folder, each whole with its own
 #: manifest (`hi5pnp images`): kept, carried over into the new kit's folder.
+#: So is the kit of each other language, in a folder named for its code
+#: (``output/de/``, :func:`kit_folder`).
 NESTED = {"images"}
 _STAGE = ".{name}.hi5pnp-{role}-{pid}"
 PARTIAL_MANIFEST = ".manifest.json.part"  # the manifest while it is written into a staged folder
 _LARGEST = 64 << 20  # bytes: no file of a kit is larger
+
+
+def kit_folder(out: Path, lang: str) -> Path:
+    """Where the kit in ``lang`` goes when the kits go in ``out``: English
+    in ``out`` itself, another language in ``out``'s folder named for its code (``output/de/``)."""
+    return out if lang == SOURCE else out / lang
+
+
+def _nested_names(out: Path) -> set[str]:
+    """The names in ``out`` that may be another command's output, or another language's kit."""
+    return NESTED | {p.name for p in out.iterdir() if normal(p.name) == p.name} if out.is_dir() else set(NESTED)
 
 
 def write_kit(files: dict[str, bytes], out_dir: Path) -> None:
@@ -61,8 +76,9 @@ def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
         _refuse_unsafe(out, shown)
         _recover(out)
         if out.is_dir():
-            for name in NESTED:  # what a killed `hi5pnp images` left inside the kit's folder
-                _recover(out / name)
+            for name in _nested_names(out):  # what a killed `hi5pnp images`, or another language's build, left inside the kit's folder
+                if (out / name).is_dir():
+                    _recover(out / name)
         if out.exists():
             foreign = foreign_files(out)
             if foreign:
@@ -75,7 +91,7 @@ def _replace(out_dir: Path, fill: Callable[[Path], None]) -> None:
         staged = True
         fill(stage)
         if out.exists():
-            _carry(out, stage, DISPOSABLE | NESTED)
+            _carry(out, stage, DISPOSABLE | {n for n in _nested_names(out) if _nested_output(out / n)})
             _exchange(stage, out)  # stage now holds the old kit
             late = foreign_files(stage)  # saved into the folder while this build ran
             _carry(stage, out, late)
@@ -105,10 +121,11 @@ def foreign_files(out: Path) -> list[str]:
     anything but its manifest, the files the manifest lists as they were
     written (a folder counts when every file in it is listed), what file
     managers leave, folders builds of old left, and the card images
-    `hi5pnp images` wrote into it (:data:`NESTED`)."""
+    `hi5pnp images` wrote into it and the kits of other languages
+    (:data:`NESTED`)."""
     names = {p.name for p in out.iterdir()} - DISPOSABLE
     names = {n for n in names if not (n.startswith(".hi5pnp-build-") and (out / n).is_dir())}
-    names = {n for n in names if not (n in NESTED and _nested_output(out / n))}
+    names = {n for n in names if not (n in _nested_names(out) and _nested_output(out / n))}
     manifest = _read_manifest(out / MANIFEST)
     ours = set()
     if manifest is not None:

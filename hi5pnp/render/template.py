@@ -32,6 +32,8 @@ from .. import data
 from ..deck.icons import Icon
 from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
+from ..language import spoken
+from ..language.templating import install as install_languages
 from . import fonts
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
@@ -197,6 +199,7 @@ class Templates:
             trim_blocks=True,
             lstrip_blocks=True,
         )
+        install_languages(self.env)  # {% trans %} and _(): in the language spoken when a template renders
         self.env.globals["text_width"] = text_width_mm
         self.env.filters["tint"] = _tint
 
@@ -261,7 +264,8 @@ class Templates:
         if self._made is None:
             return self._layout(name, context)
         try:
-            key = (name, json.dumps({k: v for k, v in context.items() if k != "written"}, sort_keys=True, default=_made_key))
+            given = json.dumps({k: v for k, v in context.items() if k != "written"}, sort_keys=True, default=_made_key)
+            key = (name, f"{spoken().lang}\0{given}")  # a layout is remembered in the language it was made in
         except _NotRemembered:  # a value of a kind no layout is remembered by
             return self._layout(name, context)
         made = self._made.get(key)
