@@ -26,6 +26,7 @@ import reportlab
 import yaml
 
 from ..deck import Deck
+from ..deck.translations import in_language, translation_file
 from ..errors import LayoutError
 from ..language import SOURCE, catalogue, speaking
 from ..machine import end_with_parent, worker_count
@@ -93,6 +94,8 @@ def fingerprint(deck: Deck, options: BuildOptions, templates: Templates) -> str:
     if options.lang != SOURCE:  # the catalogue its words come from (English needs none, so its kits' fingerprints are as before)
         path = catalogue(options.lang).path
         h.update(b"\0" + (path.read_bytes() if path else b""))
+        own = translation_file(deck.path, options.lang)  # and the deck's own texts in it
+        h.update(b"\0" + (own.read_bytes() if own else b""))
     return h.hexdigest()
 
 
@@ -104,7 +107,7 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     Every word printed is in ``options.lang``; a message its catalogue lacks
     is printed in English, and the kit's warnings say how many it lacks."""
     with speaking(options.lang) as spoken:
-        kit = _make_kit(deck, options, templates, jobs)
+        kit = _make_kit(in_language(deck, options.lang), options, templates, jobs)
     if spoken.warning():
         kit.warnings.insert(0, str(spoken.warning()))
     return kit
