@@ -25,13 +25,23 @@ if TYPE_CHECKING:
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="The card size to check the layouts at (as build).")
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.option("--strict", is_flag=True, help="Design warnings count as faults (exit 1).")
-def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool) -> None:
+@click.option(
+    "--lang",
+    metavar="LANG[,LANG…]|all",
+    default="en",
+    show_default=True,
+    help="Lay every page out in this language (a code: de), the deck's texts in it too; several apart with commas, or all.",
+)
+def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool, lang: str) -> None:
     """Check a deck: every fault on standard error as path:line:column: message.
 
     Beyond the files, it lays out every page of the kit (both paper sizes, the
     card size given) without writing a file, so a deck it passes always
     builds; then design warnings (a colour no obstacle shows, a trait no
-    obstacle carries, duplicate faces, skewed counts).
+    obstacle carries, duplicate faces, skewed counts). Every translation
+    file of the deck (translations/LANG.yaml) is read; with --lang the pages
+    are laid out in that language, so a word too long for its box is a fault
+    at its line, and a character the font cannot draw one naming the language.
 
     Exit status: 0 valid (warnings allowed unless --strict), 1 the deck has
     faults, 2 there is no deck there.
@@ -41,18 +51,28 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     from ..kit.build import make_kit
     from ..kit.templatechoice import choose_templates
 
+    from ..deck.translations import check_translations
+    from ..errors import DeckError
+    from ..language import languages
+
+    codes = languages(lang)
     deck = _load(deck_arg, deck_opt)
+    faults = check_translations(deck)
+    if faults:
+        raise DeckError(faults)
     choice = choose_templates(deck.path, templates)
-    kit = make_kit(deck, BuildOptions(card=card), choice.templates())  # raises on what build refuses
-    for note in kit.warnings:  # as build shows them: a file it would not make
-        click.echo(f"note: {note}", err=True)
+    for code in codes:
+        kit = make_kit(deck, BuildOptions(card=card, lang=code), choice.templates())  # raises on what build refuses
+        for note in kit.warnings:  # as build shows them: a file it would not make
+            click.echo(f"note: {note}", err=True)
     warnings = design_lints(deck)
     for w in warnings:
         click.echo(str(w), err=True)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     more = f"; {len(warnings)} design warning{'s' * (len(warnings) != 1)}" if warnings else ""
     click.echo(choice.words())
-    click.echo(f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, {len(deck.obstacles)} obstacle cards ({faces} faces){more}")
+    laid = "" if codes == ["en"] else f"; laid out in {', '.join(codes)}"
+    click.echo(f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, {len(deck.obstacles)} obstacle cards ({faces} faces){laid}{more}")
     if strict and warnings:
         raise SystemExit(NO)
 

@@ -30,6 +30,7 @@ from ..deck.translations import in_language, translation_file
 from ..errors import LayoutError
 from ..language import SOURCE, catalogue, speaking
 from ..machine import end_with_parent, worker_count
+from ..render.coverage import brings_fonts, check_language
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
 from ..render.pdf import reproducible
@@ -115,6 +116,7 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
 
 def _make_kit(deck: Deck, options: BuildOptions, templates: Templates | None, jobs: int | None) -> Kit:
     templates = templates or choose_templates(deck.path).templates()
+    check_language(deck, options.lang, deck_texts=not brings_fonts(templates))  # a word the font cannot draw, before any page
     decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
     if options.only == "cards":
         return _cards_only(deck, options, templates)
