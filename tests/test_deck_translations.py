@@ -1,0 +1,150 @@
+"""A deck's texts in other languages (``translations/LANG.yaml``): read
+against the deck, a fault at the line of each text a language lacks, the
+deck in a language for the cards, validate and build in it, and the
+language's words checked against the font."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+from deckfix import line_of
+
+from hi5pnp.cli import main
+from hi5pnp.deck import load_deck
+from hi5pnp.deck.translations import check_translations, in_language, printed_texts
+from hi5pnp.errors import DeckError
+from hi5pnp.render.coverage import language_faults
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_bundled_deck_in_german_keeps_its_game_and_changes_its_words():
+    deck = load_deck()
+    german = in_language(deck, "de")
+    assert german.fingerprint == deck.fingerprint  # the same game: a log played with German cards is checked as any other
+    assert german.competitor_face("3a").name == "Lyra Leichtfuß" and deck.competitor_face("3a").name == "Lyra Leichtfuß".replace("Leichtfuß", "Lightfoot")
+    assert german.obstacle_face("1a").name == "Schlammgrube"
+    assert [german.trait_label(t) for t in german.traits] == ["Tempo", "Kraft", "Anmut", "Grips"]
+    assert [german.color_label(c) for c in german.colors] == ["Rot", "Blau", "Grün", "Gold"]
+    assert german.score_sheet is not None and german.score_sheet.rows[0].label == "Runde {n}"
+    for a, b in zip(deck.competitor_faces(), german.competitor_faces(), strict=True):  # the identifiers stay the deck's own
+        assert (a.id, a.gems, a.matrix) == (b.id, b.gems, b.matrix)
+    assert in_language(deck, "en") is deck  # English is the deck's own files, as loaded
+    assert check_translations(deck) == []
+
+
+def test_every_printed_text_of_a_deck_in_a_language_is_placed_in_its_translation_file():
+    german = in_language(load_deck(), "de")
+    file = german.path / "translations" / "de.yaml"
+    texts = dict(printed_texts(german))
+    assert texts["Lyra Leichtfuß"].path.endswith("translations/de.yaml")
+    assert texts["Lyra Leichtfuß"].line == line_of(file, "Lyra Leichtfuß")
+    assert texts["Anmut"].line == line_of(file, "Anmut")
+    assert all(where.path.endswith("de.yaml") for where in texts.values())
+
+
+def test_a_language_the_deck_lacks_is_a_fault_naming_it_and_the_file_to_write():
+    with pytest.raises(DeckError) as caught:
+        in_language(load_deck(), "fr")
+    (fault,) = caught.value.faults
+    assert fault.path.endswith("game.yaml") and fault.line > 0
+    assert "no French (fr) texts" in fault.message and "translations/fr.yaml" in fault.message
+
+
+def test_a_text_the_language_lacks_is_a_fault_at_the_text_in_the_decks_own_file(deck_copy):
+    folder = deck_copy("translations/de.yaml", '  1b: "Pip Pfiffig"\n', "")
+    deck_copy("translations/de.yaml", '  wits: "Grips"\n', "")
+    deck = load_deck(folder)
+    with pytest.raises(DeckError) as caught:
+        in_language(deck, "de")
+    said = {(f.path.rsplit("/", 1)[-1], f.line): f.message for f in caught.value.faults}
+    assert len(said) == 2
+    name = said["competitors.yaml", line_of(folder / "competitors.yaml", "Pip Pocket")]
+    assert "'Pip Pocket'" in name and "face 1b" in name and "German (de)" in name and "1b:" in name
+    assert "'wits'" in said["game.yaml", line_of(folder / "game.yaml", "traits:")]
+
+
+def test_the_same_faults_come_from_a_deck_of_csv_cards(deck_copy, tmp_path):
+    folder = deck_copy("translations/de.yaml", '  1b: "Pip Pfiffig"\n', "")
+    csv_deck = tmp_path / "csv"
+    assert run("export", "--deck", str(folder), "--csv", str(csv_deck))[0] == 0
+    with pytest.raises(DeckError) as caught:
+        in_language(load_deck(csv_deck), "de")
+    (fault,) = caught.value.faults
+    assert fault.path.endswith("competitors.csv") and (fault.line, fault.column) == (line_of(csv_deck / "competitors.csv", "Pip Pocket"), 3)
+    whole = tmp_path / "whole"
+    assert run("export", "--csv", str(whole))[0] == 0  # the bundled deck, translations and all
+    assert in_language(load_deck(whole), "de").competitor_face("1b").name == "Pip Pfiffig"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "told"),
+    [
+        ('  10b: "Bertha Blech"', '  10b: "Bertha Blech"\n  11a: "Niemand"', "'11a' is not a face of competitors.yaml"),
+        ('  gold: "Gold"', '  gold: "Gold"\n  purple: "Lila"', "'purple' is not a colour of game.yaml"),
+        ('  wits: "Grips"', '  wist: "Grips"', "did you mean 'wits'?"),
+        ('  1a: "Schlammgrube"', '  1a: {name: "Schlammgrube", flavour: "Matsch"}', "unknown key 'flavour' in face 1a"),
+        ('  1a: "Dash Dauerlauf"', '  1a: {name: "Dash Dauerlauf", flavour: "Schnell"}', "face 1a has no flavour in competitors.yaml to translate"),
+        ('    - label: "Summe"\n      hint: "höhere Summe gewinnt; gleich ist unentschieden"\n', "", "score_sheet has 2 rows; score_sheets.yaml has 3"),
+        ('"Runde {n}"', '"Runde {m}"', "{m} is not a placeholder"),
+        ('  1a: "Dash Dauerlauf"', '  1a: ""', "is empty"),
+    ],
+)
+def test_a_translation_file_is_read_with_every_fault_at_its_line(deck_copy, old, new, told):
+    folder = deck_copy("translations/de.yaml", old, new)
+    faults = check_translations(load_deck(folder))
+    assert any(told in f.message and f.path.endswith("translations/de.yaml") and f.line > 0 for f in faults), faults
+    code, _, err = run("validate", str(folder))  # validate reads every translation file, without --lang too
+    assert code == 1 and told in err
+
+
+def test_a_file_in_translations_that_is_no_language_is_a_fault(deck_copy):
+    folder = deck_copy.folder
+    shutil.copyfile(folder / "translations" / "de.yaml", folder / "translations" / "german.yaml")
+    code, _, err = run("validate", str(folder))
+    assert code == 1 and "german.yaml: not a translation: name it by its language's code" in err
+
+
+def test_a_regional_language_uses_the_file_of_its_language(deck_copy):
+    folder = deck_copy.folder
+    (folder / "translations" / "de.yaml").rename(folder / "translations" / "de_AT.yaml")
+    assert in_language(load_deck(folder), "de_AT").competitor_face("1a").name == "Dash Dauerlauf"
+    with pytest.raises(DeckError):
+        in_language(load_deck(folder), "de")  # the other way round is not the same language
+
+
+def test_a_character_the_font_cannot_draw_names_the_language_and_the_text(deck_copy):
+    folder = deck_copy("translations/de.yaml", "Tilly Taumel", "Tőlly Taumel")
+    code, _, err = run("validate", "--lang", "de", str(folder))
+    assert code == 1
+    line = line_of(folder / "translations" / "de.yaml", "Tőlly")
+    assert f"de.yaml:{line}:7: German (de) text 'Tőlly Taumel' has characters the bundled font (Bitstream Vera) cannot draw: ő" in err
+    assert language_faults(in_language(load_deck(folder), "de"), "de")[0].message.endswith("cannot draw: ő")
+    assert run("validate", str(folder))[0] == 0  # in English the card is drawn from competitors.yaml
+
+
+def test_a_german_word_too_long_for_its_box_is_a_fault_of_validate_in_german_only(deck_copy):
+    folder = deck_copy("translations/de.yaml", "Rocco Ringmauer", "Rocco Ringmauerwerksverwaltung")
+    code, _, err = run("validate", "--lang", "de", str(folder))
+    assert code == 1
+    assert f"de.yaml:{line_of(folder / 'translations' / 'de.yaml', 'Ringmauerwerks')}:" in err
+    assert "'Rocco Ringmauerwerksverwaltung' is" in err and "competitor.yaml.j2:" in err and "(on competitor face 5b)" in err
+    assert run("validate", str(folder))[0] == 0
+
+
+def test_validate_in_german_passes_the_bundled_deck():
+    code, out, err = run("validate", "--lang", "de")
+    assert code == 0 and "laid out in de" in out, err
+
+
+def test_a_deck_without_translations_still_validates_and_is_refused_in_german(deck_copy):
+    folder = deck_copy.folder
+    shutil.rmtree(folder / "translations")
+    assert run("validate", str(folder))[0] == 0
+    code, _, err = run("validate", "--lang", "de", str(folder))
+    assert code == 1 and "game.yaml:" in err and "no German (de) texts" in err
