@@ -38,6 +38,7 @@ DPI = click.IntRange(*DPI_RANGE)
     help="With --tts: the web address the tts/ sheets will be hosted at; the saved objects name them by full URL.",
 )
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
+@click.option("--lang", metavar="LANG", default="en", show_default=True, help="The language of the words on the faces (a code: de); another language than English goes by default in output/LANG/images.")
 @click.pass_context
 def images(
     ctx: click.Context,
@@ -50,6 +51,7 @@ def images(
     tts: bool,
     tts_url: str,
     templates: Path | None,
+    lang: str,
 ) -> None:
     """One PNG per card face (competitor-3a.png, obstacle-3a.png), with bleed.
 
@@ -61,7 +63,8 @@ def images(
     from ..errors import printable
     from ..kit.images import write_images
     from ..kit.options import ImageOptions
-    from ..kit.output import write_streamed
+    from ..kit.output import kit_folder, write_streamed
+    from ..language import language
     from ..kit.preflight import preflight as check_faces
     from ..render.raster import face_size
     from ..render.template import Templates
@@ -72,9 +75,15 @@ def images(
         given = [f"--{name.replace('_', '-')}" for name in ("dpi", "bleed", "card") if ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT]
         if given:
             raise Failure([f"--for {service} sets the size of the images; leave out {', '.join(given).replace('--card', '--card-size')}"])
+    lang = language(lang)
+    if ctx.get_parameter_source("out") is click.core.ParameterSource.DEFAULT:
+        out = kit_folder(out.parent, lang) / out.name  # beside the kit in that language
     loaded = load_deck(deck)
     chosen = Templates(templates) if templates else None
-    options = ImageOptions.for_service(service, tts, tts_url) if service else ImageOptions(dpi=dpi, bleed=bleed, card=card, tts=tts, tts_url=tts_url)
+    if service:
+        options = ImageOptions.for_service(service, tts, tts_url, lang)
+    else:
+        options = ImageOptions(dpi=dpi, bleed=bleed, card=card, tts=tts, tts_url=tts_url, lang=lang)
     face_size(options.card, options.bleed, options.dpi)  # a face too large for an image is refused before anything is drawn
     if service is not None:
         findings, _ = check_faces(loaded, service, chosen)
@@ -123,25 +132,29 @@ def images(
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="The PNG to write (default: preview-<kind>-<face>.png here); an existing PNG is replaced (never a file of the deck).",
+    help="The PNG to write (default: preview-<kind>-<face>.png here, preview-<kind>-<face>-<lang>.png in another language than English); "
+    "an existing PNG is replaced (never a file of the deck).",
 )
 @click.option("--dpi", type=DPI, default=200, show_default=True, help="Resolution of the image.")
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="Card size, as build takes it.")
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
-def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi: int, card: Any, templates: Path | None) -> None:
+@click.option("--lang", metavar="LANG", default="en", show_default=True, help="The language of the words on the faces (a code: de).")
+def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi: int, card: Any, templates: Path | None, lang: str) -> None:
     """One card face as a PNG, quick enough to run on every save."""
     from ..deck import load_deck
     from ..deck.load import deck_paths
     from ..errors import printable
     from ..files import PNG, write_output
     from ..kit.images import preview_png
+    from ..language import SOURCE, language
     from ..render.template import Templates
     from ..rules.turn import face_id
 
+    lang = language(lang)
     loaded = load_deck(deck, need_score_sheet=False)
     wanted = face_id(face) or face
-    found_kind, data = preview_png(loaded, wanted, kind, dpi, card, Templates(templates) if templates else None)
-    path = out or Path(f"preview-{found_kind}-{wanted}.png")
+    found_kind, data = preview_png(loaded, wanted, kind, dpi, card, Templates(templates) if templates else None, lang)
+    path = out or Path(f"preview-{found_kind}-{wanted}{'' if lang == SOURCE else '-' + lang}.png")
     write_output(path, data, keep=deck_paths(loaded), kind=PNG)
     click.echo(printable(f"wrote {path}"))
 

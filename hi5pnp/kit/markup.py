@@ -16,7 +16,9 @@ from ..render.cardsize import CardSize
 from ..render.faces import RenderedCard, deck_context
 from ..render.layout import Layout
 from ..render.template import Templates
+from ..language import _
 from ..rules import EDITIONS, Mark, Seat, notation_examples
+from ..rules.seat import seat_words
 from .example import WorkedExample
 from .tokens import CHITS
 
@@ -29,24 +31,28 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
     seat = ex.before.seats
     active = rep.turn.face
     others = sorted((f for f, p in ex.before.positions.items() if p == rep.start and f != active), key=lambda f: (seat[f], int(f[:-1])))
+    mover = seat_words(rep.seat)
     brought_words = []
     for b in rep.turn.brought:
-        whose = "its own team's" if seat[b.face] == rep.seat else f"{seat[b.face]}'s"
-        brought_words.append(f"{whose} {b.face} {name[b.face]}")
+        if seat[b.face] == rep.seat:
+            brought_words.append(_("its own team's %(face)s %(name)s") % {"face": b.face, "name": name[b.face]})
+        else:
+            brought_words.append(_("%(seat)s's %(face)s %(name)s") % {"seat": seat_words(seat[b.face]), "face": b.face, "name": name[b.face]})
     opponents = [b for b in rep.turn.brought if seat[b.face] != rep.seat]
     rewards = []
     for b in opponents:
+        said = {"face": b.face, "seat": mover, "trait": deck.trait_label(rep.obstacle.trait), "name": name[active]}
         if isinstance(b.reward, Mark):
-            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} marks a {deck.trait_label(rep.obstacle.trait)} box in column {b.reward.column}.")
+            rewards.append(_("For bringing %(face)s, an opponent, %(seat)s marks a %(trait)s box in column %(column)d.") % {**said, "column": b.reward.column})
         elif b.reward is not None:
-            rewards.append(f"For bringing {b.face}, an opponent, {rep.seat} takes a chit for {name[active]}.")
+            rewards.append(_("For bringing %(face)s, an opponent, %(seat)s takes a chit for %(name)s.") % said)
     if rep.turn.action == EDITIONS[ex.edition].automatic_chits and rep.chits_taken:
-        rewards.append(f"For each opponent brought, {name[active]} takes a chit: {rep.chits_taken} in all.")
+        rewards.append(_("For each opponent brought, %(name)s takes a chit: %(chits)d in all.") % {"name": name[active], "chits": rep.chits_taken})
     return {
         "north": [f"{f} {name[f]}" for f in ex.teams[Seat.NORTH]],
         "south": [f"{f} {name[f]}" for f in ex.teams[Seat.SOUTH]],
         "segment": rep.segment,
-        "seat": rep.seat,
+        "seat": mover,
         "face": active,
         "name": name[active],
         "start": rep.start,
@@ -54,9 +60,9 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
         "color": deck.color_label(rep.obstacle.color),
         "trait": deck.trait_label(rep.obstacle.trait),
         "matches": rep.matches,
-        "eligible": [f"{f} ({seat[f]})" for f in others],
-        "brought_words": brought_words,
-        "reward_words": " ".join(rewards) or "No reward is taken.",
+        "eligible": [f"{f} ({seat_words(seat[f])})" for f in others],
+        "brought_words": f" {_('and')} ".join(brought_words),
+        "reward_words": " ".join(rewards) or _("No reward is taken."),
         "notation": str(rep.turn),
         "acted": list(ex.acted),
     }
@@ -99,11 +105,12 @@ def _grouped(credits: list[str]) -> list[str]:
     out = []
     for credit in credits:
         m = _CREDIT.match(credit)
-        if m:
+        if m:  # said again in the language spoken: 'von Lorc'
             groups.setdefault((m.group(2), m.group(3) or ""), []).append(m.group(1))
         else:
             out.append(credit)
-    return sorted(out + [f"{', '.join(titles)} by {author}{tail}" for (author, tail), titles in groups.items()])
+    said = [_("%(titles)s by %(author)s%(source)s") % {"titles": ", ".join(titles), "author": author, "source": tail} for (author, tail), titles in groups.items()]
+    return sorted(out + said)
 
 
 def rulebook_markup(deck: Deck, edition: int, templates: Templates, ex: WorkedExample | None, card: CardSize) -> ET.Element:

@@ -12,6 +12,8 @@ from math import cos, pi, sin
 
 from reportlab.pdfgen.pathobject import PDFPathObject as Path
 
+from ..language import N_, _
+
 
 def _poly(p: Path, pts: Sequence[tuple[float, float]], cx: float, cy: float, s: float) -> None:
     p.moveTo(cx + pts[0][0] * s, cy + pts[0][1] * s)
@@ -176,3 +178,30 @@ SHAPES: dict[str, Callable[[Path, float, float, float], None]] = {
 def add_shape(path: Path, name: str, cx: float, cy: float, size: float) -> None:
     """Add shape ``name`` to a reportlab path (units: points)."""
     SHAPES[name](path, cx, cy, size)
+
+
+#: each shape (and the bundled icons a gem may show) as the rulebook names it
+#: when it tells which colour shows which: "a heart"
+SHAPE_WORDS = {
+    "circle": N_("a circle"),
+    "square": N_("a square"),
+    "diamond": N_("a diamond"),
+    "triangle": N_("a triangle"),
+    "star": N_("a star"),
+    "hexagon": N_("a hexagon"),
+    "cross": N_("a cross"),
+    "heart": N_("a heart"),
+    "bolt": N_("a bolt"),
+    "dumbbell": N_("a dumbbell"),
+    "wave": N_("a wave"),
+    "eye": N_("an eye"),
+    "leaf": N_("a leaf"),
+    "shield": N_("a shield"),
+    "flame": N_("a flame"),
+    "trophy": N_("a trophy"),
+}
+
+
+def shape_words(name: str) -> str:
+    """A shape or icon in words, in the language spoken: "a heart" (an icon of a deck's own, "a NAME")."""
+    return _(SHAPE_WORDS[name]) if name in SHAPE_WORDS else _("a %(shape)s") % {"shape": name}

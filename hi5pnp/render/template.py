@@ -33,10 +33,12 @@ from ..deck.icons import Icon
 from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
 from ..language import spoken
+from ..language.words import ordinal
 from ..language.templating import install as install_languages
 from . import fonts
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
+from .shapes import shape_words
 from .text import text_width_mm
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -201,6 +203,8 @@ class Templates:
         )
         install_languages(self.env)  # {% trans %} and _(): in the language spoken when a template renders
         self.env.globals["text_width"] = text_width_mm
+        self.env.globals["ordinal"] = ordinal  # 1st, 2nd: a place, in the language spoken
+        self.env.globals["shape_words"] = shape_words  # "a heart": a shape named in a sentence
         self.env.filters["tint"] = _tint
 
     def shown(self, name: str) -> str:
