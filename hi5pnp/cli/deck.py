@@ -47,12 +47,11 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     faults, 2 there is no deck there.
     """
     from ..deck.lints import design_lints
+    from ..deck.translations import check_translations
+    from ..errors import DeckError
     from ..kit import BuildOptions
     from ..kit.build import make_kit
     from ..kit.templatechoice import choose_templates
-
-    from ..deck.translations import check_translations
-    from ..errors import DeckError
     from ..language import languages
 
     codes = languages(lang)
@@ -72,7 +71,9 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     more = f"; {len(warnings)} design warning{'s' * (len(warnings) != 1)}" if warnings else ""
     click.echo(choice.words())
     laid = "" if codes == ["en"] else f"; laid out in {', '.join(codes)}"
-    click.echo(f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, {len(deck.obstacles)} obstacle cards ({faces} faces){laid}{more}")
+    click.echo(
+        f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, {len(deck.obstacles)} obstacle cards ({faces} faces){laid}{more}"
+    )
     if strict and warnings:
         raise SystemExit(NO)
 

@@ -38,7 +38,13 @@ DPI = click.IntRange(*DPI_RANGE)
     help="With --tts: the web address the tts/ sheets will be hosted at; the saved objects name them by full URL.",
 )
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
-@click.option("--lang", metavar="LANG", default="en", show_default=True, help="The language of the words on the faces (a code: de); another language than English goes by default in output/LANG/images.")
+@click.option(
+    "--lang",
+    metavar="LANG",
+    default="en",
+    show_default=True,
+    help="The language of the words on the faces (a code: de); another language than English goes by default in output/LANG/images.",
+)
 @click.pass_context
 def images(
     ctx: click.Context,

@@ -109,7 +109,9 @@ def _grouped(credits: list[str]) -> list[str]:
             groups.setdefault((m.group(2), m.group(3) or ""), []).append(m.group(1))
         else:
             out.append(credit)
-    said = [_("%(titles)s by %(author)s%(source)s") % {"titles": ", ".join(titles), "author": author, "source": tail} for (author, tail), titles in groups.items()]
+    said = [
+        _("%(titles)s by %(author)s%(source)s") % {"titles": ", ".join(titles), "author": author, "source": tail} for (author, tail), titles in groups.items()
+    ]
     return sorted(out + said)
 
 
