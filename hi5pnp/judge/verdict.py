@@ -227,24 +227,30 @@ def where_in_log(log: GameLog | None, line: int) -> str:
         return ""
     for r, rnd in enumerate(log.rounds, 1):
         if line in rnd.turn_lines:
-            return f"round {r}, turn {rnd.turn_lines.index(line) + 1}"
+            return _("round %(round)d, turn %(turn)d") % {"round": r, "turn": rnd.turn_lines.index(line) + 1}
         if line == rnd.course_line:  # a round cut short, a round too many
-            return f"round {r}"
+            return _("round %(round)d") % {"round": r}
         if line in rnd.course_lines:
-            return f"round {r}, course"
+            return _("round %(round)d, course") % {"round": r}
     for name, w in log.written.items():
         if w.line == line:  # "rounds[2].points.north" -> "round 2, points"; "result.score.north" -> "the result"
-            head, _, rest = name.partition(".")
-            return f"round {head[7:-1]}, {rest.split('.')[0]}" if head.startswith("rounds[") else "the result"
+            head, _dot, rest = name.partition(".")
+            part = {"finish": _("finish"), "points": _("points")}.get(rest.split(".")[0], rest.split(".")[0])
+            return _("round %(round)s, %(part)s") % {"round": head[7:-1], "part": part} if head.startswith("rounds[") else _("the result")
     for seat, n in log.team_lines.items():
         if n == line or line in log.team_item_lines.get(seat, []):
-            return f"{seat}'s team"
-    return "the edition" if line == log.edition_line else ""
+            return _("%(seat)s's team") % {"seat": seat_words(seat)}
+    return _("the edition") if line == log.edition_line else ""
 
 
 def reference(log: GameLog | None, line: int, entry: tuple[int, int] | None = None) -> str:
     """ "round 2, turn 14 (log line 113)", or "log line 7" where the line is no
     turn or round entry; ``entry``: the turn's (round, turn), when known (a
     turn a correction inserted shares its line with the one before it)."""
-    where = f"round {entry[0]}, turn {entry[1]}" if entry is not None else where_in_log(log, line)
-    return f"{where} (log line {line})" if where else f"log line {line}"
+    where = _("round %(round)d, turn %(turn)d") % {"round": entry[0], "turn": entry[1]} if entry is not None else where_in_log(log, line)
+    return _("%(where)s (log line %(line)d)") % {"where": where, "line": line} if where else log_line(line)
+
+
+def log_line(line: int) -> str:
+    """ "log line 7"."""
+    return _("log line %(line)d") % {"line": line}
