@@ -191,12 +191,12 @@ def build(
     from ..deck import load_deck
     from ..deck.lints import design_lints
     from ..deck.load import deck_folder
+    from ..files import make_folder
     from ..kit import BuildOptions, build_kit
     from ..kit.output import kit_folder
     from ..kit.templatechoice import choose_templates
     from ..language import SOURCE, languages
     from ..render.template import Templates
-    from ..files import make_folder
     from .base import Failure, one_deck
 
     deck = one_deck(deck_arg, deck)
@@ -271,9 +271,8 @@ def build(
         click.echo(done)
         return
     from ..data import template_folder
-    from .watch import watch_and_run
-
     from ..language.languages import folders
+    from .watch import watch_and_run
 
     own = choose_templates(deck_folder(deck), templates).folder
     catalogues = [f for f in folders() if f.is_dir()] if langs != [SOURCE] else []  # a translator's edit to a .po file builds again too

@@ -70,8 +70,8 @@ def images(
     from ..kit.images import write_images
     from ..kit.options import ImageOptions
     from ..kit.output import kit_folder, write_streamed
-    from ..language import language
     from ..kit.preflight import preflight as check_faces
+    from ..language import language
     from ..render.raster import face_size
     from ..render.template import Templates
 

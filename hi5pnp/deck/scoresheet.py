@@ -5,6 +5,7 @@ from __future__ import annotations
 import string
 from typing import Any
 
+from ..language import N_
 from .fields import FieldReader, describe, show
 from .located import YMap
 from .model import ScoreRow, ScoreSheet
@@ -16,13 +17,18 @@ ROW_KINDS = ("rounds", "columns", "total", "blank")
 PLACEHOLDERS = ("n", "rounds", "column_points", "chit_limit", "placing_points")
 MAX_LABEL = 80
 
+# The built-in sheet's words are messages: a deck's label or hint that is one
+# of them is printed in the kit's language (kit/scorecards.py); one of the
+# deck's own is printed as written.
 DEFAULT_SHEET = ScoreSheet(
-    title="Score card",
+    title=N_("Score card"),
     seats=("north", "south"),
     rows=(
-        ScoreRow("rounds", "Round {n}", "placing points {placing_points}"),
-        ScoreRow("columns", "Trait columns", "complete columns × {column_points}"),
-        ScoreRow("total", "Total", "higher total wins; equal is a draw"),
+        # Translators: keep each {placeholder} as it is: the kit fills in the round's number and the points
+        ScoreRow("rounds", N_("Round {n}"), N_("placing points {placing_points}")),
+        # Translators: keep {column_points} as it is: the kit fills in the points a column scores
+        ScoreRow("columns", N_("Trait columns"), N_("complete columns × {column_points}")),
+        ScoreRow("total", N_("Total"), N_("higher total wins; equal is a draw")),
     ),
 )
 

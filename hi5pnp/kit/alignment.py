@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..language import _
 from ..render import fonts
 from ..render.draw import color
 from ..render.paper import Paper
@@ -86,33 +87,38 @@ def _ruler(c: Canvas, x: float, y: float) -> None:
         c.line(pt(x + mm), pt(y), pt(x + mm), pt(y + length))
         if mm % 10 == 0:
             _text(c, x + mm, y + 6.2, str(mm // 10 if mm else 0) + (" cm" if mm == 100 else ""), 6.5, align="center")
-    _text(c, x + 50, y - 5, "This ruler must measure exactly 100 mm (10 cm). If not, print at 100 % / actual size.", 8, align="center")
+    _text(c, x + 50, y - 5, _("This ruler must measure exactly 100 mm (10 cm). If not, print at 100 % / actual size."), 8, align="center")
 
 
 def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], title: str, landscape: bool = False) -> bytes:
     """The test page, in the orientation of the duplex card sheets (their
     offset is read off it, so it must turn over the same way)."""
     paper = Paper.named(paper_name, landscape)
-    c, buf = new_canvas((paper.width, paper.height), title, "Duplex alignment test page", duplex=flip)
+    c, buf = new_canvas((paper.width, paper.height), title, _("Duplex alignment test page"), duplex=flip)
     W, H = paper.width, paper.height
     cx, cy = W / 2, H / 2
     mirror_x, mirror_y = _mirrored_axes(paper, flip)
     flip_words = sheet_flip_words(flip)
     # front
-    _text(c, W / 2, H - 22, "Duplex alignment test", 16, "bold", "center")
-    lines = [
-        f"1. Print this file double-sided on the paper you will use, flipping on the {flip_words},",
-        "    at 100 % (actual size).",
-        "2. Measure the ruler at the bottom: it must be exactly 100 mm long.",
-        "3. Hold the sheet up to a light. The red cross printed on the back shows through:",
-        "    read the number on each scale where a red line crosses it.",
-        "4. Both 0: your printer is aligned. Otherwise shift the back pages by X mm right and Y mm up:",
-        "    in your printer's settings if it has a back-side offset, or by building the kit again with",
-        f"    those numbers added to this page's offset ({offset[0]:g},{offset[1]:g}):  hi5pnp build --back-offset X,Y",
-        "5. Read the four corner crosses the same way. If a corner reads other numbers than the centre,",
-        "    the printer turns or stretches the back: no offset fixes that everywhere, so use the centre's",
-        "    numbers, and expect the cards near that corner to be off by the difference.",
+    _text(c, W / 2, H - 22, _("Duplex alignment test"), 16, "bold", "center")
+    # each step a message, its lines as the translator breaks them (a line is set as it is, never wrapped)
+    steps = [
+        _("1. Print this file double-sided on the paper you will use, flipping on the %(flip)s,\n    at 100 %% (actual size).") % {"flip": flip_words},
+        _("2. Measure the ruler at the bottom: it must be exactly 100 mm long."),
+        _("3. Hold the sheet up to a light. The red cross printed on the back shows through:\n    read the number on each scale where a red line crosses it."),
+        _(
+            "4. Both 0: your printer is aligned. Otherwise shift the back pages by X mm right and Y mm up:\n"
+            "    in your printer's settings if it has a back-side offset, or by building the kit again with\n"
+            "    those numbers added to this page's offset (%(offset)s):  hi5pnp build --back-offset X,Y"
+        )
+        % {"offset": f"{offset[0]:g},{offset[1]:g}"},
+        _(
+            "5. Read the four corner crosses the same way. If a corner reads other numbers than the centre,\n"
+            "    the printer turns or stretches the back: no offset fixes that everywhere, so use the centre's\n"
+            "    numbers, and expect the cards near that corner to be off by the difference."
+        ),
     ]
+    lines = [line for step in steps for line in step.split("\n")]
     for i, line in enumerate(lines):
         _text(c, TEXT_LEFT[W > H], H - 36 - i * 5.2, line, 9)
     # the X scale sits below the centre on the vertical red line's path, the
@@ -124,7 +130,7 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     for x, y, side in _corners(W, H):
         _scale(c, x, y - 14, True, 1 if mirror_x else -1)
         _scale(c, x + (22 if side > 0 else 28) * side, y, False, 1 if mirror_y else -1)
-        _text(c, x, y - 22, "corner", 6.5, align="center")
+        _text(c, x, y - 22, _("corner"), 6.5, align="center")
     _ruler(c, (W - 100) / 2, 40)
     c.showPage()
     # back: a cross-hair exactly behind the centre of the front, shifted like the card backs
@@ -134,10 +140,10 @@ def alignment_file(paper_name: str, flip: str, offset: tuple[float, float], titl
     # the lines run right across the page, so they cross the scales whatever the flip
     c.line(pt(target.x), pt(12), pt(target.x), pt(H - 30))
     c.line(pt(12), pt(target.y), pt(W - 12), pt(target.y))
-    for x, y, _ in _corners(W, H):
+    for x, y, _side in _corners(W, H):
         corner = duplex_back(Slot(x, y, 0, 0), paper, flip, offset)
         c.line(pt(corner.x), pt(corner.y - 20), pt(corner.x), pt(corner.y + 20))
         c.line(pt(max(EDGE, corner.x - 34)), pt(corner.y), pt(min(W - EDGE, corner.x + 34)), pt(corner.y))  # stops where a printer can print
-    _text(c, W / 2, H - 22, "Duplex alignment test: back", 12, "bold", "center")
+    _text(c, W / 2, H - 22, _("Duplex alignment test: back"), 12, "bold", "center")
     c.showPage()
     return finish(c, buf)

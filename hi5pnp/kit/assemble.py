@@ -12,6 +12,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
 from reportlab.lib.utils import simpleSplit
 
+from ..language import _
 from ..render import fonts
 from ..render.draw import color
 from ..render.paper import Paper
@@ -28,7 +29,7 @@ class Part:
 
 
 def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], notes: list[str], heading: str, duplex: str | None) -> bytes:
-    c, buf = new_canvas((paper.width, paper.height), title, "Printing notes", duplex)
+    c, buf = new_canvas((paper.width, paper.height), title, _("Printing notes"), duplex)
     x, y = 18.0, paper.height - 24.0
 
     def text(s: str, size: float = 9.5, style: str = "regular", dx: float = 0.0, fill: str = "#2B2B36") -> None:
@@ -46,9 +47,9 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], note
             y -= 5.2
         y -= 1.2
     y -= 6
-    text("Kit page", 9.5, "bold")
-    text("Part", 9.5, "bold", 24)
-    text("How to print", 9.5, "bold", 78)
+    text(_("Kit page"), 9.5, "bold")
+    text(_("Part"), 9.5, "bold", 24)
+    text(_("How to print"), 9.5, "bold", 78)
     y -= 2
     c.setStrokeColor(color("#B9AC8C"))
     c.line(pt(x), pt(y), pt(paper.width - x), pt(y))
@@ -58,7 +59,7 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], note
         text(part, 9, "bold", 24)
         text(how, 9, dx=78)
     y -= 14
-    text(f"{CREDIT}. This print-and-play adaptation: {LICENCE}.", 8, fill="#6B6355")
+    text(_("%(credit)s. This print-and-play adaptation: %(licence)s.") % {"credit": _(CREDIT), "licence": LICENCE}, 8, fill="#6B6355")
     c.showPage()
     return finish(c, buf)
 
@@ -66,10 +67,10 @@ def _notes_page(paper: Paper, title: str, rows: list[tuple[str, str, str]], note
 def _blank_page(paper: Paper, title: str) -> bytes:
     """The page before a double-sided part that would start on an even page:
     blank but for a line saying so, small and grey."""
-    c, buf = new_canvas((paper.width, paper.height), title, "A blank page")
+    c, buf = new_canvas((paper.width, paper.height), title, _("A blank page"))
     c.setFillColor(color("#9A917E"))
     c.setFont(fonts.font_name("italic"), 8)
-    c.drawCentredString(pt(paper.width / 2), pt(paper.height / 2), "This page is intentionally blank, so the next part starts on the front of a sheet.")
+    c.drawCentredString(pt(paper.width / 2), pt(paper.height / 2), _("This page is intentionally blank, so the next part starts on the front of a sheet."))
     c.showPage()
     return finish(c, buf)
 
@@ -113,13 +114,12 @@ def _rename_subsets(reader: PdfReader, part: int) -> None:
                     holder[NameObject(key)] = NameObject(f"/{chr(65 + part % 26)}H{tag[2:]}+{rest}")
 
 
-def assemble_kit(
-    paper_name: str, parts: list[Part], title: str, notes: list[str], heading: str = "Print-and-play kit: printing notes", duplex: str | None = None
-) -> bytes:
+def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str], heading: str = "", duplex: str | None = None) -> bytes:
     """The kit: a page of printing ``notes`` and a table of the parts, then the
     parts. ``duplex`` ("long", "short", "none"): the print dialog's preselected
     duplex, for a file printed all one way; None for the all-in-one kit."""
     paper = Paper.named(paper_name)
+    heading = heading or _("Print-and-play kit: printing notes")
     readers = [PdfReader(io.BytesIO(p.data)) for p in parts]
     # plan the pages: the notes page first, then each part, padded so that
     # double-sided parts start on an odd page
@@ -138,10 +138,10 @@ def assemble_kit(
     # cloned from the notes page, made like every part: its catalog (the
     # language, the viewer showing the title), its dates and its /ID
     writer = PdfWriter(clone_from=notes_page)
-    writer.add_outline_item(title="Printing notes", page_number=0)
+    writer.add_outline_item(title=_("Printing notes"), page_number=0)
     for k, (part, reader, (blanks, first)) in enumerate(zip(parts, readers, plan)):
         _rename_subsets(reader, k)
-        for _ in range(blanks):
+        for _blank in range(blanks):
             writer.add_page(blank.pages[0])
         for part_page in reader.pages:
             writer.add_page(part_page)
@@ -151,7 +151,7 @@ def assemble_kit(
         {
             "/Title": title,
             "/Author": AUTHOR,
-            "/Subject": subject("Print-and-play kit"),
+            "/Subject": subject(_("Print-and-play kit")),
             "/Keywords": ", ".join(KEYWORDS),
             "/Creator": CREATOR,
             "/Producer": "hi5pnp with ReportLab and pypdf",

@@ -28,7 +28,7 @@ import yaml
 from ..deck import Deck
 from ..deck.translations import in_language, translation_file
 from ..errors import LayoutError
-from ..language import SOURCE, catalogue, speaking
+from ..language import SOURCE, _, catalogue, speaking
 from ..machine import end_with_parent, worker_count
 from ..render.coverage import brings_fonts, check_language
 from ..render.faces import RenderedCard, render_cards
@@ -45,6 +45,7 @@ from .example import WorkedExample, worked_example
 from .guide import MANIFEST, file_guide
 from .imposition import flip_words
 from .markup import example_faces, quickref_markup, rulebook_markup
+from .notes import kit_notes, split_notes
 from .options import BuildOptions
 from .printshop import NAME as PRINT_SHOP
 from .printshop import print_shop_file
@@ -169,6 +170,7 @@ def _cards_only(deck: Deck, options: BuildOptions, templates: Templates) -> Kit:
     them, byte for byte."""
     cards = render_cards(deck, templates, options.card, max(options.bleed, options.shop_bleed), options.ink)  # as the whole kit lays them out
     title = deck.full_title
+    said = {"title": title}
     files: dict[str, bytes] = {}
     placements: list[Placement] = []
     warnings: list[str] = []
@@ -177,10 +179,21 @@ def _cards_only(deck: Deck, options: BuildOptions, templates: Templates) -> Kit:
             name = f"cards-{options.method}-{paper}.pdf"
             if options.method == "duplex":
                 data, placed = duplex_file(
-                    cards, options.card, options.bleed, paper, name, options.flip, options.back_offset, f"{title} — cards (duplex)", options.gap, options.guides
+                    cards,
+                    options.card,
+                    options.bleed,
+                    paper,
+                    name,
+                    options.flip,
+                    options.back_offset,
+                    _("%(title)s — cards (duplex)") % said,
+                    options.gap,
+                    options.guides,
                 )
             else:
-                data, placed = fold_file(cards, options.card, options.bleed, paper, name, f"{title} — cards (fold and sleeve)", options.gap, options.guides)
+                data, placed = fold_file(
+                    cards, options.card, options.bleed, paper, name, _("%(title)s — cards (fold and sleeve)") % said, options.gap, options.guides
+                )
             files[name] = data
             placements.extend(placed)
             for name, data, placed in _cut_files(cards, options, paper, title):
@@ -241,6 +254,7 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     deck, card, bleed, flip = contents.deck, options.card, options.bleed, options.flip
     warnings: list[str] = []
     title = deck.full_title
+    said = {"title": title}  # each file's title, in the language spoken
     flip_side = flip_words(flip)
     icons = {**templates.icons(), **deck.icons}  # what the rulebook's and the quick reference's pictures draw by name
     made: list[tuple[str, bytes, list[Placement]]] = []
@@ -255,7 +269,7 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
             deck,
             contents.edition,
             paper,
-            f"{title} — rules",
+            _("%(title)s — rules") % said,
             contents.rulebook,
             templates.shown("rulebook.xml.j2"),
             contents.example,
@@ -265,11 +279,11 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     )
     name = f"cards-duplex-{paper}.pdf"
     gap, guides = options.gap, options.guides
-    duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, f"{title} — cards (duplex)", gap, guides))
+    duplex = add(name, *duplex_file(contents.cards, card, bleed, paper, name, flip, options.back_offset, _("%(title)s — cards (duplex)") % said, gap, guides))
     name = f"cards-fold-{paper}.pdf"
     fold = b""
     try:
-        fold = add(name, *fold_file(contents.cards, card, bleed, paper, name, f"{title} — cards (fold and sleeve)", gap, guides))
+        fold = add(name, *fold_file(contents.cards, card, bleed, paper, name, _("%(title)s — cards (fold and sleeve)") % said, gap, guides))
     except LayoutError as exc:
         if options.method == "fold":
             raise
@@ -277,18 +291,18 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     sheet = duplex_grid(paper, card, bleed, len(contents.cards), options.gap).paper
     alignment = add(
         f"duplex-alignment-{paper}.pdf",
-        alignment_file(paper, flip, options.back_offset, f"{title} — duplex alignment test", sheet.width > sheet.height),
+        alignment_file(paper, flip, options.back_offset, _("%(title)s — duplex alignment test") % said, sheet.width > sheet.height),
     )
-    score = add(f"scorecards-{paper}.pdf", scorecards_file(contents.scorecards, paper, f"{title} — score cards"))
-    tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, templates, options.ink), f"{title} — tokens"))
-    record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, contents.edition, paper, f"{title} — game record sheet"))
+    score = add(f"scorecards-{paper}.pdf", scorecards_file(contents.scorecards, paper, _("%(title)s — score cards") % said))
+    tokens = add(f"tokens-{paper}.pdf", tokens_file(render_tokens(deck, paper, templates, options.ink), _("%(title)s — tokens") % said))
+    record = add(f"record-sheet-{paper}.pdf", record_sheet_file(deck, contents.edition, paper, _("%(title)s — game record sheet") % said))
     quickref = add(
         f"quickref-{paper}.pdf",
-        quickref_file(deck, card, paper, f"{title} — quick reference", contents.quickref, templates.shown("quickref.xml.j2"), flip, icons),
+        quickref_file(deck, card, paper, _("%(title)s — quick reference") % said, contents.quickref, templates.shown("quickref.xml.j2"), flip, icons),
     )
     if paper == options.papers[0]:  # the same on any paper: made once
         service = SERVICES[options.service] if options.service else None
-        shop_title = f"{title} — cards for {service.title if service else 'a print shop'}"
+        shop_title = _("%(title)s — cards for %(service)s") % {**said, "service": service.title if service else _("a print shop")}
         backs_first = bool(service and service.backs_first)
         if service and service.wants_cmyk:
             warnings.append(
@@ -299,27 +313,29 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
     for name, data, placed in _cut_files(contents.cards, options, paper, title):
         add(name, data, placed)
     how = {start: said[1] for start, said in file_guide(options).items()}
-    parts = [Part("Rulebook", rulebook, how["rulebook-"], False)]
+    parts = [Part(_("Rulebook"), rulebook, how["rulebook-"], False)]
     if options.method == "duplex":
         parts += [
-            Part("Duplex alignment test", alignment, how["duplex-alignment-"], True),
-            Part("Cards (duplex)", duplex, how["cards-duplex-"], True),
+            Part(_("Duplex alignment test"), alignment, how["duplex-alignment-"], True),
+            Part(_("Cards (duplex)"), duplex, how["cards-duplex-"], True),
         ]
     else:
-        parts.append(Part("Cards (fold and sleeve)", fold, how["cards-fold-"], False))
+        parts.append(Part(_("Cards (fold and sleeve)"), fold, how["cards-fold-"], False))
     parts += [
-        Part("Score cards", score, how["scorecards-"], False),
-        Part("Tokens", tokens, how["tokens-"], False),
-        Part("Game record sheet", record, how["record-sheet-"], False),
-        Part("Quick reference", quickref, how["quickref-"], True),
+        Part(_("Score cards"), score, how["scorecards-"], False),
+        Part(_("Tokens"), tokens, how["tokens-"], False),
+        Part(_("Game record sheet"), record, how["record-sheet-"], False),
+        Part(_("Quick reference"), quickref, how["quickref-"], True),
     ]
-    add(f"kit-{paper}.pdf", assemble_kit(paper, parts, f"{title} — print-and-play kit", _notes(options, paper)))
+    add(f"kit-{paper}.pdf", assemble_kit(paper, parts, _("%(title)s — print-and-play kit") % said, kit_notes(options, paper)))
     # the same parts in two files, each printed all one way: the print dialog is told which
     one_sided = [p for p in parts if not p.duplex]
     two_sided = [p for p in parts if p.duplex]
     add(
         f"kit-one-sided-{paper}.pdf",
-        assemble_kit(paper, one_sided, f"{title} — kit, one-sided parts", _split_notes(options, paper, False), "Print this whole file one-sided", "none"),
+        assemble_kit(
+            paper, one_sided, _("%(title)s — kit, one-sided parts") % said, split_notes(options, paper, False), _("Print this whole file one-sided"), "none"
+        ),
     )
     if two_sided:
         add(
@@ -327,74 +343,10 @@ def _paper_files(contents: Contents, options: BuildOptions, templates: Templates
             assemble_kit(
                 paper,
                 two_sided,
-                f"{title} — kit, double-sided parts",
-                _split_notes(options, paper, True),
-                f"Print this whole file double-sided, flipping on the {flip_side}",
+                _("%(title)s — kit, double-sided parts") % said,
+                split_notes(options, paper, True),
+                _("Print this whole file double-sided, flipping on the %(flip)s") % {"flip": flip_side},
                 options.flip,
             ),
         )
     return made, warnings
-
-
-def _split_notes(options: BuildOptions, paper: str, duplex: bool) -> list[str]:
-    """The printing notes of the one-sided or the double-sided file."""
-    flip_side = flip_words(options.flip)
-    if duplex:
-        return (
-            [
-                f'Print every page of this file double-sided, flipping on the {flip_side}, at 100 % ("actual size"): '
-                "the file asks the print dialog for both, so check that it kept them.",
-                "Print the duplex alignment test first (its ruler must measure 100 mm) and, if the backs are off, rebuild with --back-offset.",
-                "Parts start on the front of a sheet: the page after these notes is blank on purpose.",
-                'Some card sheets may be landscape: let the printer turn pages to fit the paper ("auto-rotate"), still at 100 %.',
-                f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
-            ]
-            if options.method == "duplex"
-            else [
-                f'Print every page of this file double-sided, flipping on the {flip_side}, at 100 % ("actual size").',
-                f"The one-sided parts are in kit-one-sided-{paper}.pdf.",
-            ]
-        )
-    return [
-        'Print every page of this file one-sided, at 100 % ("actual size"): the file asks the print dialog for both. '
-        "Tokens and score cards are cut out, so nothing may be on their backs.",
-        f"The double-sided parts (the cards{' and the alignment test' if options.method == 'duplex' else ''}, the quick reference) "
-        f"are in kit-double-sided-{paper}.pdf.",
-    ]
-
-
-def _aids(options: BuildOptions) -> str:
-    """The cutting aids a kit was built without, offered in its notes."""
-    offered = [] if options.gap is not None else ["--gap for more room between cards"]
-    offered += [] if options.guides else ["--guides for lines to lay a cutter's straightedge on"]
-    if not offered:
-        return " (the guide lines across the sheet are for a cutter's straightedge)"
-    return f" (build with {', '.join(offered)})"
-
-
-def _notes(options: BuildOptions, paper: str) -> list[str]:
-    """The printing notes on the kit's first page."""
-    card, flip_side = options.card, flip_words(options.flip)
-    if options.method == "duplex":
-        scale = "Check the scale first: the 100 mm ruler on the duplex alignment page must measure exactly 100 mm."
-    else:
-        scale = f"Check the scale first: a card on the card sheets must measure exactly {card.width:g} × {card.height:g} mm."
-    return [
-        f'Print at 100 % scale ("actual size"), never "fit to page": the cards are made to fit {card.sleeve_words()} sleeves.',
-        scale,
-        f'Pages marked "double-sided" are fronts and backs of the same sheets: print them duplex, flipping on the {flip_side}.',
-        "Print the other pages one-sided, not the whole file double-sided: tokens and score cards are cut out, so nothing may be on their backs.",
-        f"Or print the same parts from two files, each all one way: kit-one-sided-{paper}.pdf one-sided, "
-        f"kit-double-sided-{paper}.pdf double-sided; each tells the print dialog how.",
-        "Each double-sided part starts on an odd page (a blank page is put before it when needed), so its fronts and backs share sheets.",
-        *(
-            [
-                f"Cut on the crop marks: each card's colour runs {options.bleed:g} mm past its cut, so a cut a little off still shows the card, "
-                f"not white paper{_aids(options)}."
-            ]
-            if options.bleed > 0
-            else []
-        ),
-        "Some sheets are landscape (the fold-and-sleeve cards, and the duplex cards where that saves sheets or gives room for crop marks): "
-        'let the printer turn pages to fit the paper ("auto-rotate"), still at 100 %.',
-    ]

@@ -12,6 +12,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import LayoutError
+from ..language import _
 from ..render import fonts
 from ..render.cardsize import CardSize
 from ..render.draw import color, draw_layout
@@ -169,7 +170,7 @@ def duplex_file(
     grid = duplex_grid(paper_name, card, bleed, len(cards), gap)
     paper = grid.paper
     _check_offset(grid, flip, offset)
-    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, duplex", duplex=flip)
+    c, buf = new_canvas((paper.width, paper.height), title, _("Competitor and obstacle cards, duplex"), duplex=flip)
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
@@ -183,10 +184,11 @@ def duplex_file(
             page += 1
             if side == "front":
                 draw_marks(c, marks)
-                draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, front. Print double-sided, flip on the {flip_side}, at 100 % (actual size).")
+                said = {"n": n, "sheets": len(sheets), "flip": flip_side}
+                draw_note(c, grid, _("Cards sheet %(n)d of %(sheets)d, front. Print double-sided, flip on the %(flip)s, at 100 %% (actual size).") % said)
             else:
                 draw_marks(c, back_marks)
-                draw_note(c, grid, f"Cards sheet {n} of {len(sheets)}, back.")
+                draw_note(c, grid, _("Cards sheet %(n)d of %(sheets)d, back.") % {"n": n, "sheets": len(sheets)})
             for i, rendered in enumerate(sheet):
                 x, y = grid.cell(i)
                 front = Slot(x, y, card.width, card.height)
@@ -234,7 +236,7 @@ def fold_file(
     """Each card's faces side by side about a fold line: fold, and sleeve."""
     grid = best_grid(paper_name, 2 * card.width, card.height, bleed, "a fold pair (two cards wide)", gap=gap)
     paper = grid.paper
-    c, buf = new_canvas((paper.width, paper.height), title, "Competitor and obstacle cards, fold-and-sleeve", duplex="none")
+    c, buf = new_canvas((paper.width, paper.height), title, _("Competitor and obstacle cards, fold-and-sleeve"), duplex="none")
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     sheets = [cards[i : i + grid.per_page] for i in range(0, len(cards), grid.per_page)]
@@ -244,12 +246,15 @@ def fold_file(
         draw_note(
             c,
             grid,
-            f"Fold-and-sleeve sheet {page} of {len(sheets)}: print one-sided at 100 %. Cut out each pair, "
-            "fold on the dashed marks (printed sides out) and slide into a sleeve.",
+            _(
+                "Fold-and-sleeve sheet %(n)d of %(sheets)d: print one-sided at 100 %%. Cut out each pair, "
+                "fold on the dashed marks (printed sides out) and slide into a sleeve."
+            )
+            % {"n": page, "sheets": len(sheets)},
         )
         for i, rendered in enumerate(sheet):
             x, y = grid.cell(i)
-            a, b, _ = fold_pair(x, y, card.width, card.height)
+            a, b, _fold = fold_pair(x, y, card.width, card.height)
             for face, slot, side, bleeds in ((0, a, "fold-left", FOLD_BLEEDS[0]), (1, b, "fold-right", FOLD_BLEEDS[1])):
                 forms.place(rendered.faces[face], face_key(rendered.kind, rendered.ids[face]), slot, bleeds)
                 placements.append(Placement(filename, page, rendered.kind, rendered.ids[face], side, slot))

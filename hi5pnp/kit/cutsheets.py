@@ -18,6 +18,7 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..language import _
 from ..render import fonts
 from ..render.cardsize import CardSize
 from ..render.draw import color
@@ -55,7 +56,8 @@ def silhouette_files(
     """The Silhouette sheets of one paper size and their cut files."""
     sheet = silhouette_sheet(paper, card.width, card.height, bleed, gap, len(cards))
     name = f"cards-cut-silhouette-{paper}.pdf"
-    c, buf = new_canvas((sheet.width, sheet.height), f"{title} — cards to print and cut (Silhouette)", "Cards with Silhouette registration marks", duplex=flip)
+    said = _("%(title)s — cards to print and cut (Silhouette)") % {"title": title}
+    c, buf = new_canvas((sheet.width, sheet.height), said, _("Cards with Silhouette registration marks"), duplex=flip)
     forms = FormCache(c, bleed)
     placements: list[Placement] = []
     groups = [cards[i : i + sheet.per_sheet] for i in range(0, len(cards), sheet.per_sheet)]
@@ -70,8 +72,18 @@ def silhouette_files(
                 _note(
                     c,
                     sheet,
-                    f"Sheet {n} of {len(groups)}, front: print double-sided ({flip_words(flip)}) at 100 %, then cut this side up "
-                    f"with cut-silhouette-{paper}.dxf, its top left {left:.2f} mm from the left, {top:.2f} mm from the top (hi5pnp docs kit).",
+                    _(
+                        "Sheet %(n)d of %(sheets)d, front: print double-sided (%(flip)s) at 100 %%, then cut this side up "
+                        "with %(file)s, its top left %(left)s mm from the left, %(top)s mm from the top (hi5pnp docs kit)."
+                    )
+                    % {
+                        "n": n,
+                        "sheets": len(groups),
+                        "flip": flip_words(flip),
+                        "file": f"cut-silhouette-{paper}.dxf",
+                        "left": f"{left:.2f}",
+                        "top": f"{top:.2f}",
+                    },
                 )
             for rendered, front in zip(group, sheet.slots):
                 slot = front if side == "front" else duplex_back(front, sheet.paper, flip, offset)

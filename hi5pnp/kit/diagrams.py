@@ -16,10 +16,12 @@ from reportlab.platypus import Flowable
 from ..deck import Deck, ObstacleFace
 from ..deck.icons import Icon
 from ..errors import TemplateError
+from ..language import _
 from ..render import fonts
 from ..render.draw import TEAM_COLORS, color
 from ..render.icons import add_icon
 from ..render.units import pt
+from ..rules.seat import seat_words
 
 INK = "#2B2B36"
 SEAT_COLORS = TEAM_COLORS
@@ -101,10 +103,10 @@ class CourseDiagram(Flowable):
         c.setStrokeColor(color(MUTED))
         c.setLineWidth(0.8)
         c.setDash([3, 2])
-        x0, y0, _ = self._spot(1)
-        xe, _, _ = self._spot(n)
-        _, yn, _ = self._spot(n + 1)
-        xf, _, _ = self._spot(2 * n + 1)
+        x0, y0 = self._spot(1)[:2]
+        xe = self._spot(n)[0]
+        yn = self._spot(n + 1)[1]
+        xf = self._spot(2 * n + 1)[0]
         p = c.beginPath()
         p.moveTo(pt(x0), pt(y0))
         p.lineTo(pt(xe + self.col * 0.45), pt(y0))
@@ -146,14 +148,14 @@ class CourseDiagram(Flowable):
             c.setLineWidth(0.6)
             if finish:
                 c.roundRect(pt(x - 5.5), pt(y - 3), pt(11), pt(6), pt(1), stroke=1, fill=1)
-                self._text(x, y - 1.1, "finish", 6, "bold", "center", "#FFFFFF")
+                self._text(x, y - 1.1, _("finish"), 6, "bold", "center", "#FFFFFF")
             else:
                 c.circle(pt(x), pt(y), pt(3), stroke=1, fill=1)
                 self._text(x, y - 1.1, str(pos), 6.5, "bold", "center")
-        sx, sy, _ = self._spot(1)
-        self._text(sx - 4.2, sy - 1.2, "start = 1", 6.5, "bold", "right")
-        self._text(self.w / 2, mid + 14.5 + self.north_h + 5, "NORTH", 7, "bold", "center", SEAT_COLORS["north"])
-        self._text(self.w / 2, 1.0, "SOUTH", 7, "bold", "center", SEAT_COLORS["south"])
+        sx, sy = self._spot(1)[:2]
+        self._text(sx - 4.2, sy - 1.2, _("start = 1"), 6.5, "bold", "right")
+        self._text(self.w / 2, mid + 14.5 + self.north_h + 5, seat_words("north").upper(), 7, "bold", "center", SEAT_COLORS["north"])
+        self._text(self.w / 2, 1.0, seat_words("south").upper(), 7, "bold", "center", SEAT_COLORS["south"])
         # competitors standing at each position, two columns of labels
         at: dict[int, list[str]] = {}
         for competitor, pos in self.positions.items():

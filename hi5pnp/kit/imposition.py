@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from math import floor
 
 from ..errors import LayoutError
+from ..language import _
 from ..render.paper import Paper, paper_title
 
 
 def flip_words(flip: str) -> str:
     """How a duplex flip is named on the page: "long edge" or "short edge"."""
-    return "long edge" if flip == "long" else "short edge"
+    return _("long edge") if flip == "long" else _("short edge")
 
 
 MARK_GAP = 1.0  # mm between the outer trim (or bleed) edge and a crop mark

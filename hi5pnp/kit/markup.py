@@ -12,11 +12,11 @@ from typing import Any
 
 from ..deck import Deck
 from ..errors import TemplateError
+from ..language import _
 from ..render.cardsize import CardSize
 from ..render.faces import RenderedCard, deck_context
 from ..render.layout import Layout
 from ..render.template import Templates
-from ..language import _
 from ..rules import EDITIONS, Mark, Seat, notation_examples
 from ..rules.seat import seat_words
 from .example import WorkedExample
@@ -133,5 +133,5 @@ def rulebook_markup(deck: Deck, edition: int, templates: Templates, ex: WorkedEx
 
 
 def quickref_markup(deck: Deck, edition: int, templates: Templates) -> ET.Element:
-    notation = [code.replace(" ", "\u00a0") for code, _ in notation_examples(EDITIONS[edition])]  # each kept on one line
+    notation = [code.replace(" ", "\u00a0") for code, _meaning in notation_examples(EDITIONS[edition])]  # each kept on one line
     return templates.markup("quickref.xml.j2", {"deck": deck_context(deck), "edition": edition, "notation": notation})

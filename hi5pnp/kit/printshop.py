@@ -8,6 +8,7 @@ side b then side a."""
 from __future__ import annotations
 
 from ..deck import Deck
+from ..language import _
 from ..render.cardsize import CardSize
 from ..render.faces import RenderedCard, render_cards
 from ..render.raster import faces_pdf
@@ -31,5 +32,6 @@ def print_shop_file(
     build's, made once for every file; each page is clipped to its bleed)."""
     cards = cards if cards is not None else render_cards(deck, templates, card, bleed, ink)
     layouts = [face for c in cards for face in (c.faces[::-1] if backs_first else c.faces)]
-    order = "side b (the back) then side a" if backs_first else "side a then side b"
-    return faces_pdf(layouts, bleed, title, f"Card faces for a print shop, one a page, {order}, with {bleed:g} mm bleed, RGB")
+    order = _("side b (the back) then side a") if backs_first else _("side a then side b")
+    what = _("Card faces for a print shop, one a page, %(order)s, with %(bleed)s mm bleed, RGB") % {"order": order, "bleed": f"{bleed:g}"}
+    return faces_pdf(layouts, bleed, title, what)

@@ -20,6 +20,7 @@ from reportlab.platypus import Flowable, Frame
 from ..deck import Deck
 from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
+from ..language import _
 from ..render.cardsize import POKER, CardSize
 from ..render.draw import color
 from ..render.faces import FRAME
@@ -80,7 +81,7 @@ def quickref_file(
     if grid.cols >= COPIES:  # one row of the copies, centred, with crop marks for them only
         grid = dataclasses.replace(grid, cols=COPIES, rows=1)
     paper = grid.paper
-    c, buf = new_canvas((paper.width, paper.height), title, "Quick-reference cards", duplex=flip)
+    c, buf = new_canvas((paper.width, paper.height), title, _("Quick-reference cards"), duplex=flip)
     inner_w = w - 2 * PADDING
     names = []
     for k, side in enumerate(sides):
@@ -104,7 +105,7 @@ def quickref_file(
     for k, name in enumerate(names):
         draw_marks(c, grid.crop_marks())  # the grid is centred: the backs' cuts are the fronts'
         if k == 0:
-            draw_note(c, grid, f"Quick reference, one per player: print double-sided, flip on the {flip_words(flip)}, at 100 %.")
+            draw_note(c, grid, _("Quick reference, one per player: print double-sided, flip on the %(flip)s, at 100 %%.") % {"flip": flip_words(flip)})
         for slot in slots:
             draw_form(c, name, slot if k == 0 else duplex_back(slot, paper, flip))
         c.showPage()

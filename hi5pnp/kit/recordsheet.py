@@ -17,12 +17,14 @@ from typing import NamedTuple
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Deck
+from ..language import N_, _
 from ..render import fonts
 from ..render.draw import color
 from ..render.paper import Paper
 from ..render.pdf import finish, new_canvas
 from ..render.units import pt, to_mm
 from ..rules import EDITIONS, notation_examples
+from ..rules.seat import seat_words
 
 MARGIN = 14.0
 INK = "#2B2B36"
@@ -63,8 +65,9 @@ def _boxes(c: Canvas, x: float, y: float, count: int, right: float, w: float = 1
 def _edition_box(c: Canvas, x: float, y: float, edition: int) -> None:
     """ "Edition played: [ ] 1 [ ] 2": ticked by the players, so a game is never
     checked under the wrong rules (this sheet's examples are ``edition``'s)."""
-    _text(c, x, y, "Edition played", 8.5, fill=MUTED)
-    bx = x + to_mm(fonts.width("Edition played", "regular", 8.5)) + 2.5
+    label = _("Edition played")
+    _text(c, x, y, label, 8.5, fill=MUTED)
+    bx = x + to_mm(fonts.width(label, "regular", 8.5)) + 2.5
     c.setStrokeColor(color(INK))
     c.setLineWidth(0.6)
     for number in sorted(EDITIONS):
@@ -78,7 +81,7 @@ LINE_H = 6.4  # mm between turn lines: room for a pencil
 LEAST_LINE_H = 5.6  # mm: closer only to keep MOST_TURNS lines on a short paper
 MOST_TURNS = 90  # turn lines a round's page holds at least (a long round has the spare page too)
 TURNS_TOP = 3.0  # mm from the turns' heading to the first line's top
-TURNS_SAID = 'Turns in order, one a line, no line left blank: line 5 is a verdict\'s "turn 5".'
+TURNS_SAID = N_('Turns in order, one a line, no line left blank: line 5 is a verdict\'s "turn 5".')
 BOTTOM = MARGIN + 22  # mm: the turn lines end here, above the round's finish
 
 
@@ -86,24 +89,24 @@ def _gloss(code: str) -> str:
     """A notation example in a few words: "3a assist 7b 2a:chit" is "brings 7b then 2a; a chit for 2a"."""
     words = code.split()
     if len(words) == 1:
-        return "just moves on"
+        return _("just moves on")
     if words[1] == "bypass":
-        return f"spends {words[2]} chits to move further"
-    said = ["brings " + " then ".join(w.split(":")[0] for w in words[2:])]
+        return _("spends %(chits)s chits to move further") % {"chits": words[2]}
+    said = [_("brings %(faces)s") % {"faces": f" {_('then')} ".join(w.split(":")[0] for w in words[2:])}]
     for w in words[2:]:
-        face, _, reward = w.partition(":")
+        face, _colon, reward = w.partition(":")
         if reward == "chit":
-            said.append(f"a chit for {face}")
+            said.append(_("a chit for %(face)s") % {"face": face})
         elif reward.startswith("t"):
-            said.append(f"a mark in column {reward[1:]}")
+            said.append(_("a mark in column %(column)s") % {"column": reward[1:]})
     return "; ".join(said)
 
 
 def _key(c: Canvas, edition: int, y: float, W: float) -> float:
     """The notation's forms, each with a few words, two to a row when they
     fit (else one); returns the y of the last row."""
-    examples = [(code, _gloss(code)) for code, _ in notation_examples(EDITIONS[edition])]
-    _text(c, MARGIN, y, "How to write a turn:", 8.5, fill=MUTED)
+    examples = [(code, _gloss(code)) for code, _meaning in notation_examples(EDITIONS[edition])]
+    _text(c, MARGIN, y, _("How to write a turn:"), 8.5, fill=MUTED)
     half = (W - 2 * MARGIN) / 2
     wide = max(to_mm(fonts.width(code, "bold", 8.5) + fonts.width(gloss, "regular", 8)) + 2.5 for code, gloss in examples)
     per_row = 2 if wide <= half - 4 else 1
@@ -128,15 +131,15 @@ def _round_page(c: Canvas, deck: Deck, edition: int, W: float, top: float) -> _L
     (clear of any heading), the course, the notation, the turn lines and the
     round's finish."""
     right = W - MARGIN
-    _field(c, right - 42, top, "Table", 42)  # a loose page finds its game
+    _field(c, right - 42, top, _("Table"), 42)  # a loose page finds its game
     y = top - 9
-    _text(c, MARGIN, y, "Course (obstacle faces, west to east, e.g. 4b):", 8.5, fill=MUTED)
-    _text(c, right, y, f"{deck.full_title} — game record", 8.5, align="right", fill=MUTED)
+    _text(c, MARGIN, y, _("Course (obstacle faces, west to east, e.g. 4b):"), 8.5, fill=MUTED)
+    _text(c, right, y, _("%(title)s — game record") % {"title": deck.full_title}, 8.5, align="right", fill=MUTED)
     y -= 10
     y = _boxes(c, MARGIN, y, len(deck.obstacles), right)
     note = y - 7
     y = _key(c, edition, note, W) - 7.5
-    _text(c, MARGIN, y, TURNS_SAID, 8.5, fill=MUTED)
+    _text(c, MARGIN, y, _(TURNS_SAID), 8.5, fill=MUTED)
     bottom = BOTTOM
     turns = y - TURNS_TOP
     rows = _rows(turns - bottom)
@@ -147,10 +150,10 @@ def _round_page(c: Canvas, deck: Deck, edition: int, W: float, top: float) -> _L
             ly = turns - (row + 1) * (turns - bottom) / rows
             _line(c, x + 10, ly + 0.6, x + col_w - 3, ly + 0.6)
     y = bottom - 7.5  # clear of the last turn line
-    _field(c, MARGIN, y, f"Finishers in order (first {deck.rules.finishers})", W - 2 * MARGIN)
+    _field(c, MARGIN, y, _("Finishers in order (first %(finishers)d)") % {"finishers": deck.rules.finishers}, W - 2 * MARGIN)
     y -= 9
-    _field(c, MARGIN, y, "Placing points: north", 70)
-    _field(c, MARGIN + 78, y, "south", 50)
+    _field(c, MARGIN, y, _("Placing points: %(seat)s") % {"seat": seat_words("north")}, 70)
+    _field(c, MARGIN + 78, y, seat_words("south"), 50)
     return _Lines(rows, turns, note)
 
 
@@ -163,8 +166,8 @@ def _rows(room: float) -> int:
 
 def _turn_numbers(c: Canvas, W: float, lines: _Lines, first: int) -> None:
     """The turn lines' numbers, from ``first``, down each column in turn, and where the round carries on."""
-    spare = f"Write the round above: this page carries on after line {first - 1}."
-    more = spare if first > 1 else f"More turns? Carry on at line {ROUND_COLUMNS * lines.rows + 1}, on the spare page."
+    spare = _("Write the round above: this page carries on after line %(line)d.") % {"line": first - 1}
+    more = spare if first > 1 else _("More turns? Carry on at line %(line)d, on the spare page.") % {"line": ROUND_COLUMNS * lines.rows + 1}
     _text(c, W - MARGIN, lines.note, more, 8.5, align="right", fill=MUTED)
     rows, turns = lines.rows, lines.turns
     col_w = (W - 2 * MARGIN) / ROUND_COLUMNS
@@ -178,56 +181,58 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     paper = Paper.named(paper_name)
     W, H = paper.width, paper.height
     r = deck.rules
-    c, buf = new_canvas((W, H), title, "Game record sheet", duplex="none")
+    c, buf = new_canvas((W, H), title, _("Game record sheet"), duplex="none")
     right = W - MARGIN
     # --- page 1: the set-up ----------------------------------------------------
     y = H - MARGIN - 6
     _text(c, MARGIN, y, deck.full_title, 16, "bold")
     y -= 7
-    _text(c, MARGIN, y, "Game record", 11, fill=MUTED)
-    _text(c, right, y, f"rules edition {edition}", 9, align="right", fill=MUTED)
+    _text(c, MARGIN, y, _("Game record"), 11, fill=MUTED)
+    _text(c, right, y, _("rules edition %(edition)d") % {"edition": edition}, 9, align="right", fill=MUTED)
     y -= 11
     span = W - 2 * MARGIN
-    _field(c, MARGIN, y, "Event", span * 0.5)
-    _field(c, MARGIN + span * 0.53, y, "Table", span * 0.17)
-    _field(c, MARGIN + span * 0.73, y, "Date", span * 0.27)
+    _field(c, MARGIN, y, _("Event"), span * 0.5)
+    _field(c, MARGIN + span * 0.53, y, _("Table"), span * 0.17)
+    _field(c, MARGIN + span * 0.73, y, _("Date"), span * 0.27)
     y -= 10
-    _field(c, MARGIN, y, "Deck", span * 0.3)
+    _field(c, MARGIN, y, _("Deck"), span * 0.3)
     _edition_box(c, MARGIN + span * 0.33, y, edition)
-    _field(c, MARGIN + span * 0.62, y, "Judge", span * 0.38)
+    _field(c, MARGIN + span * 0.62, y, _("Judge"), span * 0.38)
     for seat in ("north", "south"):
         y -= 14
-        _text(c, MARGIN, y, seat.upper(), 11, "bold")
-        _field(c, MARGIN + 20, y, "Player", (W - 2 * MARGIN) - 20)
+        _text(c, MARGIN, y, seat_words(seat).upper(), 11, "bold")
+        _field(c, MARGIN + 20, y, _("Player"), (W - 2 * MARGIN) - 20)
         y -= 12
-        _text(c, MARGIN + 20, y + 2.2, f"Team (the face chosen from each of the {r.team_size} cards, e.g. 3b):", 8.5, fill=MUTED)
+        team = _("Team (the face chosen from each of the %(cards)d cards, e.g. 3b):") % {"cards": r.team_size}
+        _text(c, MARGIN + 20, y + 2.2, team, 8.5, fill=MUTED)
         y -= 10
         y = _boxes(c, MARGIN + 20, y, r.team_size, right)
     y -= 12
-    _field(c, MARGIN, y, "First player (north or south)", (W - 2 * MARGIN) * 0.6)
+    _field(c, MARGIN, y, _("First player (north or south)"), (W - 2 * MARGIN) * 0.6)
     y -= 14
-    _text(c, MARGIN, y, "How to write a turn", 11, "bold")
+    _text(c, MARGIN, y, _("How to write a turn"), 11, "bold")
     for code, meaning in notation_examples(EDITIONS[edition]):
         y -= 6.5
         _text(c, MARGIN + 4, y, code, 9, "bold")
         _text(c, MARGIN + 48, y, meaning, 9)
     y -= 9
-    _text(c, MARGIN, y, "Write the competitors brought along in the order they arrive: it decides who finishes first.", 8.5, fill=MUTED)
+    _text(c, MARGIN, y, _("Write the competitors brought along in the order they arrive: it decides who finishes first."), 8.5, fill=MUTED)
     y -= 5.5
-    _text(c, MARGIN, y, "A judge can check a finished sheet: typed up as a game log, hi5pnp check finds any illegal turn and the score.", 8.5, fill=MUTED)
+    checked = _("A judge can check a finished sheet: typed up as a game log, hi5pnp check finds any illegal turn and the score.")
+    _text(c, MARGIN, y, checked, 8.5, fill=MUTED)
     y -= 14
-    _text(c, MARGIN, y, "Result", 11, "bold")
+    _text(c, MARGIN, y, _("Result"), 11, "bold")
     for seat in ("north", "south"):
         y -= 9
-        _field(c, MARGIN, y, f"{seat.title()}: complete trait columns", 95)
-        _field(c, MARGIN + 105, y, "total", W - 2 * MARGIN - 105)
+        _field(c, MARGIN, y, _("%(Seat)s: complete trait columns") % {"Seat": seat_words(seat).title()}, 95)
+        _field(c, MARGIN + 105, y, _("total"), W - 2 * MARGIN - 105)
     y -= 9
-    _field(c, MARGIN, y, "Winner (north, south or draw)", (W - 2 * MARGIN) * 0.6)
+    _field(c, MARGIN, y, _("Winner (north, south or draw)"), (W - 2 * MARGIN) * 0.6)
     y -= 13
-    _text(c, MARGIN, y, "We agree this record is the game as played.", 8.5, fill=MUTED)
+    _text(c, MARGIN, y, _("We agree this record is the game as played."), 8.5, fill=MUTED)
     y -= 11
-    _field(c, MARGIN, y, "North's signature", span * 0.48)
-    _field(c, MARGIN + span * 0.52, y, "South's signature", span * 0.48)
+    _field(c, MARGIN, y, _("North's signature"), span * 0.48)
+    _field(c, MARGIN + span * 0.52, y, _("South's signature"), span * 0.48)
     c.showPage()
     # --- one page per round: the same page (a form) under each round's title --
     top = H - MARGIN - 6
@@ -237,7 +242,7 @@ def record_sheet_file(deck: Deck, edition: int, paper_name: str, title: str) -> 
     per_page = ROUND_COLUMNS * lines.rows
     for rnd in range(1, r.rounds + 2):  # the rounds, and a spare page for a long one
         spare = rnd > r.rounds
-        _text(c, MARGIN, top, "Round ___, continued" if spare else f"Round {rnd}", 14, "bold")
+        _text(c, MARGIN, top, _("Round ___, continued") if spare else _("Round %(round)d") % {"round": rnd}, 14, "bold")
         c.doForm("round-page")
         _turn_numbers(c, W, lines, per_page + 1 if spare else 1)  # the spare page carries on the round's count
         c.showPage()

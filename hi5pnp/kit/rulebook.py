@@ -34,6 +34,7 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 from ..deck import Deck
 from ..deck.icons import Icon
 from ..errors import Fault, TemplateError
+from ..language import _, spoken
 from ..render import fonts
 from ..render.draw import color, draw_layout
 from ..render.layout import Layout
@@ -311,7 +312,8 @@ def _set_book(
     story = flowables(markup, deck, ex, width, shown, st=styles(tight), faces=faces, keep_tables=True, icons=icons)
     buf = io.BytesIO()
     fills: list[float] = []
-    footer = f"{deck.full_title} — rules, edition {edition}"
+    footer = _("%(title)s — rules, edition %(edition)d") % {"title": deck.full_title, "edition": edition}
+    page_words, credit = _("rules page %(page)d"), _("%(credit)s. This edition: %(licence)s.") % {"credit": _(CREDIT), "licence": LICENCE}
 
     def on_page(c: Canvas, doc: Any) -> None:
         if doc.page == 1:
@@ -321,8 +323,8 @@ def _set_book(
         c.setFillColor(color("#6B6355"))
         c.drawString(pt(MARGIN), pt(10), footer)
         # "rules page": the kit numbers its pages too, and they differ
-        c.drawRightString(pt(paper.width - MARGIN), pt(10), f"rules page {doc.page}")
-        c.drawCentredString(pt(paper.width / 2), pt(6), f"{CREDIT}. This edition: {LICENCE}.")
+        c.drawRightString(pt(paper.width - MARGIN), pt(10), page_words % {"page": doc.page})
+        c.drawCentredString(pt(paper.width / 2), pt(6), credit)
         c.restoreState()
 
     doc = BaseDocTemplate(
@@ -334,14 +336,14 @@ def _set_book(
         bottomMargin=pt(MARGIN),
         title=title,
         author=AUTHOR,
-        subject=subject(f"Rules, edition {edition}"),
+        subject=subject(_("Rules, edition %(edition)d") % {"edition": edition}),
         keywords=KEYWORDS,
         creator=CREATOR,
         producer=PRODUCER,
         invariant=1,
         pageCompression=1,
         initialFontName=fonts.font_name("regular"),
-        lang="en",
+        lang=spoken().tag,
         displayDocTitle=1,
     )
     frame = FillingFrame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")

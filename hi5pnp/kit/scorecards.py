@@ -8,10 +8,12 @@ import dataclasses
 from ..deck import Deck, ScoreSheet
 from ..deck.scoresheet import DEFAULT_SHEET
 from ..errors import TemplateError
+from ..language import _
 from ..render.faces import deck_context
 from ..render.layout import Layout
 from ..render.pdf import finish, new_canvas
 from ..render.template import Templates
+from ..rules.seat import seat_words
 from .cardsheets import FormCache, draw_marks, draw_note
 from .imposition import Slot, fit_grid
 
@@ -30,8 +32,14 @@ def sheet_rows(deck: Deck, sheet: ScoreSheet) -> list[dict[str, str]]:
         repeats = range(1, r.rounds + 1) if row.kind == "rounds" else [0]
         for n in repeats:
             fill = {**values, "n": n}
-            rows.append({"kind": row.kind, "label": row.label.format(**fill), "hint": row.hint.format(**fill)})
+            rows.append({"kind": row.kind, "label": said(row.label).format(**fill), "hint": said(row.hint).format(**fill)})
     return rows
+
+
+def said(text: str) -> str:
+    """A score sheet's word in the kit's language when it is one of hi5pnp's
+    own (the built-in sheet's: "Total"); a deck's own word as it is written."""
+    return _(text) if text else text
 
 
 MAX_ROWS = 10  # rows the score card holds at a size that can be written in
@@ -47,7 +55,7 @@ def render_scorecards(deck: Deck, templates: Templates, ink: str = "normal") -> 
         templates.layout(
             "scorecard.yaml.j2",
             {
-                "sheet": {"title": sheet.title, "seat": seat, "rows": rows},
+                "sheet": {"title": said(sheet.title), "seat": seat_words(seat), "rows": rows},
                 "deck": deck_context(deck),
                 "item_name": f"the {seat} score card",
                 "low_ink": ink == "low",
@@ -73,7 +81,7 @@ def scorecards_file(cards: list[Layout], paper_name: str, title: str) -> bytes:
     forms = FormCache(c, 0.0)
     for start in range(0, len(cards), grid.per_page):
         draw_marks(c, grid.crop_marks())
-        draw_note(c, grid, "Score cards: print one-sided at 100 %, cut on the marks; write in pencil, or use a clear sleeve and a marker.")
+        draw_note(c, grid, _("Score cards: print one-sided at 100 %, cut on the marks; write in pencil, or use a clear sleeve and a marker."))
         for i, layout in enumerate(cards[start : start + grid.per_page]):
             x, y = grid.cell(i)
             forms.place(layout, f"score-card-{id(layout)}", Slot(x, y, layout.width, layout.height))

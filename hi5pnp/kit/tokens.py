@@ -16,6 +16,7 @@ from typing import Any
 
 from ..deck import Deck
 from ..errors import Fault, TemplateError
+from ..language import _
 from ..render.draw import TEAM_COLORS, draw_layout
 from ..render.faces import deck_context
 from ..render.layout import Layout
@@ -103,7 +104,7 @@ def _paged(tokens: list[dict[str, Any]], most: int, most_last: int, page: Any) -
 
 def tokens_file(layouts: list[Layout], title: str) -> bytes:
     first = layouts[0]
-    c, buf = new_canvas((first.width, first.height), title, "Tokens", duplex="none")
+    c, buf = new_canvas((first.width, first.height), title, _("Tokens"), duplex="none")
     for layout in layouts:
         draw_layout(c, layout)
         c.showPage()

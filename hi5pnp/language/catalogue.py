@@ -41,6 +41,11 @@ class Catalogue:
     total: int = 0  # messages of the template
     path: Path | None = None  # the .po file read; None for English
 
+    @property
+    def tag(self) -> str:
+        """The language as a PDF or a web page names it (BCP 47): ``de``, ``pt-BR``."""
+        return self.lang.replace("_", "-")
+
     def gettext(self, message: str) -> str:
         return self.translations.gettext(message)
 

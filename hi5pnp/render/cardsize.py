@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..errors import OptionError, check_number
+from ..language import _
 from .units import parse_size
 
 MIN_SIDE, MAX_SIDE = 20.0, 200.0  # mm: what a card of any game measures
@@ -48,7 +49,7 @@ class CardSize:
     def sleeve_words(self) -> str:
         """The sleeves for these cards, in words ("66 × 91 mm")."""
         if self.sleeve is None:
-            return f"a little larger than {self.width:g} × {self.height:g} mm"
+            return _("a little larger than %(width)s × %(height)s mm") % {"width": f"{self.width:g}", "height": f"{self.height:g}"}
         return f"{self.sleeve[0]:g} × {self.sleeve[1]:g} mm"
 
 

@@ -10,10 +10,11 @@ from contextlib import contextmanager
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
+from ..language import N_, _, spoken
 from . import fonts
 from .units import pt
 
-CREDIT = "High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0"
+CREDIT = N_("High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0")  # said with _(CREDIT) where it is printed
 LICENCE = "CC BY-SA 4.0"
 AUTHOR = "Michael Purcell (game design); hi5pnp (this adaptation)"
 KEYWORDS = ["High Five", "The Golden Gauntlet", "print and play", f"licence {LICENCE}"]
@@ -23,7 +24,7 @@ PRODUCER = "hi5pnp with ReportLab"
 
 def subject(what: str) -> str:
     """The Subject metadata of every PDF: what it is, the credit, the licence."""
-    return f"{what}. {CREDIT}. This adaptation: licence {LICENCE}."
+    return _("%(what)s. %(credit)s. This adaptation: licence %(licence)s.") % {"what": what, "credit": _(CREDIT), "licence": LICENCE}
 
 
 #: reportlab's own date for documents in its invariant mode (2000-01-01 UTC).
@@ -72,7 +73,7 @@ def new_canvas(size_mm: tuple[float, float], title: str, what: str, duplex: str 
         invariant=1,
         pageCompression=1,
         initialFontName=fonts.font_name("regular"),  # never an unembedded standard font
-        lang="en",  # the document's language, for screen readers and viewers
+        lang=spoken().tag,  # the document's language, for screen readers and viewers
     )
     c.setTitle(title)
     c.setViewerPreference("DisplayDocTitle", "true")  # viewers show the title, not the file name

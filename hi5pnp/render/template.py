@@ -33,8 +33,8 @@ from ..deck.icons import Icon
 from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
 from ..language import spoken
-from ..language.words import ordinal
 from ..language.templating import install as install_languages
+from ..language.words import ordinal
 from . import fonts
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..language import _
 from .turn import Action
 
 
@@ -30,20 +31,21 @@ class Edition(NamedTuple):
 
 
 def notation_examples(edition: Edition) -> list[tuple[str, str]]:
-    """Turns written as the edition's options allow, each with what it means:
-    for the record sheet and the log ``hi5pnp deal`` prints."""
+    """Turns written as the edition's options allow, each with what it means
+    (in the language spoken; the turns are the log's notation, the same in
+    every language): for the record sheet and the log ``hi5pnp deal`` prints."""
     examples = [
-        ("3a", "3a faces its obstacle and just moves one position."),
-        ("3a bypass 2", "3a spends 2 chits and moves 1 + 2 positions."),
+        ("3a", _("3a faces its obstacle and just moves one position.")),
+        ("3a bypass 2", _("3a spends 2 chits and moves 1 + 2 positions.")),
     ]
     for action in edition.bring_actions:
         if action == edition.automatic_chits:
-            examples.append((f"3a {action} 7b 2a", "3a brings 7b and 2a; chits for opponents are taken automatically."))
+            examples.append((f"3a {action} 7b 2a", _("3a brings 7b and 2a; chits for opponents are taken automatically.")))
         elif edition.writes_chits(action):
-            examples.append((f"3a {action} 7b 2a:chit", "3a brings 7b and 2a, and takes a chit for 2a (an opponent's competitor)."))
+            examples.append((f"3a {action} 7b 2a:chit", _("3a brings 7b and 2a, and takes a chit for 2a (an opponent's competitor).")))
     for action in edition.bring_actions:
         if edition.writes_marks(action):
-            examples.append((f"3a {action} 2a:t2", "3a brings 2a and marks a box in column 2 of its own trait grid."))
+            examples.append((f"3a {action} 2a:t2", _("3a brings 2a and marks a box in column 2 of its own trait grid.")))
     return examples
 
 
