@@ -28,6 +28,7 @@ from ..deck.fields import FieldReader, describe, show
 from ..deck.located import YList, YMap
 from ..errors import LogError, OptionError
 from ..language import _, ngettext
+from ..language.words import listed
 from ..rules.seat import seat_words
 from .logwrite import quote
 from .recorded import Adjudicated, read_adjudicated
@@ -57,7 +58,7 @@ class Ruling:
         parts = [ngettext("%(n)d correction", "%(n)d corrections", n) % {"n": n}] if n else []
         if self.adjudicated is not None:
             parts.append(_("the result ruled (%(winner)s, %(reason)s)") % {"winner": seat_words(self.adjudicated.winner), "reason": self.adjudicated.reason})
-        return _("as ruled by %(judge)s, %(what)s") % {"judge": self.judge, "what": f" {_('and')} ".join(parts)}
+        return _("as ruled by %(judge)s, %(what)s") % {"judge": self.judge, "what": listed(parts)}
 
     def to_json(self) -> dict[str, Any]:
         got: dict[str, Any] = {"file": self.path, "judge": self.judge, "corrections": [t.to_json() for t in self.corrections]}

@@ -191,16 +191,19 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
             out.append(_p(f'<font color="{RIGHT}"><b>{valid}</b></font>: {why}', st["h"]))
         else:
             why = _("every turn is legal and every written value agrees.")
-            out.append(_p(f'<font color="{RIGHT}"><b>{_("VALID")}</b></font>: {why}', st["h"]))
+            valid = _("VALID")
+            out.append(_p(f'<font color="{RIGHT}"><b>{valid}</b></font>: {why}', st["h"]))
     elif p.kind == "read":
-        out.append(_p(f'<font color="{WRONG}"><b>{_("CANNOT BE READ")}</b></font>', st["h"]))
+        unread = _("CANNOT BE READ")
+        out.append(_p(f'<font color="{WRONG}"><b>{unread}</b></font>', st["h"]))
         out += _corrections(tried, log, st)
         out += [_p(escape(line), st["body"]) for line in capped(v.read_faults)]
         return out + _signature(v, st)
     else:
         also = " (" + ngettext("%(n)d correction tried", "%(n)d corrections tried", len(tried)) % {"n": len(tried)} + ")" if tried else ""
         where = reference(log, p.line, p.entry) if p.kind == "rules" else log_line(p.line)  # a written value names its round itself
-        out.append(_p(f'<font color="{WRONG}"><b>{_("INVALID")}</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
+        invalid = _("INVALID")
+        out.append(_p(f'<font color="{WRONG}"><b>{invalid}</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
     out += _corrections(tried, log, st)
     for said in (edition_words(v), adjudicated_words(log) if log is not None else ""):
         if said:
@@ -345,7 +348,8 @@ def _signature(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
         read = _("We have read this verdict on the game as logged.")
     block: list[Flowable] = [_p(_("Signatures"), st["h"]), _p(read, st["body"])]
     judge = escape(h.texts.get("judge", "") if h is not None else "") or "_" * 20
-    who = [f"<b>{_('North')}</b> {escape(names.get('north', ''))}", f"<b>{_('South')}</b> {escape(names.get('south', ''))}", f"<b>{_('Judge')}</b> {judge}"]
+    north, south, referee = _("North"), _("South"), _("Judge")
+    who = [f"<b>{north}</b> {escape(names.get('north', ''))}", f"<b>{south}</b> {escape(names.get('south', ''))}", f"<b>{referee}</b> {judge}"]
     rows = [[_p(w, st["cell"]), _p(_("Signature %(line)s") % {"line": line}, st["cell"]), _p(_("Date %(line)s") % {"line": "_" * 14}, st["cell"])] for w in who]
     width = PAGE[0] - 2 * MARGIN
     table = Table(rows, colWidths=[pt(width * f) for f in (0.34, 0.42, 0.24)], hAlign="LEFT")

@@ -125,7 +125,8 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
         fixes, tried = f" {v.ruling.words()}", v.ruling.corrections
     if v.bye and v.log is not None and v.log.adjudicated is not None:
         return [printable(line) for line in _bye_lines(v, v.log)]
-    lines = [f"{v.path}: {_('valid')}{fixes}" if p is None else f"{v.path}:{p.line}: {_('invalid')} ({kind}): {p.message}"]
+    valid, invalid = _("valid"), _("invalid")
+    lines = [f"{v.path}: {valid}{fixes}" if p is None else f"{v.path}:{p.line}: {invalid} ({kind}): {p.message}"]
     lines += ruling_lines(v)
     head = about(v.log, s.edition.number if s is not None else None)
     if head:

@@ -187,7 +187,7 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
         if chits >= limit:
             cause = ""
             if chits_for:  # the cause is in this very turn: name the reward that filled the card
-                took = f" {_('and')} ".join(_("the chit for %(face)s") % {"face": x} for x in chits_for)
+                took = (" " + _("and") + " ").join(_("the chit for %(face)s") % {"face": x} for x in chits_for)
                 cause = ": " + _("%(took)s, written earlier in this turn, filled its card") % {"took": took}
             said = {"face": face, "chits": _chits(chits), "cause": cause, "brought": b.face}
             return Illegal(_("%(face)s already holds %(chits)s, the limit%(cause)s; no chit for %(brought)s") % said, "R-6")
