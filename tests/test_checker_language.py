@@ -72,11 +72,15 @@ def test_the_printable_verdict_is_in_german_and_says_so(tmp_path):
     assert again.read_bytes() == pdf.read_bytes()  # the same bytes every time
 
 
-def test_several_logs_are_told_in_german_by_the_workers_too():
-    logs = [str(p) for p in GOLDEN[:6]]
-    _, out, err = check("--lang", "de", "--jobs", "2", *logs)
-    one_by_one = "".join(check("--lang", "de", log)[1] for log in logs)
-    assert [line for line in out.splitlines() if "ungültig" in line] == [line for line in one_by_one.splitlines() if "ungültig" in line]
+def test_several_logs_are_told_in_german_by_the_workers_too(monkeypatch):
+    from hi5pnp.judge import batch
+    from hi5pnp.judge.check import DeckCache
+
+    monkeypatch.setattr(batch, "PARALLEL_FROM", 1)  # workers even for a few logs
+    logs = [str(p) for p in GOLDEN[:4]]
+    by_workers = [o.text for o in batch.check_all(logs, jobs=2, lang="de")]
+    assert by_workers == [batch.check_one(log, DeckCache(None), lang="de").text for log in logs]
+    assert any("ungültig" in text for text in by_workers)
 
 
 def test_a_language_hi5pnp_does_not_speak_is_a_bad_flag():
