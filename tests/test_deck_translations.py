@@ -148,3 +148,32 @@ def test_a_deck_without_translations_still_validates_and_is_refused_in_german(de
     assert run("validate", str(folder))[0] == 0
     code, _, err = run("validate", "--lang", "de", str(folder))
     assert code == 1 and "game.yaml:" in err and "no German (de) texts" in err
+
+
+def test_every_language_hi5pnp_ships_is_drawn_by_the_bundled_font():
+    from hi5pnp.language import known
+
+    deck = load_deck()
+    for lang in known():
+        shown = in_language(deck, lang) if lang != "en" else deck
+        assert language_faults(shown, lang) == [], lang
+
+
+def test_a_catalogue_string_the_font_cannot_draw_is_a_fault_at_its_line_in_the_po_file(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    catalog = Catalog(locale="hu", domain="hi5pnp")
+    catalog.add("Total", "Összesen", locations=[("hi5pnp/kit/scorecards.py", None)])
+    catalog.add("First round", "Első forduló", locations=[("hi5pnp/kit/scorecards.py", None)])
+    catalog.add("the page's own button", "Gomb ő", locations=[("hi5pnp/web/pages/base.html", None)])  # on a screen only
+    po = tmp_path / "hu" / "LC_MESSAGES" / "hi5pnp.po"
+    po.parent.mkdir(parents=True)
+    with po.open("wb") as f:
+        write_po(f, catalog)
+    monkeypatch.setenv("HI5PNP_TRANSLATIONS", str(tmp_path))
+    faults = language_faults(load_deck(), "hu", deck_texts=False)
+    assert [(f.path.endswith("hu/LC_MESSAGES/hi5pnp.po"), f.message) for f in faults] == [
+        (True, "Hungarian (hu) text 'Első forduló' has characters the bundled font (Bitstream Vera) cannot draw: ő")
+    ]
+    assert faults[0].line == line_of(po, 'msgstr "Első forduló"') - 1  # the message's msgid line
