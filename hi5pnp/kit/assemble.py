@@ -150,7 +150,7 @@ def assemble_kit(paper_name: str, parts: list[Part], title: str, notes: list[str
     writer.add_metadata(
         {
             "/Title": title,
-            "/Author": AUTHOR,
+            "/Author": _(AUTHOR),
             "/Subject": subject(_("Print-and-play kit")),
             "/Keywords": ", ".join(KEYWORDS),
             "/Creator": CREATOR,

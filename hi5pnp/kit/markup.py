@@ -61,7 +61,7 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
         "trait": deck.trait_label(rep.obstacle.trait),
         "matches": rep.matches,
         "eligible": [f"{f} ({seat_words(seat[f])})" for f in others],
-        "brought_words": f" {_('and')} ".join(brought_words),
+        "brought_words": (" " + _("and") + " ").join(brought_words),
         "reward_words": " ".join(rewards) or _("No reward is taken."),
         "notation": str(rep.turn),
         "acted": list(ex.acted),

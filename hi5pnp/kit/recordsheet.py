@@ -92,7 +92,8 @@ def _gloss(code: str) -> str:
         return _("just moves on")
     if words[1] == "bypass":
         return _("spends %(chits)s chits to move further") % {"chits": words[2]}
-    said = [_("brings %(faces)s") % {"faces": f" {_('then')} ".join(w.split(":")[0] for w in words[2:])}]
+    then = " " + _("then") + " "  # "7b then 2a": who is brought, in order
+    said = [_("brings %(faces)s") % {"faces": then.join(w.split(":")[0] for w in words[2:])}]
     for w in words[2:]:
         face, _colon, reward = w.partition(":")
         if reward == "chit":

@@ -335,7 +335,7 @@ def _set_book(
         topMargin=pt(MARGIN),
         bottomMargin=pt(MARGIN),
         title=title,
-        author=AUTHOR,
+        author=_(AUTHOR),
         subject=subject(_("Rules, edition %(edition)d") % {"edition": edition}),
         keywords=KEYWORDS,
         creator=CREATOR,

@@ -16,7 +16,7 @@ from .units import pt
 
 CREDIT = N_("High Five: The Golden Gauntlet by Michael Purcell, CC BY-SA 4.0")  # said with _(CREDIT) where it is printed
 LICENCE = "CC BY-SA 4.0"
-AUTHOR = "Michael Purcell (game design); hi5pnp (this adaptation)"
+AUTHOR = N_("Michael Purcell (game design); hi5pnp (this adaptation)")  # said with _(AUTHOR)
 KEYWORDS = ["High Five", "The Golden Gauntlet", "print and play", f"licence {LICENCE}"]
 CREATOR = "hi5pnp"
 PRODUCER = "hi5pnp with ReportLab"
@@ -80,7 +80,7 @@ def new_canvas(size_mm: tuple[float, float], title: str, what: str, duplex: str 
     c.setViewerPreference("PrintScaling", "None")  # the print dialog starts at actual size, not "fit to page"
     if duplex is not None:
         c.setViewerPreference("Duplex", DUPLEX[duplex])
-    c.setAuthor(AUTHOR)
+    c.setAuthor(_(AUTHOR))
     c.setSubject(subject(what))
     c.setKeywords(KEYWORDS)
     c.setCreator(CREATOR)
