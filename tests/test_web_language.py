@@ -53,7 +53,7 @@ def test_the_gallery_follows_the_browser_and_says_so(folders):
     assert "Lyra Lightfoot" in english.text
     assert german.headers["content-language"] == "de" and english.headers["content-language"] == "en"
     assert german.headers["vary"] == "Accept-Language"
-    image = re.search(r'/face/competitor/3a\.png\?v=\w+', german.text).group(0)
+    image = re.search(r"/face/competitor/3a\.png\?v=\w+", german.text).group(0)
     assert image not in english.text  # another picture: another address, so a browser keeps each
     assert desk.get(image, headers=GERMAN).content[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -110,9 +110,9 @@ def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
         return Illegal(_("%(face)s may spend at most %(chits)s here: that many of its gems are %(color)s (the obstacle's colour)") % said, "§4")
     most = room(board.game, f.position)
     if k > most:
-        said = {"k": k, "face": f.face, "position": f.position, "finish": board.finish, "most": most}
+        past: dict[str, object] = {"k": k, "face": f.face, "position": f.position, "finish": board.finish, "most": most}
         return Illegal(
-            _("spending %(k)d would carry %(face)s from position %(position)d past the finish (%(finish)d); at most %(most)d may be spent here") % said, "R-7"
+            _("spending %(k)d would carry %(face)s from position %(position)d past the finish (%(finish)d); at most %(most)d may be spent here") % past, "R-7"
         )
     return None
 

@@ -54,6 +54,6 @@ def course_problem(deck: Deck, course: Sequence[str]) -> Illegal | None:
         seen[of.card] = k
     if len(course) != len(deck.obstacles):
         missing = sorted(c.number for c in deck.obstacles if c.number not in seen)
-        said = {"k": len(course), "n": len(deck.obstacles), "missing": ", ".join(map(str, missing))}
-        return Illegal(_("the course has %(k)d cards; every obstacle card is laid once (%(n)d cards; missing: %(missing)s)") % said, "§2")
+        short: dict[str, object] = {"k": len(course), "n": len(deck.obstacles), "missing": ", ".join(map(str, missing))}
+        return Illegal(_("the course has %(k)d cards; every obstacle card is laid once (%(n)d cards; missing: %(missing)s)") % short, "§2")
     return None
