@@ -35,7 +35,7 @@ def test_the_bundled_deck_in_german_keeps_its_game_and_changes_its_words():
     for a, b in zip(deck.competitor_faces(), german.competitor_faces(), strict=True):  # the identifiers stay the deck's own
         assert (a.id, a.gems, a.matrix) == (b.id, b.gems, b.matrix)
     assert in_language(deck, "en") is deck  # English is the deck's own files, as loaded
-    assert check_translations(deck) == []
+    assert check_translations(deck) == ([], [])
 
 
 def test_every_printed_text_of_a_deck_in_a_language_is_placed_in_its_translation_file():
@@ -97,7 +97,7 @@ def test_the_same_faults_come_from_a_deck_of_csv_cards(deck_copy, tmp_path):
 )
 def test_a_translation_file_is_read_with_every_fault_at_its_line(deck_copy, old, new, told):
     folder = deck_copy("translations/de.yaml", old, new)
-    faults = check_translations(load_deck(folder))
+    faults = check_translations(load_deck(folder))[0]
     assert any(told in f.message and f.path.endswith("translations/de.yaml") and f.line > 0 for f in faults), faults
     code, _, err = run("validate", str(folder))  # validate reads every translation file, without --lang too
     assert code == 1 and told in err
@@ -177,3 +177,13 @@ def test_a_catalogue_string_the_font_cannot_draw_is_a_fault_at_its_line_in_the_p
         (True, "Hungarian (hu) text 'Első forduló' has characters the bundled font (Bitstream Vera) cannot draw: ő")
     ]
     assert faults[0].line == line_of(po, 'msgstr "Első forduló"') - 1  # the message's msgid line
+
+
+def test_a_text_a_translation_lacks_is_a_warning_until_that_language_is_asked_for(deck_copy):
+    folder = deck_copy("competitors.yaml", '    name: "Brutus Hale"\n', '    name: "Brutus Hale"\n    flavour: "Lifts the course."\n')
+    code, out, err = run("validate", str(folder))
+    line = line_of(folder / "competitors.yaml", "Lifts the course")
+    assert code == 0 and f"competitors.yaml:{line}:" in err and "has no German (de) text" in err and "1 design warning" in out
+    assert run("validate", "--strict", str(folder))[0] == 1
+    code, _, err = run("validate", "--lang", "de", str(folder))
+    assert code == 1 and f"competitors.yaml:{line}:" in err and "under competitors: as 2a: {flavour: …}" in err

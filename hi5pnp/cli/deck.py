@@ -56,7 +56,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
 
     codes = languages(lang)
     deck = _load(deck_arg, deck_opt)
-    faults = check_translations(deck)
+    faults, lacking = check_translations(deck)
     if faults:
         raise DeckError(faults)
     choice = choose_templates(deck.path, templates)
@@ -64,7 +64,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
         kit = make_kit(deck, BuildOptions(card=card, lang=code), choice.templates())  # raises on what build refuses
         for note in kit.warnings:  # as build shows them: a file it would not make
             click.echo(f"note: {note}", err=True)
-    warnings = design_lints(deck)
+    warnings = design_lints(deck) + lacking  # a text a translation lacks: a fault only in that language (make_kit above)
     for w in warnings:
         click.echo(str(w), err=True)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))

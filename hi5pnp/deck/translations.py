@@ -90,10 +90,14 @@ def in_language(deck: Deck, lang: str) -> Deck:
     return given.deck(lang)
 
 
-def check_translations(deck: Deck) -> list[Fault]:
-    """The faults of every translation file of ``deck`` (each read as
-    :func:`in_language` reads it), and of files there that are none."""
+def check_translations(deck: Deck) -> tuple[list[Fault], list[Fault]]:
+    """Every translation file of ``deck`` read as :func:`in_language` reads
+    it: the faults of what the files say (and of files there that are
+    none), and, apart, each text of the deck a language lacks (a fault when
+    that language is asked for; until then, a warning: the deck's own
+    language is being written)."""
     faults: list[Fault] = []
+    lacking: list[Fault] = []
     for path in translation_files(deck.path):
         match = _FILE.match(path.name)
         if not match or not path.is_file():
@@ -102,17 +106,18 @@ def check_translations(deck: Deck) -> list[Fault]:
             faults.append(Fault(shown_path(path), 0, 0, "the deck's own files are its English text; write another language here"))
         else:
             r = FieldReader()
-            _Read(r, deck, path, language_name(path.stem))
+            _Read(r, deck, path, language_name(path.stem), lacking)
             faults += r.faults
-    return faults
+    return faults, lacking
 
 
 class _Read:
     """One translation file read against its deck: every text it gives, with
     where it gives it, and a fault for each it lacks or gives wrongly."""
 
-    def __init__(self, r: FieldReader, deck: Deck, path: Path, language: str) -> None:
+    def __init__(self, r: FieldReader, deck: Deck, path: Path, language: str, lacking: list[Fault] | None = None) -> None:
         self.r, self.base, self.language = r, deck, language
+        self.lacking = r.faults if lacking is None else lacking  # where a text the language lacks is told
         self.shown = shown_path(path)
         self.texts: dict[Where, str] = {}
         self.moved: dict[Where, tuple[str, int, int]] = {}
@@ -137,7 +142,7 @@ class _Read:
 
     def _lacks(self, where: Where, text: str, what: str, hint: str) -> None:
         message = f"{what} {show(text)} has no {self.language} text: give it in {self.shown}, {hint}"
-        self.r.faults.append(self.base.sources.fault(*where, message))
+        self.lacking.append(self.base.sources.fault(*where, message))
 
     def _text(self, m: YMap, key: str, where: Where, base: str, what: str, longest: int, hint: str = "") -> None:
         """``m[key]``, the text of ``base`` (written at ``where``) in the language."""
