@@ -10,10 +10,11 @@ import shutil
 import pytest
 from click.testing import CliRunner
 from deckfix import line_of
+from pypdf import PdfReader
 
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
-from hi5pnp.deck.translations import check_translations, in_language, printed_texts
+from hi5pnp.deck.translations import check_translations, in_language, lacks_language, printed_texts
 from hi5pnp.errors import DeckError
 from hi5pnp.render.coverage import language_faults
 
@@ -48,12 +49,13 @@ def test_every_printed_text_of_a_deck_in_a_language_is_placed_in_its_translation
     assert all(where.path.endswith("de.yaml") for where in texts.values())
 
 
-def test_a_language_the_deck_lacks_is_a_fault_naming_it_and_the_file_to_write():
-    with pytest.raises(DeckError) as caught:
-        in_language(load_deck(), "fr")
-    (fault,) = caught.value.faults
-    assert fault.path.endswith("game.yaml") and fault.line > 0
-    assert "no French (fr) texts" in fault.message and "translations/fr.yaml" in fault.message
+def test_a_language_the_deck_has_no_texts_in_keeps_its_own_words_with_a_warning_naming_the_file_to_write():
+    deck = load_deck()
+    assert in_language(deck, "fr") is deck
+    warning = lacks_language(deck, "fr")
+    assert warning is not None and warning.path.endswith("game.yaml") and warning.line > 0
+    assert "no French (fr) texts" in warning.message and "translations/fr.yaml" in warning.message
+    assert lacks_language(deck, "de") is None and lacks_language(deck, "en") is None
 
 
 def test_a_text_the_language_lacks_is_a_fault_at_the_text_in_the_decks_own_file(deck_copy):
@@ -114,8 +116,7 @@ def test_a_regional_language_uses_the_file_of_its_language(deck_copy):
     folder = deck_copy.folder
     (folder / "translations" / "de.yaml").rename(folder / "translations" / "de_AT.yaml")
     assert in_language(load_deck(folder), "de_AT").competitor_face("1a").name == "Dash Dauerlauf"
-    with pytest.raises(DeckError):
-        in_language(load_deck(folder), "de")  # the other way round is not the same language
+    assert in_language(load_deck(folder), "de").competitor_face("1a").name == "Dash Dunmore"  # not the other way round
 
 
 def test_a_character_the_font_cannot_draw_names_the_language_and_the_text(deck_copy):
@@ -141,12 +142,14 @@ def test_validate_in_german_passes_the_bundled_deck():
     assert code == 0 and "laid out in de" in out, err
 
 
-def test_a_deck_without_translations_still_validates_and_is_refused_in_german(deck_copy):
+def test_a_deck_without_translations_builds_in_german_in_its_own_words_with_a_warning(deck_copy, tmp_path):
     folder = deck_copy.folder
     shutil.rmtree(folder / "translations")
     assert check_translations(load_deck(folder)) == ([], [])
-    code, _, err = run("validate", "--lang", "de", str(folder))
-    assert code == 1 and "game.yaml:" in err and "no German (de) texts" in err
+    code, _, err = run("build", "--deck", str(folder), "--lang", "de", "--only", "cards", "--paper", "a4", "--out", str(tmp_path / "kit"))
+    assert code == 0 and "game.yaml:" in err and "no German (de) texts" in err and "printed as its own files write them" in err
+    text = " ".join(page.extract_text() for page in PdfReader(tmp_path / "kit" / "de" / "cards-duplex-a4.pdf").pages)
+    assert "Lyra Lightfoot" in text and "Tempo" not in text  # the deck's own words; the kit's in German
 
 
 def test_every_language_hi5pnp_ships_is_drawn_by_the_bundled_font():

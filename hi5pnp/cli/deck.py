@@ -62,7 +62,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     choice = choose_templates(deck.path, templates)
     for code in codes:
         kit = make_kit(deck, BuildOptions(card=card, lang=code), choice.templates())  # raises on what build refuses
-        for note in kit.warnings:  # as build shows them: a file it would not make
+        for note in kit.warnings:  # as build shows them: a file it would not make, a language the deck has no texts in
             click.echo(f"note: {note}", err=True)
     warnings = design_lints(deck) + lacking  # a text a translation lacks: a fault only in that language (make_kit above)
     for w in warnings:

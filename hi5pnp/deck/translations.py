@@ -72,22 +72,33 @@ def translation_file(folder: Path, lang: str) -> Path | None:
 
 def in_language(deck: Deck, lang: str) -> Deck:
     """``deck`` with its printed texts in ``lang`` (a language code, ``de``);
-    the deck itself for English, its own files' language. Raises
-    :class:`DeckError`: a fault at each text the language lacks (at the text
-    in the deck's own file), at each fault of the translation file, or one
-    fault when the deck has no texts in ``lang`` at all."""
-    if lang == BASE:
-        return deck
-    path = translation_file(deck.path, lang)
+    the deck itself for English, its own files' language, and for a
+    language it has no translation file for (:func:`lacks_language` says
+    so). Raises :class:`DeckError` for a deck that has one: a fault at each
+    text it lacks (at the text in the deck's own file) and at each fault of
+    the file."""
+    path = None if lang == BASE else translation_file(deck.path, lang)
     if path is None:
-        wanted = shown_path(deck.path / FOLDER / f"{lang}.yaml")
-        message = f"the deck has no {language_name(lang)} texts: write its names and labels in {wanted} (docs/deck-format.md, 'Translations')"
-        raise DeckError([deck.sources.fault("game.yaml", ("title",), message)])
+        return deck
     r = FieldReader()
     given = _Read(r, deck, path, language_name(lang))
     if r.faults:
         raise DeckError(r.faults)
     return given.deck(lang)
+
+
+def lacks_language(deck: Deck, lang: str) -> Fault | None:
+    """The warning for a deck with no texts at all in ``lang`` (no
+    translation file): its cards are printed in its own words, as the kit's
+    words a catalogue lacks are printed in English; None when it has them."""
+    if lang == BASE or translation_file(deck.path, lang) is not None:
+        return None
+    wanted = shown_path(deck.path / FOLDER / f"{lang}.yaml")
+    message = (
+        f"the deck has no {language_name(lang)} texts: its names and labels are printed as its own files write them; "
+        f"write them in {wanted} (docs/deck-format.md, 'Translations')"
+    )
+    return deck.sources.fault("game.yaml", ("title",), message)
 
 
 def check_translations(deck: Deck) -> tuple[list[Fault], list[Fault]]:

@@ -26,7 +26,7 @@ import reportlab
 import yaml
 
 from ..deck import Deck
-from ..deck.translations import in_language, translation_file
+from ..deck.translations import in_language, lacks_language, translation_file
 from ..errors import LayoutError
 from ..language import SOURCE, _, catalogue, speaking
 from ..machine import end_with_parent, worker_count
@@ -110,6 +110,9 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     is printed in English, and the kit's warnings say how many it lacks."""
     with speaking(options.lang) as spoken:
         kit = _make_kit(in_language(deck, options.lang), options, templates, jobs)
+    own_words = lacks_language(deck, options.lang)
+    if own_words is not None:
+        kit.warnings.insert(0, str(own_words))
     if spoken.warning():
         kit.warnings.insert(0, str(spoken.warning()))
     return kit

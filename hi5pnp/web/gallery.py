@@ -13,7 +13,7 @@ from typing import Any
 from ..deck import Deck
 from ..deck.counts import count, table
 from ..deck.lints import design_lints
-from ..deck.translations import in_language, translation_file
+from ..deck.translations import in_language
 from ..errors import DeckError, TemplateError
 from ..kit.images import faces_of
 from ..language import spoken
@@ -39,13 +39,9 @@ def face_version(deck: Any, kind: str, face: Any, templates_fingerprint: str) ->
 
 
 def shown_deck(desk: Desk) -> Deck:
-    """The deck as the page shows it: in the page's language when the deck
-    has texts in it (a fault of them is the gallery's to show), or when
-    ``serve --lang`` asks for it; its own texts when only the browser asks."""
-    deck, lang = desk.current_deck(), spoken().lang
-    if desk.lang is None and translation_file(deck.path, lang) is None:
-        return deck
-    return in_language(deck, lang)
+    """The deck as the page shows it: in the page's language when it has
+    texts in it (a fault of them is the gallery's to show), else in its own words."""
+    return in_language(desk.current_deck(), spoken().lang)
 
 
 def gallery(desk: Desk) -> dict[str, Any]:

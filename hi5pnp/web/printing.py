@@ -8,11 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..deck.translations import translation_file
 from ..errors import OutputError
 from ..kit.guide import MANIFEST, described, file_guide
 from ..kit.options import HOME_BLEED, INKS, METHODS, MOST_BLEED, BuildOptions
-from ..language import SOURCE, spoken
+from ..language import spoken
 from ..render.cardsize import CARD_SIZES, CardSize
 from ..render.paper import PAPER_NAMES
 from .desk import Desk
@@ -76,7 +75,7 @@ def build(desk: Desk, form: dict[str, str]) -> str:
         shop_bleed=bleed,
         ink=form.get("ink", "normal"),  # type: ignore[arg-type]
         method=form.get("method", "duplex"),  # type: ignore[arg-type]
-        lang=kit_language(desk),
+        lang=spoken().lang,  # the page's: a deck without texts in it keeps its own words on its cards
     )
     try:
         desk.out.mkdir(parents=True, exist_ok=True)
@@ -85,14 +84,6 @@ def build(desk: Desk, form: dict[str, str]) -> str:
     with desk.render_lock:
         kit = build_kit(desk.deck, kit_folder(desk), options, desk.templates)
     return f"built {len(kit.files)} files"
-
-
-def kit_language(desk: Desk) -> str:
-    """The language a kit built here is in: the page's, when ``serve --lang``
-    names it or the deck has texts in it; else English (a deck in its own words
-    is not printed half in another language just because a browser prefers it)."""
-    lang = spoken().lang
-    return lang if desk.lang is not None or translation_file(desk.deck_path, lang) is not None else SOURCE
 
 
 def chosen(form: dict[str, Any]) -> dict[str, Any]:
