@@ -1,5 +1,6 @@
 """The kit committed in output/ is what the bundled deck builds today.
 
+Each language's kit is checked (English in output/, German in output/de/).
 Three checks: the fingerprint of the inputs recorded in output/manifest.json
 (the deck's files, the templates, the options, the versions of hi5pnp and of
 the rendering libraries) must match the inputs now; the files must match their
@@ -19,6 +20,8 @@ import pytest
 
 from hi5pnp.deck import load_deck
 from hi5pnp.kit.build import MANIFEST, BuildOptions, fingerprint, library_versions, make_kit
+from hi5pnp.kit.output import kit_folder
+from hi5pnp.language import known
 from hi5pnp.render.template import Templates
 
 OUTPUT = Path(__file__).resolve().parent.parent / "output"
@@ -43,7 +46,7 @@ def stale(names: list[str], pages: dict[str, str] | None = None) -> str:
         f"and the new file (`pdftoppm -png -r 100 output/{pdf} /tmp/old-{stem}` and "
         f"`pdftoppm -png -r 100 /tmp/new-kit/{pdf} /tmp/new-{stem}`) and compare them page by page "
         f"(side by side, or `compare old.png new.png diff.png`). Only when every difference is one you meant, "
-        f"run `hi5pnp build` and commit output/ with a sentence saying what changed on the page."
+        f"run `hi5pnp build --lang all` and commit output/ with a sentence saying what changed on the page."
     )
 
 
@@ -79,10 +82,15 @@ def _drawing(page) -> list[bytes]:
     return out
 
 
+@pytest.fixture(scope="module", params=known())
+def lang(request):
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def manifest():
-    path = OUTPUT / MANIFEST
-    assert path.exists(), stale([MANIFEST])
+def manifest(lang):
+    path = kit_folder(OUTPUT, lang) / MANIFEST
+    assert path.exists(), stale([str(path.relative_to(OUTPUT))])
     return json.loads(path.read_text())
 
 
@@ -94,27 +102,30 @@ def same_versions(manifest):
         pytest.skip("output/ was built with other versions: " + ", ".join(differ) + "; install with -c .ci/constraints.txt")
 
 
-def test_fingerprint_matches_the_inputs(manifest, same_versions):
-    assert manifest["fingerprint"] == fingerprint(load_deck(), BuildOptions(), Templates()), stale([])
+def test_fingerprint_matches_the_inputs(lang, manifest, same_versions):
+    assert manifest["fingerprint"] == fingerprint(load_deck(), BuildOptions(lang=lang), Templates()), stale([])
 
 
-def test_files_match_the_manifest(manifest):
-    differ = [name for name, digest in manifest["files"].items() if hashlib.sha256((OUTPUT / name).read_bytes()).hexdigest() != digest]
+def test_files_match_the_manifest(lang, manifest):
+    folder = kit_folder(OUTPUT, lang)
+    differ = [name for name, digest in manifest["files"].items() if hashlib.sha256((folder / name).read_bytes()).hexdigest() != digest]
     assert not differ, stale(differ)
 
 
-def test_a_fresh_build_gives_the_same_bytes(same_versions):
-    kit = make_kit(load_deck(), BuildOptions())
+def test_a_fresh_build_gives_the_same_bytes(lang, same_versions):
+    kit = make_kit(load_deck(), BuildOptions(lang=lang))
+    folder = kit_folder(OUTPUT, lang)
     differ, pages = [], {}
     for name, data in kit.files.items():
-        path = OUTPUT / name
+        path = folder / name
+        shown = str(path.relative_to(OUTPUT))
         old = path.read_bytes() if path.exists() else None
         if old != data:
-            differ.append(name)
+            differ.append(shown)
             if old is None:
-                pages[name] = "missing from output/"
+                pages[shown] = "missing from output/"
             elif name.endswith(".pdf"):
-                pages[name] = pages_that_differ(old, data)
+                pages[shown] = pages_that_differ(old, data)
     assert not differ, stale(differ, pages)
 
 
@@ -124,4 +135,4 @@ def test_the_stale_message_asks_for_a_visual_diff_first():
     message = stale(["cards-duplex-a4.pdf", "manifest.json"], {"cards-duplex-a4.pdf": "pages 1, 3"})
     assert "cards-duplex-a4.pdf (pages 1, 3), manifest.json" in message
     assert "pdftoppm -png -r 100 output/cards-duplex-a4.pdf" in message and "compare" in message
-    assert message.index("pdftoppm") < message.index("run `hi5pnp build` and commit")
+    assert message.index("pdftoppm") < message.index("run `hi5pnp build --lang all` and commit")

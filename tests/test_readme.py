@@ -20,7 +20,7 @@ def _commands() -> list[str]:
 
 def test_readme_has_the_install_and_test_commands():
     install, test = _commands()[:2]
-    assert install == "python -m pip install -c .ci/constraints.txt -e . && hi5pnp build"
+    assert install == "python -m pip install -c .ci/constraints.txt -e . && hi5pnp build --lang all"  # English and German
     assert test == "python -m pip install -c .ci/constraints.txt -e '.[test]' && python -m pytest -n auto"
 
 

@@ -130,7 +130,7 @@ def test_template_typo_names_the_line(tmp_path):
     folder = tmp_path / "templates"
     shutil.copytree(TEMPLATE_DIR, folder)
     path = folder / "rulebook.xml.j2"
-    path.write_text(path.read_text().replace("{{ r.rounds }} rounds the player", "{{ r.roundz }} rounds the player"))
+    path.write_text(path.read_text().replace("{% trans count=rounds %}", "{% trans count=r.roundz %}"))
     with pytest.raises(TemplateError) as info:
         rulebook(load_deck(CARDS), folder=folder)
     fault = info.value.faults[0]
@@ -147,7 +147,8 @@ def test_quick_reference_both_sides_and_overflow(tmp_path):
     folder = tmp_path / "templates"
     shutil.copytree(TEMPLATE_DIR, folder)
     path = folder / "quickref.xml.j2"
-    path.write_text(path.read_text().replace("<h2>Scoring</h2>", "<h2>Scoring</h2>" + "<p>Far too much text for a card.</p>" * 30))
+    scoring = "<h2>{% trans %}Scoring{% endtrans %}</h2>"
+    path.write_text(path.read_text().replace(scoring, scoring + "<p>Far too much text for a card.</p>" * 30))
     with pytest.raises(TemplateError, match="back side of the quick reference does not fit"):
         quickref(deck, folder)
 

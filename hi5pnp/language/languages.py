@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import re
-from importlib.resources import files
 from pathlib import Path
 
 from ..errors import OptionError, printable
@@ -34,11 +33,8 @@ class LanguageError(OptionError):
 
 
 def package_folder() -> Path:
-    """The catalogues shipped in the package (``hi5pnp/locale``)."""
-    found = files("hi5pnp").joinpath("locale")
-    if not isinstance(found, Path):  # pip installs packages as files, never zipped
-        raise RuntimeError(f"hi5pnp's catalogues must be installed as files, not inside {found}")
-    return found
+    """The catalogues shipped in the package (``hi5pnp/locale``; pip installs a package as files)."""
+    return Path(__file__).resolve().parent.parent / "locale"
 
 
 def folders() -> list[Path]:
@@ -97,7 +93,7 @@ def languages(value: str, option: str = "--lang") -> list[str]:
     chosen: list[str] = []
     for part in value.split(","):
         if not part.strip():
-            raise LanguageError(f"{option}: {printable(repr(value))} names an empty language; write codes apart with commas, as en,de")
+            raise LanguageError(f"{option}: {printable(repr(value))} names an empty language; write codes apart with commas; it takes {', '.join(known())}")
         lang = language(part, option)
         if lang not in chosen:
             chosen.append(lang)

@@ -15,18 +15,22 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from babel.messages.extract import DEFAULT_KEYWORDS
 
 from .. import data
 from ..errors import OutputError, shown_path
 from ..files import make_folder, write_atomically
 from ..version import __version__
 from .catalogue import TEMPLATE, read_catalogue
-from .languages import DOMAIN, FOLDER_VARIABLE, SOURCE, LanguageError, known, normal, package_folder, po_path
+from .languages import DOMAIN, FOLDER_VARIABLE, SOURCE, LanguageError, normal, package_folder, po_path
 from .templating import EXTRACT_OPTIONS
 
 if TYPE_CHECKING:
@@ -40,15 +44,11 @@ HEADER = """\
 # is begun by `hi5pnp translations init LANG` and kept up to
 # date by `hi5pnp translations update` (docs/translating.md).
 #"""
-#: the words that mark a message in the Python code, with where their messages are
-KEYWORDS: dict[str, Any] = {
-    "_": None,
-    "gettext": None,
-    "N_": None,
-    "ngettext": (1, 2),
-    "pgettext": ((1, "c"), 2),
-    "npgettext": ((1, "c"), 2, 3),
-}
+#: the words that mark a message in the Python code (Babel's own: _, N_,
+#: gettext, ngettext, pgettext, npgettext and the rest), with where their messages are
+KEYWORDS: dict[str, Any] = dict(DEFAULT_KEYWORDS)
+#: a module that marks no message is not read by the extractor (most modules mark none)
+_MARKED = re.compile(r"(?<![\w.])(?:" + "|".join(KEYWORDS) + r")\(")
 COMMENT_TAG = "Translators:"  # a comment so begun, just above a message, is shown to its translator
 PAGES = ("web", "pages")  # the web desk's jinja2 pages, in the package
 
@@ -66,7 +66,7 @@ def _sources() -> list[tuple[Path, str, str, Mapping[str, str]]]:
     found: list[tuple[Path, str, str, Mapping[str, str]]] = [
         (path, path.relative_to(package.parent).as_posix(), "python", {})
         for path in sorted(package.rglob("*.py"))
-        if path.relative_to(package).parts[0] not in ("data", "locale")
+        if path.relative_to(package).parts[0] not in ("data", "locale") and _MARKED.search(path.read_text(encoding="utf-8"))
     ]
     found += [(path, f"templates/{path.name}", "jinja2.ext:babel_extract", EXTRACT_OPTIONS) for path in sorted(data.template_folder().glob("*.j2"))]
     pages = package.joinpath(*PAGES)
@@ -77,17 +77,26 @@ def _sources() -> list[tuple[Path, str, str, Mapping[str, str]]]:
 def template_catalogue() -> Catalog:
     """Every message of the source, read now."""
     from babel.messages.catalog import Catalog
-    from babel.messages.extract import extract_from_file
 
     catalog = Catalog(
         project="hi5pnp", version=__version__, header_comment=HEADER, creation_date=FIXED_DATE, revision_date=FIXED_DATE, charset="utf-8", fuzzy=False
     )
     for path, shown, method, options in _sources():
-        for line, message, comments, context in extract_from_file(
-            method, path, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), options=options, strip_comment_tags=True
-        ):
-            catalog.add(message, None, [(shown, line)], auto_comments=comments, context=context)
+        stat = path.stat()
+        for line, message, comments, context in _messages_in(path, stat.st_mtime_ns, stat.st_size, method, tuple(sorted(options.items()))):
+            catalog.add(message, None, [(shown, line)], auto_comments=list(comments), context=context)
     return catalog
+
+
+Found = tuple[tuple[int, Any, tuple[str, ...], str | None], ...]  # (line, message, comments, context) of each message in a file
+
+
+@lru_cache(maxsize=1024)  # a file is read again only when it changes (the tests extract many times in one run)
+def _messages_in(path: Path, _mtime: int, _size: int, method: str, options: tuple[tuple[str, str], ...]) -> Found:
+    from babel.messages.extract import extract_from_file
+
+    found = extract_from_file(method, path, keywords=KEYWORDS, comment_tags=(COMMENT_TAG,), options=dict(options), strip_comment_tags=True)
+    return tuple((line, message, tuple(comments), context) for line, message, comments, context in found)
 
 
 def _text(catalog: Catalog) -> bytes:
@@ -170,14 +179,12 @@ def update(folder: Path | None = None) -> list[Written]:
     made = extract(folder)
     template = read_catalogue(made.path, None)
     written = [made]
-    for lang in known():
-        path = po_path(folder, lang)
-        if lang == SOURCE or not path.is_file():
-            continue
+    for path in sorted(folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        lang = path.parent.parent.name
+        if normal(lang) != lang or lang == SOURCE or not path.is_file():
+            continue  # not a language's catalogue
         catalog = read_catalogue(path, lang)
         catalog.update(template, update_creation_date=False)
-        if not path.is_relative_to(folder):
-            raise OutputError(f"{shown_path(path)}: not in {shown_path(folder)}")
         written.append(Written(path, _write(path, _text(catalog)), len(catalog), _untranslated(catalog)))
     return written
 
