@@ -89,7 +89,7 @@ def check(
     differs, 2 some log or its deck cannot be read (the worst of all logs).
     """
     from ..judge.batch import STDIN, check_all, expand
-    from ..language import language
+    from ..language import language, speaking
 
     lang = language(lang)
     if logs.count(STDIN) > 1:
@@ -124,7 +124,9 @@ def check(
             unread.append(out.path)
         click.echo(out.text, err=out.outcome == "unreadable" and not as_json)
     if len(files) > 1:
-        summary = f"{len(files)} logs: {counts['valid']} valid, {counts['invalid']} invalid, {counts['unreadable']} unreadable"
+        with speaking(lang):
+            said = {"logs": len(files), "valid": counts["valid"], "invalid": counts["invalid"], "unreadable": counts["unreadable"]}
+            summary = _("%(logs)d logs: %(valid)d valid, %(invalid)d invalid, %(unreadable)d unreadable") % said
         if unread:  # their faults went to standard error: name them where the summary is read
             summary += f" ({', '.join(unread[:5])}{', …' if len(unread) > 5 else ''})"
         click.echo(printable(summary), err=as_json)  # a file name may hold an escape sequence
