@@ -57,7 +57,7 @@ def rewrite(path: Path, old: str, new: str) -> None:
 
 
 def test_the_export_is_a_deck_of_csv_cards_beside_the_other_files(csv_deck):
-    assert sorted(p.name for p in csv_deck.iterdir()) == ["competitors.csv", "game.yaml", "obstacles.csv", "score_sheets.yaml"]
+    assert sorted(p.name for p in csv_deck.iterdir()) == ["competitors.csv", "game.yaml", "obstacles.csv", "score_sheets.yaml", "translations"]
     first = (csv_deck / "competitors.csv").read_text(encoding="utf-8-sig").splitlines()[:2]
     assert first == [
         "card,side,name,gem 1,gem 2,gem 3,column 1,column 2,column 3,column 4",

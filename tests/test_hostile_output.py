@@ -192,7 +192,7 @@ def test_saved_logs_copy_only_the_decks_own_files_never_through_a_link(tmp_path)
     assert r.exit_code in (0, 1), r.stderr
     assert time.perf_counter() - start < 60
     copied = sorted(str(p.relative_to(tmp_path / "logs" / "deck")) for p in (tmp_path / "logs" / "deck").rglob("*"))
-    assert copied == ["competitors.yaml", "game.yaml", "obstacles.yaml", "score_sheets.yaml"]
+    assert copied == ["competitors.yaml", "game.yaml", "obstacles.yaml", "score_sheets.yaml", "translations", "translations/de.yaml"]
     assert all_valid(tmp_path / "logs")
 
 
@@ -243,7 +243,7 @@ def test_saved_logs_inside_the_deck_folder_copy_the_deck_once(tmp_path):
     r = save(deck, deck / "logs")
     assert r.exit_code in (0, 1), r.stderr
     files = sorted(str(p.relative_to(deck)) for p in deck.rglob("*") if p.is_file())
-    assert len(files) == 4 + 1 + 3 + 4  # the deck, the mark, three logs, the deck's copy
+    assert len(files) == 5 + 1 + 3 + 5  # the deck (its German texts too), the mark, three logs, the deck's copy
     assert all_valid(deck / "logs")
 
 

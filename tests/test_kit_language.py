@@ -85,6 +85,7 @@ def english_left(texts: dict[str, str], lang: str, deck) -> dict[str, list[str]]
     drop = deck_words(deck)
     for where, text in texts.items():
         text = re.sub(r'"[^"]*"', " ", text)  # the icons' own titles, as their files credit them
+        text = re.sub(r":chit\b", ": ", text)  # a turn's notation, the same in every language ("2a:chit")
         for word in drop:
             text = text.replace(word, " ")
         hits = sorted(set(pattern.findall(text)))
@@ -146,7 +147,7 @@ def test_the_checker_finds_english_where_it_is_left(german, tmp_path, monkeypatc
     monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))
     (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
     shipped = po(po_path(package_folder(), "de"), "de")
-    dropped = {"Total", "Scoring", "Rulings"}
+    dropped = {"Player", "Scoring", "Rulings"}  # ("Total", on the score card, is the bundled deck's own word: its translation file gives it)
     for message in shipped:
         if message.id in dropped:
             message.string = ""

@@ -161,7 +161,8 @@ def test_init_refuses_a_language_it_has_and_a_code_that_is_none(tmp_path):
         translating.begin("en", tmp_path)
 
 
-def test_update_keeps_translations_and_adds_new_messages_untranslated(tmp_path):
+def test_update_keeps_translations_and_adds_new_messages_untranslated(tmp_path, monkeypatch):
+    monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))  # the folder's languages are known, as a translator's are
     translating.extract(tmp_path)
     ids = sorted(m.id for m in translating.template_catalogue() if isinstance(m.id, str) and m.id and not m.context)
     path = _made_language(tmp_path, "nl", {ids[0]: "NL"})

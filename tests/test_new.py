@@ -18,9 +18,11 @@ def test_new_writes_the_bundled_deck_as_plain_files_that_load(tmp_path):
     r = run("new", str(folder))
     assert r.exit_code == 0, r.output
     source = bundled_deck("default")
-    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in source.iterdir() if p.is_file())
-    for p in folder.iterdir():
-        assert p.is_file() and not p.is_symlink() and p.read_bytes() == (source / p.name).read_bytes()
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in source.iterdir() if p.is_file() or p.name == "translations")
+    for p in [*folder.iterdir(), *(folder / "translations").iterdir()]:
+        if p.name != "translations":
+            assert p.is_file() and not p.is_symlink() and p.read_bytes() == (source / p.relative_to(folder)).read_bytes()
+    assert sorted(p.name for p in (folder / "translations").iterdir()) == sorted(p.name for p in (source / "translations").iterdir())
     assert load_deck(folder).title == load_deck("default").title
     assert f"hi5pnp build --deck {folder}" in r.output and f"hi5pnp validate --deck {folder}" in r.output
 
@@ -79,7 +81,7 @@ def test_the_bundled_deck_and_templates_are_real_folders_so_a_copy_is_ones_own(t
         assert not folder.is_symlink() and not any(p.is_symlink() for p in folder.iterdir())
     mine = tmp_path / "mydeck"
     shutil.copytree(deck, mine)  # as cp -r does
-    before = {p.name: p.read_bytes() for p in deck.iterdir()}
+    before = {p.name: p.read_bytes() for p in deck.iterdir() if p.is_file()}
     (mine / "competitors.yaml").write_text((mine / "competitors.yaml").read_text().replace("Dash Dunmore", "Dash Dunmoor"))
-    assert {p.name: p.read_bytes() for p in deck.iterdir()} == before
+    assert {p.name: p.read_bytes() for p in deck.iterdir() if p.is_file()} == before
     assert load_deck(mine).competitor_face("1a").name == "Dash Dunmoor"

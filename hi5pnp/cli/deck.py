@@ -25,44 +25,83 @@ if TYPE_CHECKING:
 @click.option("--card-size", "card", type=CardSizeType(), default="poker", show_default=True, help="The card size to check the layouts at (as build).")
 @click.option("--templates", type=TEMPLATES_TYPE, help=TEMPLATES_HELP)
 @click.option("--strict", is_flag=True, help="Design warnings count as faults (exit 1).")
-def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool) -> None:
+@click.option(
+    "--lang",
+    metavar="LANG[,LANG…]|all",
+    default="en",
+    show_default=True,
+    help="Lay every page out in this language (a code: de), the deck's texts in it too; several apart with commas, or all.",
+)
+def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool, lang: str) -> None:
     """Check a deck: every fault on standard error as path:line:column: message.
 
     Beyond the files, it lays out every page of the kit (both paper sizes, the
     card size given) without writing a file, so a deck it passes always
     builds; a deck with faults in its data still has its sound cards and the
-    pages they make laid out, their faults told with the data's. Then design
-    warnings (a colour no obstacle shows, a trait no obstacle carries,
-    duplicate faces, skewed counts).
+    pages they make laid out, their faults told with the data's. Every
+    translation file of the deck (translations/LANG.yaml) is read; with
+    --lang the pages are laid out in that language, so a word too long for
+    its box is a fault at its line, and a character the font cannot draw one
+    naming the language (a deck whose data has faults is laid out in
+    English until they are mended). Then design warnings (a colour no
+    obstacle shows, a trait no obstacle carries, duplicate faces, skewed
+    counts).
 
     Exit status: 0 valid (warnings allowed unless --strict), 1 the deck has
     faults, 2 there is no deck there.
     """
     from ..deck.lints import design_lints
     from ..deck.load import read_deck
-    from ..errors import DeckError, InputError
+    from ..deck.translations import check_translations
+    from ..errors import DeckError, Fault, InputError
     from ..kit import BuildOptions
+    from ..kit.build import make_kit
     from ..kit.layoutcheck import layout_faults
     from ..kit.templatechoice import choose_templates
+    from ..language import SOURCE, languages
 
+    codes = languages(lang)
     reading = read_deck(one_deck(deck_arg, deck_opt))
     choice = choose_templates(reading.folder, templates)
-    try:
-        laid_out, notes = layout_faults(reading, BuildOptions(card=card), choice.templates())  # what build would refuse
-    except InputError as exc:  # the templates folder's own (an icon, a font), told with the deck's
-        laid_out, notes = exc.faults, []
-    if reading.faults or laid_out or reading.sound is None:
-        raise DeckError(reading.faults + laid_out)
+    faults: list[Fault] = list(reading.faults)
+    lacking: list[Fault] = []
+    notes: list[str] = []
+
+    def told(found: list[Fault]) -> None:
+        faults.extend(f for f in found if f not in faults)
+
+    if reading.sound is not None and not reading.faults:
+        translated, lacking = check_translations(reading.sound)
+        told(translated)
+    if SOURCE in codes or reading.faults:  # the deck's own words: its sound parts laid out even beside data faults
+        try:
+            laid_out, notes = layout_faults(reading, BuildOptions(card=card), choice.templates())  # what build would refuse
+            told(laid_out)
+        except InputError as exc:  # the templates folder's own (an icon, a font), told with the deck's
+            told(exc.faults)
     deck = reading.sound
-    for note in notes:  # as build shows them: a file it would not make
+    for code in [c for c in codes if c != SOURCE]:
+        if deck is None or reading.faults:
+            break  # another language's pages wait for sound data: its texts are read against them
+        try:
+            kit = make_kit(deck, BuildOptions(card=card, lang=code), choice.templates())
+            notes += kit.warnings  # a language the deck has no texts in, a file build would not make
+        except InputError as exc:
+            told(exc.faults)
+    if faults or deck is None:
+        raise DeckError(faults)
+    for note in dict.fromkeys(notes):  # as build shows them, each once
         click.echo(f"note: {note}", err=True)
-    warnings = design_lints(deck)
+    warnings = design_lints(deck) + lacking  # a text a translation lacks: a fault only in that language (make_kit above)
     for w in warnings:
         click.echo(str(w), err=True)
     faces = 2 * (len(deck.competitors) + len(deck.obstacles))
     more = f"; {len(warnings)} design warning{'s' * (len(warnings) != 1)}" if warnings else ""
     click.echo(choice.words())
-    click.echo(f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, {len(deck.obstacles)} obstacle cards ({faces} faces){more}")
+    laid = "" if codes == ["en"] else f"; laid out in {', '.join(codes)}"
+    click.echo(
+        f"{shown_path(deck.path)}: deck is valid: {len(deck.competitors)} competitor cards, {len(deck.obstacles)} obstacle cards ({faces} faces){laid}{more}"
+    )
     if strict and warnings:
         raise SystemExit(NO)
 

@@ -12,6 +12,7 @@ import click
 
 from ..deck import EDITION_NUMBERS
 from ..errors import printable
+from ..language import _
 from ..machine import JOBS_PER_CPU
 from .base import CANNOT, DECK_TYPE, NO, OK, Command, Failure
 
@@ -63,8 +64,22 @@ LOG_TYPE = click.Path(allow_dash=True)
     help="With --try: write the corrections as the judge NAME's ruling beside the log (LOG.ruling.yaml), "
     "which check and standings then apply; an existing ruling is never replaced.",
 )
+@click.option(
+    "--lang",
+    metavar="LANG",
+    default="en",
+    show_default=True,
+    help="The verdict in words and the printable verdict in this language (a code: de); --json is the same in every language.",
+)
 def check(
-    logs: tuple[str, ...], as_json: bool, deck: str | None, jobs: int | None, tries: tuple[tuple[str, str], ...], pdf: str | None, rule_as: str | None
+    logs: tuple[str, ...],
+    as_json: bool,
+    deck: str | None,
+    jobs: int | None,
+    tries: tuple[tuple[str, str], ...],
+    pdf: str | None,
+    rule_as: str | None,
+    lang: str,
 ) -> None:
     """Check game logs against the rules. A folder stands for its .yaml files;
     - reads a log from standard input. Several logs end with a summary line
@@ -74,7 +89,9 @@ def check(
     differs, 2 some log or its deck cannot be read (the worst of all logs).
     """
     from ..judge.batch import STDIN, check_all, expand
+    from ..language import language, speaking
 
+    lang = language(lang)
     if logs.count(STDIN) > 1:
         raise click.UsageError("standard input (-) can be read once")
     files = expand(logs)
@@ -96,18 +113,20 @@ def check(
             raise click.BadParameter(str(exc), param_hint="--try") from None
         if rule_as is not None:
             _rule(files[0], rule_as.strip(), corrections)
-        sys.exit(_check_one(files[0], deck, as_json, corrections, pdf))
+        sys.exit(_check_one(files[0], deck, as_json, corrections, pdf, lang))
     worst = OK
     counts = dict.fromkeys(STATUS, 0)
     unread: list[str] = []
-    for out in check_all(files, deck, jobs, as_json):
+    for out in check_all(files, deck, jobs, as_json, lang):
         worst = max(worst, STATUS[out.outcome])
         counts[out.outcome] += 1
         if out.outcome == "unreadable":
             unread.append(out.path)
         click.echo(out.text, err=out.outcome == "unreadable" and not as_json)
     if len(files) > 1:
-        summary = f"{len(files)} logs: {counts['valid']} valid, {counts['invalid']} invalid, {counts['unreadable']} unreadable"
+        with speaking(lang):
+            said = {"logs": len(files), "valid": counts["valid"], "invalid": counts["invalid"], "unreadable": counts["unreadable"]}
+            summary = _("%(logs)d logs: %(valid)d valid, %(invalid)d invalid, %(unreadable)d unreadable") % said
         if unread:  # their faults went to standard error: name them where the summary is read
             summary += f" ({', '.join(unread[:5])}{', …' if len(unread) > 5 else ''})"
         click.echo(printable(summary), err=as_json)  # a file name may hold an escape sequence
@@ -122,13 +141,15 @@ def _rule(path: str, judge: str, tries: list[Try]) -> None:
     click.echo(printable(f"wrote the ruling to {target}"), err=True)
 
 
-def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf: str | None) -> int:
-    """One log, perhaps with turns tried in place of others, perhaps as a PDF too."""
+def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf: str | None, lang: str) -> int:
+    """One log, perhaps with turns tried in place of others, perhaps as a PDF
+    too; its words in ``lang`` (the JSON's in English, in every language)."""
     import json
 
     from ..judge.batch import verdict_of
     from ..judge.check import DeckCache
     from ..judge.verdict import verdict_lines
+    from ..language import SOURCE, speaking
 
     if pdf is not None:
         from ..files import PDF, check_output
@@ -136,23 +157,30 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf
         check_output(pdf, keep=_named_file(path), kind=PDF)  # at once: the deck's files are known once it is read
     decks = DeckCache(deck)
     verdict = verdict_of(path, decks, tries, digest=pdf is not None)
+    said = verdict  # the verdict in words (its reasons made in the language spoken)
+    if lang != SOURCE and (pdf is not None or not as_json):
+        with speaking(lang):
+            said = verdict_of(path, decks, tries, digest=pdf is not None)
     if as_json:
         obj = verdict.to_json()
         if tries:
             obj["tried"] = [t.to_json() for t in tries]
         click.echo(json.dumps(obj))
     else:
-        for t in tries:
-            passed = verdict.state is not None and (verdict.stopped is None or verdict.stopped.line > t.line)
-            after = " (legal here)" if passed and not t.delete else ""
-            click.echo(printable(f"trying {t.words()}{after}; the file is not changed"))
-        click.echo("\n".join(verdict_lines(verdict, tries)), err=verdict.outcome == "unreadable")
+        with speaking(lang):
+            for t in tries:
+                passed = verdict.state is not None and (verdict.stopped is None or verdict.stopped.line > t.line)
+                tried = _("trying %(try)s (legal here)") if passed and not t.delete else _("trying %(try)s")
+                click.echo(printable((tried + "; " + _("the file is not changed")) % {"try": t.words()}))
+            click.echo("\n".join(verdict_lines(said, tries)), err=verdict.outcome == "unreadable")
     if pdf is not None:
         from ..files import PDF, write_output
         from ..judge.sheet import verdict_pdf
 
         ruled = tries or list(verdict.ruling.corrections if verdict.ruling is not None else ())  # the ruling beside the log, as tried
-        write_output(pdf, verdict_pdf(verdict, ruled), keep=[*_named_file(path), *decks.files()], kind=PDF)
+        with speaking(lang):
+            sheet = verdict_pdf(said, ruled)
+        write_output(pdf, sheet, keep=[*_named_file(path), *decks.files()], kind=PDF)
         click.echo(printable(f"wrote the printable verdict to {pdf}"), err=True)
     return STATUS[verdict.outcome]
 

@@ -39,7 +39,16 @@ LOCAL = ("127.0.0.1", "localhost", "::1")
 @click.option(
     "--host", default="127.0.0.1", show_default=True, help="The address to listen on. Anything but this machine's own lets others on the network use the desk."
 )
-def serve(deck: str | None, logs: Path | None, event: Path | None, alias: Path | None, out: Path, templates: Path | None, port: int, host: str) -> None:
+@click.option(
+    "--lang",
+    metavar="LANG",
+    default=None,
+    help="Every page in this language (a code: de), whatever the browser prefers; without it, each browser gets the language "
+    "it asks for (Accept-Language) among those hi5pnp speaks, else English.",
+)
+def serve(
+    deck: str | None, logs: Path | None, event: Path | None, alias: Path | None, out: Path, templates: Path | None, port: int, host: str, lang: str | None
+) -> None:
     """Start the web desk and print its address: the designer's gallery
     (following the deck's files as they are saved), the judge's and the
     event's pages, the print page and the table. Ctrl-C stops it."""
@@ -49,7 +58,10 @@ def serve(deck: str | None, logs: Path | None, event: Path | None, alias: Path |
 
     from ..deck import load_deck
     from ..errors import DeckError, DeckNotFoundError
+    from ..language import language
     from ..web import Desk, make_app
+
+    lang = language(lang, "--lang") if lang is not None else None
 
     try:
         load_deck(deck)
@@ -67,7 +79,7 @@ def serve(deck: str | None, logs: Path | None, event: Path | None, alias: Path |
         from ..judge.event import read_aliases
 
         read_aliases(str(alias))  # a fault in it is told now, not on the judge's page
-    desk = Desk(deck=deck, logs=event or logs, out=out, templates=templates, alias=alias, event=event is not None)
+    desk = Desk(deck=deck, logs=event or logs, out=out, templates=templates, alias=alias, event=event is not None, lang=lang)
     answered = _own_names() if host in ("0.0.0.0", "::") else [host]  # every address: the machine's own names, never any Host
     hosts = None if host in LOCAL else [*answered, "127.0.0.1", "localhost"]
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)

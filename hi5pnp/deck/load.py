@@ -203,6 +203,9 @@ def deck_files(deck: Deck) -> list[str]:
     folder: its YAML (or CSV) files that are there, and the art files its faces name."""
     names = [deck.sources.files.get(name, name) for name in DECK_FILES]
     names = [name for name in names if os.path.lexists(deck.path / name)]
+    from .translations import FOLDER, translation_files  # its texts in other languages go with a deck
+
+    names += [f"{FOLDER}/{path.name}" for path in translation_files(deck.path) if path.is_file()]
     for kind in ("competitors.yaml", "obstacles.yaml"):
         cards = deck.sources.docs.get(kind)
         for card in cards if isinstance(cards, yamlsource.YList) else ():

@@ -139,10 +139,15 @@ class Sources(NamedTuple):
     shown: Mapping[str, str]  # file name -> path as messages show it
     docs: Mapping[str, Any]  # file name -> located YAML document (a CSV file's cards as the YAML would give them)
     files: Mapping[str, str] = {}  # file name -> the file read for it: itself, or competitors.csv/obstacles.csv
+    #: A text given in another file: (file name, keys) -> where it is written
+    #: (a deck in a language: its names in ``translations/LANG.yaml``)
+    moved: Mapping[tuple[str, tuple[str | int, ...]], tuple[str, int, int]] = {}
 
     def fault(self, filename: str, keys: tuple[str | int, ...], message: str) -> Fault:
         """A fault at ``keys`` (a path of mapping keys and list indexes) in
         ``filename``, or at the deepest of them that exists."""
+        if (filename, keys) in self.moved:
+            return Fault(*self.moved[filename, keys], message)
         node = self.docs.get(filename)
         line = column = 0
         for key in keys:
@@ -158,9 +163,13 @@ class Sources(NamedTuple):
 
     def face_fault(self, filename: str, number: int, side: str, key: str, message: str) -> Fault:
         """A fault at the ``key`` of face ``side`` of card ``number`` in ``filename``."""
+        return self.fault(filename, self.face_keys(filename, number, side, key), message)
+
+    def face_keys(self, filename: str, number: int, side: str, key: str) -> tuple[str | int, ...]:
+        """The keys of a face's ``key`` in ``filename`` (the card's index in the file, the side, the key)."""
         doc = self.docs.get(filename)
         index = next((k for k, item in enumerate(doc or []) if isinstance(item, dict) and item.get("card") == number), -1)
-        return self.fault(filename, (index, side, key), message)
+        return (index, side, key)
 
 
 @dataclass(frozen=True)
@@ -181,6 +190,10 @@ class Deck:
     balance: Balance | None = None
     fingerprint: str = ""  # sha256 of what the deck says (.fingerprint.deck_fingerprint)
     sources: Sources = field(default_factory=lambda: Sources({}, {}), repr=False, compare=False)
+    #: The language of the deck's texts when given in one (:func:`hi5pnp.deck.translations.in_language`); "" for its own files' text
+    language: str = ""
+    color_labels: dict[str, str] = field(default_factory=dict)  # colour -> the word printed for it (its name when none)
+    trait_labels: dict[str, str] = field(default_factory=dict)  # trait -> the word printed for it (its name when none)
     _competitor_faces: dict[str, CompetitorFace] = field(init=False, repr=False, compare=False)
     _obstacle_faces: dict[str, ObstacleFace] = field(init=False, repr=False, compare=False)
 
@@ -192,6 +205,14 @@ class Deck:
     def full_title(self) -> str:
         """ "High Five: The Golden Gauntlet", or the title alone."""
         return f"{self.title}: {self.subtitle}" if self.subtitle else self.title
+
+    def color_label(self, color: str) -> str:
+        """The word printed for a gem colour: its label in the deck's language, else its name."""
+        return self.color_labels.get(color, color)
+
+    def trait_label(self, trait: str) -> str:
+        """The word printed for a trait: its label in the deck's language, else its name."""
+        return self.trait_labels.get(trait, trait)
 
     @property
     def course_length(self) -> int:

@@ -14,6 +14,7 @@ from ..errors import OutputError, printable, shown_path
 
 TEMPLATES = "templates"  # the templates' folder inside the new deck
 TEMPLATE_PARTS = ("icons", "fonts")  # the templates folder's own subfolders (SVG icons, font files), copied with it
+TRANSLATIONS = "translations"  # the deck's texts in other languages (docs/deck-format.md, "Translations"), copied with it
 
 
 def new_deck(target: Path, *, templates: bool = False, deck: str = "default") -> list[Path]:
@@ -27,6 +28,8 @@ def new_deck(target: Path, *, templates: bool = False, deck: str = "default") ->
     check_target(target)
     try:
         written = _copy(source, target)
+        if (source / TRANSLATIONS).is_dir():
+            written += _copy(source / TRANSLATIONS, target / TRANSLATIONS)
         if templates:
             written += _copy(data.template_folder(), target / TEMPLATES)
             for part in TEMPLATE_PARTS:

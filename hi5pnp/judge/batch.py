@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..deck import yamlsource
 from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
+from ..language import SOURCE, speaking
 from ..machine import end_with_parent, worker_count
 from .check import DeckCache, Verdict, check_game, unreadable, with_deck
 from .header import UnreadLog
@@ -121,14 +122,17 @@ def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: b
     return verdict
 
 
-def check_one(path: str, decks: DeckCache, as_json: bool = False) -> Outcome:
-    """Check one log (``-``: standard input) and render its verdict."""
-    v = verdict_of(path, decks)
+def check_one(path: str, decks: DeckCache, as_json: bool = False, lang: str = SOURCE) -> Outcome:
+    """Check one log (``-``: standard input) and render its verdict: in
+    words in ``lang``, or as JSON, the same in every language."""
     if as_json:
         import json
 
+        v = verdict_of(path, decks)
         return Outcome(path, v.outcome, json.dumps(v.to_json()))
-    return Outcome(path, v.outcome, "\n".join(verdict_lines(v)))
+    with speaking(lang):
+        v = verdict_of(path, decks)
+        return Outcome(path, v.outcome, "\n".join(verdict_lines(v)))
 
 
 _decks: DeckCache | None = None  # a worker's own, loaded once
@@ -140,12 +144,12 @@ def _start_worker(deck: str | None) -> None:
     end_with_parent()
 
 
-def _check_in_worker(path: str, as_json: bool) -> Outcome:
+def _check_in_worker(path: str, as_json: bool, lang: str) -> Outcome:
     assert _decks is not None
-    return check_one(path, _decks, as_json)
+    return check_one(path, _decks, as_json, lang)
 
 
-def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = None, as_json: bool = False) -> Iterator[Outcome]:
+def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = None, as_json: bool = False, lang: str = SOURCE) -> Iterator[Outcome]:
     """Outcomes in the order of ``files``; ``jobs`` processes for a big batch
     (default: the processors this process may use; at most
     :func:`~hi5pnp.machine.worker_count`)."""
@@ -153,7 +157,7 @@ def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = 
     if jobs <= 1 or len(files) < PARALLEL_FROM or STDIN in files:
         decks = DeckCache(deck)
         for f in files:
-            yield check_one(f, decks, as_json)
+            yield check_one(f, decks, as_json, lang)
         return
     # imported here: a small check need not load them (a tenth of its time)
     import multiprocessing
@@ -162,4 +166,4 @@ def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = 
     # fork where the platform has it: workers start with the modules loaded
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck,)) as pool:
-        yield from pool.map(_check_in_worker, files, [as_json] * len(files), chunksize=max(1, len(files) // (jobs * CHUNKS_PER_JOB)))
+        yield from pool.map(_check_in_worker, files, [as_json] * len(files), [lang] * len(files), chunksize=max(1, len(files) // (jobs * CHUNKS_PER_JOB)))

@@ -20,7 +20,9 @@ from typing import Any
 
 from ..deck import EDITION_NUMBERS, Deck, load_deck
 from ..errors import DeckError, Fault, InputError
+from ..language import _
 from ..rules import SEATS, Illegal, RulesError, State, TurnReport, setup_problems
+from ..rules.seat import seat_words
 from .header import Header, UnreadLog
 from .log import GameLog, LogRound, deck_location, hinted, read_log, unknown_faces
 from .problem import Problem, Record
@@ -155,7 +157,7 @@ class DeckCache:
         from ..deck.load import DATA_FILES, deck_folder, deck_paths
 
         found: list[Path] = []
-        for (where, _), deck in self._decks.items():
+        for (where, _edition), deck in self._decks.items():
             if isinstance(deck, DeckError):
                 found += [deck_folder(where) / name for name in DATA_FILES]
             else:
@@ -261,7 +263,7 @@ def _rules(line: int, why: Illegal, turn: str = "", where: str = "", position: S
 def _turn_fault(line: int, why: Illegal, rnd: LogRound, number: int, k: int, state: State) -> _Stop:
     """The fault of the ``k``-th turn (from 0) of round ``number``, in the position it was played in."""
     ended = state.is_terminal() or state.needs_course()
-    where = f"round {number}, turn {k + 1}"
+    where = _("round %(round)d, turn %(turn)d") % {"round": number, "turn": k + 1}
     return _Stop(Problem(line, "rules", str(why), rnd.turn_text(k), where, state, (number, k + 1), ended))
 
 
@@ -269,7 +271,7 @@ def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> N
     if not log.teams and log.adjudicated is not None:  # a result ruled for a game never played
         if verdict.bye:
             return  # a bye: nothing to replay, nothing wrong
-        raise _Stop(Problem(log.adjudicated.line, "rules", "no game is recorded, only the result the judge ruled"))
+        raise _Stop(Problem(log.adjudicated.line, "rules", _("no game is recorded, only the result the judge ruled")))
     problems = setup_problems(deck, log.teams)
     if problems:  # the one the log writes first
 
@@ -333,7 +335,7 @@ def _play_round(state: State, rnd: LogRound, number: int, observer: Observer, ve
         observer.turn_played(state, report, line)
     why = state.why_round_incomplete()
     if why is not None:
-        raise _rules(rnd.course_line, why, "", f"round {number}", state)
+        raise _rules(rnd.course_line, why, "", _("round %(round)d") % {"round": number}, state)
 
 
 def _compare(verdict: Verdict, name: str, what: str, computed: Any) -> None:
@@ -347,18 +349,22 @@ def _compare(verdict: Verdict, name: str, what: str, computed: Any) -> None:
 
 def _check_recorded_round(state: State, rnd: LogRound, number: int, verdict: Verdict) -> None:
     result = state.results()[-1]
-    _compare(verdict, f"rounds[{number}].finish", f"round {number}, finish", list(result.finish))
+    _compare(verdict, f"rounds[{number}].finish", _("round %(round)d, finish") % {"round": number}, list(result.finish))
     if verdict.log is not None and f"rounds[{number}].points" in verdict.log.written:  # not a mapping at all
-        _compare(verdict, f"rounds[{number}].points", f"round {number}, points", dict(result.points))
+        _compare(verdict, f"rounds[{number}].points", _("round %(round)d, points") % {"round": number}, dict(result.points))
     for seat in SEATS:
-        _compare(verdict, f"rounds[{number}].points.{seat}", f"round {number}, {seat}'s points", result.points[seat])
+        said = {"round": number, "seat": seat_words(seat)}
+        _compare(verdict, f"rounds[{number}].points.{seat}", _("round %(round)d, %(seat)s's points") % said, result.points[seat])
 
 
 def _check_result(state: State, log: GameLog, verdict: Verdict) -> None:
     computed = {"columns": state.complete_columns(), "score": state.scores()}
-    for key, what in (("columns", "complete trait columns"), ("score", "total")):
+    for key, whole, each in (
+        ("columns", _("the complete trait columns"), _("%(seat)s's complete trait columns")),
+        ("score", _("the total"), _("%(seat)s's total")),
+    ):
         if f"result.{key}" in log.written:  # not a mapping at all
-            _compare(verdict, f"result.{key}", f"the {what}", dict(computed[key]))
+            _compare(verdict, f"result.{key}", whole, dict(computed[key]))
         for seat in SEATS:
-            _compare(verdict, f"result.{key}.{seat}", f"{seat}'s {what}", computed[key][seat])
-    _compare(verdict, "result.winner", "the winner", state.winner())
+            _compare(verdict, f"result.{key}.{seat}", each % {"seat": seat_words(seat)}, computed[key][seat])
+    _compare(verdict, "result.winner", _("the winner"), state.winner())

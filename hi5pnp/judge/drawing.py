@@ -17,11 +17,13 @@ from reportlab.graphics.shapes import FILL_EVEN_ODD, FILL_NON_ZERO, Circle, Draw
 from ..deck import CompetitorFace
 from ..deck.icons import Icon
 from ..errors import printable
+from ..language import _, ngettext
 from ..render import fonts
 from ..render.draw import TEAM_COLORS, color
 from ..render.icons import add_icon
 from ..render.units import pt
 from ..rules import SEATS, Seat, State
+from ..rules.seat import seat_words
 from .position import marked_boxes, status
 from .replay import Replayed
 
@@ -111,7 +113,7 @@ def replay_drawing(done: Replayed, players: Mapping[Seat, str] | None, until: in
     competitor and turn marked; None when there is no position to draw."""
     if done.position is None:
         return None
-    where = f"before line {until}" if done.verdict is None else "where the replay ended"
+    where = _("before line %(line)d") % {"line": until} if done.verdict is None else _("where the replay ended")
     stop = done.verdict.stopped if done.verdict is not None else None
     disputed = stop.turn.split()[0] if stop is not None and stop.turn else None
     turn = f"{stop.where}: {stop.turn}" if stop is not None and stop.turn else ""
@@ -129,7 +131,7 @@ def position_drawing(state: State, players: Mapping[Seat, str] | None = None, ca
     if state.course is not None:
         y = _course(pen, state, y + 4)
     if turn:
-        pen.text(0, y + 3, _fit(f"in dispute: {turn}", WIDTH, "bold", 8), 8, "bold", DISPUTE)
+        pen.text(0, y + 3, _fit(_("in dispute: %(turn)s") % {"turn": turn}, WIDTH, "bold", 8), 8, "bold", DISPUTE)
         y += 5
     _heading(pen, state, y + 4, caption)
     height = y + 4 + 13
@@ -144,7 +146,8 @@ def _heading(pen: _Pen, state: State, y: float, caption: str) -> None:
     head = state.headline()
     pen.text(0, y + 6, head[0].upper() + head[1:], 11, "bold")
     score = state.scores()
-    sub = f"first-player token: {state.token_holder()} · points so far: north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}"
+    said = {"token": seat_words(str(state.token_holder())), "north": score[Seat.NORTH], "south": score[Seat.SOUTH]}
+    sub = _("first-player token: %(token)s · points so far: north %(north)d, south %(south)d") % said
     pen.text(0, y + 1, _fit(sub + (f" · {caption}" if caption else ""), WIDTH, "regular", 8), 8, fill=MUTED)
 
 
@@ -177,10 +180,10 @@ def _course(pen: _Pen, state: State, y0: float) -> float:
     north_y = card_y + card_h + 5
     top = north_y + 5 + north_rows * step
     east = x0 + col * n + 2
-    pen.text(east, south_y - 1, "SOUTH side", 7, "bold", TEAM[Seat.SOUTH])
-    pen.text(east, north_y - 1, "NORTH side", 7, "bold", TEAM[Seat.NORTH])
-    pen.text(east, card_y + card_h / 2 - 1, "east", 6.5, fill=MUTED)
-    pen.text(x0 - 2, card_y + card_h / 2 - 1, "west", 6.5, fill=MUTED, anchor="end")
+    pen.text(east, south_y - 1, _("SOUTH side"), 7, "bold", TEAM[Seat.SOUTH])
+    pen.text(east, north_y - 1, _("NORTH side"), 7, "bold", TEAM[Seat.NORTH])
+    pen.text(east, card_y + card_h / 2 - 1, _("east"), 6.5, fill=MUTED)
+    pen.text(x0 - 2, card_y + card_h / 2 - 1, _("west"), 6.5, fill=MUTED, anchor="end")
     pen.line(x0 + col / 2, south_y, x0 + col * (n - 0.5), south_y, dash=True)
     pen.line(x0 + col / 2, north_y, x0 + col * (n - 0.5), north_y, dash=True)
     for c, ob in enumerate(course):
@@ -204,10 +207,10 @@ def _course(pen: _Pen, state: State, y0: float) -> float:
     # the finish, beyond the last position on the north side (west)
     fx = x0 - 9
     pen.rect(fx - 6, north_y - 3, 12, 6, INK, r=1)
-    pen.text(fx, north_y - 1.1, "finish", 6, "bold", "#FFFFFF", "middle")
+    pen.text(fx, north_y - 1.1, _("finish"), 6, "bold", "#FFFFFF", "middle")
     done = state.finishers()
     if done:
-        pen.text(0, top + 1, _fit("finished: " + ", ".join(f"{k}. {f}" for k, f in enumerate(done, 1)), WIDTH, "regular", 7), 7, fill=INK)
+        pen.text(0, top + 1, _fit(_("finished: ") + ", ".join(f"{k}. {f}" for k, f in enumerate(done, 1)), WIDTH, "regular", 7), 7, fill=INK)
         top += 4
     return top
 
@@ -244,7 +247,8 @@ def _matrices(pen: _Pen, state: State, players: Mapping[Seat, str]) -> float:
             y += tallest * BOX + 13
         name = players.get(seat)
         done = state.complete_columns()[seat]
-        label = f"{seat.upper()}{f' ({name})' if name else ''} · {done} complete column{'s' * (done != 1)}"
+        complete = ngettext("%(n)d complete column", "%(n)d complete columns", done) % {"n": done}
+        label = f"{seat_words(seat).upper()}{f' ({name})' if name else ''} · {complete}"
         pen.text(0, y, _fit(label, WIDTH, "bold", 8), 8, "bold", TEAM[seat])
         y += 11
     return y
@@ -252,9 +256,9 @@ def _matrices(pen: _Pen, state: State, players: Mapping[Seat, str]) -> float:
 
 def _legend(pen: _Pen, state: State) -> float:
     """What the marks mean, at the foot of the picture; returns its top."""
-    pen.text(0, 1, "Dots after a name: its gems.   Matrices: dark box = marked, framed column = complete.", 7, fill=MUTED)
-    ring = "   Red ring and frame: the competitor in dispute." if pen.highlight else ""
-    pen.text(0, 4.4, f"Tokens: filled = ready, outline = exhausted, gold dot = a chit.{ring}", 7, fill=MUTED)
+    pen.text(0, 1, _("Dots after a name: its gems.   Matrices: dark box = marked, framed column = complete."), 7, fill=MUTED)
+    ring = "   " + _("Red ring and frame: the competitor in dispute.") if pen.highlight else ""
+    pen.text(0, 4.4, _("Tokens: filled = ready, outline = exhausted, gold dot = a chit.") + ring, 7, fill=MUTED)
     x = 0.0
     for trait in state.deck.traits:
         pen.shape(state.deck.trait_icons[trait], x + 1.6, 10.6, 3.2, INK)
@@ -278,8 +282,8 @@ def _matrix(pen: _Pen, state: State, face: str, x: float, y: float, tallest: int
     said = room
     if face == pen.highlight:
         pen.rect(x - 1.2, y - 5.2, room + 1.4, tallest * BOX + 15, "#FBEAE8", DISPUTE, 1.2, 1.2)
-        pen.text(x + room - 0.6, top + 2.8, "in dispute", 6.5, "bold", DISPUTE, "end")
-        said -= fonts.width("in dispute", "bold", 6.5) / pt(1) + 1.5
+        pen.text(x + room - 0.6, top + 2.8, _("in dispute"), 6.5, "bold", DISPUTE, "end")
+        said -= fonts.width(_("in dispute"), "bold", 6.5) / pt(1) + 1.5
     pen.text(x, top + 7, _fit(f"{face} {card.name}", room - gems, "bold", 7.5), 7.5, "bold", team)
     name_w = min(fonts.width(f"{face} {card.name}", "bold", 7.5) / pt(1), room - gems)
     for k, gem in enumerate(card.gems):  # the gems matched against the obstacles

@@ -8,8 +8,11 @@ import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ..language import _, ngettext
+from ..language.words import ordinal
 from ..rules import SEATS, Seat, State
 from ..rules.proposals import count_up_to
+from ..rules.seat import seat_words
 
 MOST_TURNS = 12  # legal turns listed; the rest are counted
 MOST_COUNTED = 1000  # legal turns counted at most; past it, "more than 1,000"
@@ -42,8 +45,8 @@ class LegalTurns:
         if not self.more:
             return ""
         if self.counted_all:
-            return f"… and {self.more} more"
-        return f"… {len(self.shown)} shown of more than {MOST_COUNTED:,}"
+            return _("… and %(n)d more") % {"n": self.more}
+        return _("… %(n)d shown of more than %(most)s") % {"n": len(self.shown), "most": f"{MOST_COUNTED:,}"}
 
 
 def legal_turns(state: State, face: str | None = None) -> LegalTurns:
@@ -75,26 +78,22 @@ def status(state: State, face: str) -> str:
     """Where ``face`` is and what it may do: "at 4, ready, 2 chits"."""
     if state.course is None:  # before a round's course is laid: all wait at the start
         if state.is_terminal():
-            return "game over"
-        return "waiting for the next round" if state.round else "waiting for the first round"
+            return _("game over")
+        return _("waiting for the next round") if state.round else _("waiting for the first round")
     if face in state.finishers():
-        place = state.finishers().index(face) + 1
-        return f"finished {place}{_suffix(place)}"
+        return _("finished %(place)s") % {"place": ordinal(state.finishers().index(face) + 1)}
     if not state.on_course(face):
-        return "finished, not placed"
+        return _("finished, not placed")
     chits = state.chits_of(face)
-    held = f", {chits} chit{'s' * (chits != 1)}" if chits else ""
-    return f"at {state.position(face)}, {'ready' if state.is_ready(face) else 'exhausted'}{held}"
-
-
-def _suffix(n: int) -> str:
-    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    held = ", " + ngettext("%(n)d chit", "%(n)d chits", chits) % {"n": chits} if chits else ""
+    ready = _("ready") if state.is_ready(face) else _("exhausted")
+    return _("at %(position)d, %(ready)s") % {"position": state.position(face), "ready": ready} + held
 
 
 def gems_words(state: State, face: str) -> str:
     """A competitor's gems, as matched against the obstacles: "gems red red blue"."""
     card = state.deck.competitor_face(face)
-    return "gems " + " ".join(card.gems) if card is not None else ""
+    return _("gems %(gems)s") % {"gems": " ".join(card.gems)} if card is not None else ""
 
 
 def matrix_words(state: State, face: str) -> str:
@@ -104,7 +103,7 @@ def matrix_words(state: State, face: str) -> str:
     columns = []
     for k, (column, free) in enumerate(zip(card.matrix, state.unmarked(face)), 1):
         boxes = " ".join(("[x]" if m else "[ ]") + trait for trait, m in zip(column, marked_boxes(column, free)))
-        columns.append(f"{k} {boxes}" + (" (complete)" if not free else ""))
+        columns.append(f"{k} {boxes}" + (" " + _("(complete)") if not free else ""))
     return " | ".join(columns)
 
 
@@ -120,10 +119,11 @@ def position_lines(state: State, players: Mapping[Seat, str] | None = None, disp
     for seat in SEATS:
         name = players.get(seat)
         done = state.complete_columns()[seat]
-        lines.append(f"  {seat}{f' ({name})' if name else ''}, {done} complete column{'s' * (done != 1)}:")
+        complete = ngettext("%(n)d complete column", "%(n)d complete columns", done) % {"n": done}
+        lines.append(f"  {seat_words(seat)}{f' ({name})' if name else ''}, {complete}:")
         for face in state.team(seat):
             who = f"{face} {_name(state, face)}"
-            mark = "   <- in dispute" if face == disputed else ""
+            mark = "   <- " + _("in dispute") if face == disputed else ""
             lines.append(f"    {who:<{width}}  {gems_words(state, face):<{gw}}  {status(state, face):<{where}}  {matrix_words(state, face)}{mark}")
     return lines
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ..language import _
 from ..rules import State, Turn
 from .position import LegalTurns, legal_turns
 
@@ -47,7 +48,8 @@ class Record(NamedTuple):
     def words(self) -> str:
         """ "round 2, north's points: written 9, computed 8" (with the slip, if any)."""
         slip = f" ({self.slip})" if self.slip else ""
-        return f"{self.what}: written {_shown(self.recorded)}{slip}, computed {_shown(self.computed)}"
+        said = {"what": self.what, "written": _shown(self.recorded), "slip": slip, "computed": _shown(self.computed)}
+        return _("%(what)s: written %(written)s%(slip)s, computed %(computed)s") % said
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "field": self.field, "recorded": self.recorded, "computed": self.computed}

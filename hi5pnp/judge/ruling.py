@@ -28,6 +28,9 @@ from ..deck import yamlsource
 from ..deck.fields import FieldReader, describe, show
 from ..deck.located import YList, YMap
 from ..errors import LogError, OptionError
+from ..language import _, ngettext
+from ..language.words import listed
+from ..rules.seat import seat_words
 from .logwrite import quote
 from .recorded import Adjudicated, read_adjudicated
 from .tries import Try, parse_try
@@ -53,10 +56,10 @@ class Ruling:
     def words(self) -> str:
         """ "as ruled by Sam, 2 corrections" (and the result ruled, if any)."""
         n = len(self.corrections)
-        parts = [f"{n} correction{'s' * (n != 1)}"] if n else []
+        parts = [ngettext("%(n)d correction", "%(n)d corrections", n) % {"n": n}] if n else []
         if self.adjudicated is not None:
-            parts.append(f"the result ruled ({self.adjudicated.winner}, {self.adjudicated.reason})")
-        return f"as ruled by {self.judge}, {' and '.join(parts)}"
+            parts.append(_("the result ruled (%(winner)s, %(reason)s)") % {"winner": seat_words(self.adjudicated.winner), "reason": self.adjudicated.reason})
+        return _("as ruled by %(judge)s, %(what)s") % {"judge": self.judge, "what": listed(parts)}
 
     def to_json(self) -> dict[str, Any]:
         got: dict[str, Any] = {"file": self.path, "judge": self.judge, "corrections": [t.to_json() for t in self.corrections]}

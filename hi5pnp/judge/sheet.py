@@ -22,19 +22,33 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..errors import capped, printable
+from ..language import _, ngettext, spoken
 from ..render import fonts
 from ..render.draw import color
 from ..render.paper import PAPER_SIZES
 from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
 from ..render.units import pt
 from ..rules import SEATS, State
+from ..rules.seat import seat_words
 from .check import Verdict
 from .drawing import position_drawing
 from .header import Header
 from .log import GameLog
 from .problem import Record
 from .tries import Try
-from .verdict import about, adjudicated_words, columns_words, edition_words, no_result_words, reference, result_words, stood_words, where_words
+from .verdict import (
+    about,
+    adjudicated_words,
+    columns_words,
+    edition_words,
+    log_line,
+    no_result_words,
+    reference,
+    result_words,
+    stood_words,
+    where_in_log,
+    where_words,
+)
 
 PAGE = PAPER_SIZES["a4"]  # mm: the verdict is an A4 sheet
 MARGIN = 13.0
@@ -66,7 +80,7 @@ def verdict_pdf(v: Verdict, tried: Sequence[Try] = ()) -> bytes:
     The sheet is set twice: once to count its pages, then with "page N of M"
     drawn at the end of each (the document's own page hook, no canvas internals)."""
     st = _styles()
-    frame = _PageFrame(_game_name(v), f"log SHA-256 {v.sha256[:16]}…" if v.sha256 else "")
+    frame = _PageFrame(_game_name(v), _("log SHA-256 %(digest)s…") % {"digest": v.sha256[:16]} if v.sha256 else "")
     with reproducible():
         _sheet(io.BytesIO(), v, frame).build(_story(v, st, tried), canvasmaker=_canvas)
         buf = io.BytesIO()
@@ -98,13 +112,13 @@ class _PageFrame:
         c.setFillColor(color(INK))
         c.setFont(fonts.font_name("bold"), 8)
         c.drawString(pt(MARGIN), pt(h - MARGIN), _clip(c, printable(self.game), w - 2 * MARGIN - 30, "bold", 8))
-        c.drawRightString(pt(w - MARGIN), pt(h - MARGIN), f"page {n} of {self.total}")
+        c.drawRightString(pt(w - MARGIN), pt(h - MARGIN), _("page %(n)d of %(total)d") % {"n": n, "total": self.total})
         c.setStrokeColor(color(MUTED))
         c.setLineWidth(0.4)
         c.line(pt(MARGIN), pt(h - MARGIN - 2), pt(w - MARGIN), pt(h - MARGIN - 2))
         c.setFont(fonts.font_name("regular"), 7)
         c.setFillColor(color(MUTED))
-        c.drawString(pt(MARGIN), pt(MARGIN - 4), f"hi5pnp verdict · {CREDIT}")
+        c.drawString(pt(MARGIN), pt(MARGIN - 4), _("hi5pnp verdict · %(credit)s") % {"credit": CREDIT})
         c.drawRightString(pt(w - MARGIN), pt(MARGIN - 4), self.digest)
         c.restoreState()
 
@@ -126,16 +140,16 @@ def _sheet(buf: io.BytesIO, v: Verdict, frame: _PageFrame) -> _Sheet:
         rightMargin=pt(MARGIN),
         topMargin=pt(MARGIN + HEAD),
         bottomMargin=pt(MARGIN),
-        title=printable(f"Verdict: {v.path}"),
+        title=printable(_("Verdict: %(log)s") % {"log": v.path}),
         author=AUTHOR,
-        subject=subject("A judge's verdict on a game log"),
+        subject=subject(_("A judge's verdict on a game log")),
         keywords=KEYWORDS,
         creator=CREATOR,
         producer=PRODUCER,
         invariant=1,
         pageCompression=1,
         initialFontName=fonts.font_name("regular"),
-        lang="en",
+        lang=spoken().lang,
         displayDocTitle=1,
     )
     doc.around = frame
@@ -155,49 +169,48 @@ def _clip(c: Canvas, text: str, width_mm: float, style: str, size: float) -> str
 def _game_name(v: Verdict) -> str:
     """The game every page names: "Verdict · Club night · north Ann v south Sam · table 4"."""
     h = v.about
-    parts = ["Verdict", v.path]
+    parts = [_("Verdict"), v.path]
     if h is not None:
-        parts = ["Verdict", *([h.event] if h.event else [])]
-        names = [f"{s} {h.players[s]}" for s in SEATS if h.players.get(s)]
+        parts = [_("Verdict"), *([h.event] if h.event else [])]
+        names = [f"{seat_words(s)} {h.players[s]}" for s in SEATS if h.players.get(s)]
         parts += [" v ".join(names)] if names else [v.path]
-        parts += [f"table {h.texts['table']}"] if h.texts.get("table") else []
+        parts += [_("table %(table)s") % {"table": h.texts["table"]}] if h.texts.get("table") else []
     return " · ".join(parts)
 
 
 def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> list[Flowable]:
     log, s, p = v.log, v.state, v.problem
-    out: list[Flowable] = [_p("Game verdict", st["title"]), _p(escape(v.path), st["sub"])]
+    out: list[Flowable] = [_p(_("Game verdict"), st["title"]), _p(escape(v.path), st["sub"])]
     out += _about(v.about, s, st)
     if v.sha256:
-        out.append(_p(f"Log file as checked: SHA-256 <font size=8>{v.sha256}</font>", st["body"]))
-    fixes = f"{len(tried)} CORRECTION{'S' * (len(tried) != 1)}"
+        out.append(_p(_("Log file as checked: SHA-256 %(digest)s") % {"digest": f"<font size=8>{v.sha256}</font>"}, st["body"]))
     if p is None:
         if tried:
-            out.append(
-                _p(
-                    f'<font color="{RIGHT}"><b>VALID WITH {fixes}</b></font>: with the lines below read as ruled, every turn '
-                    "is legal and every written value agrees.",
-                    st["h"],
-                )
-            )
+            valid = ngettext("VALID WITH %(n)d CORRECTION", "VALID WITH %(n)d CORRECTIONS", len(tried)) % {"n": len(tried)}
+            why = _("with the lines below read as ruled, every turn is legal and every written value agrees.")
+            out.append(_p(f'<font color="{RIGHT}"><b>{valid}</b></font>: {why}', st["h"]))
         else:
-            out.append(_p(f'<font color="{RIGHT}"><b>VALID</b></font>: every turn is legal and every written value agrees.', st["h"]))
+            why = _("every turn is legal and every written value agrees.")
+            valid = _("VALID")
+            out.append(_p(f'<font color="{RIGHT}"><b>{valid}</b></font>: {why}', st["h"]))
     elif p.kind == "read":
-        out.append(_p(f'<font color="{WRONG}"><b>CANNOT BE READ</b></font>', st["h"]))
+        unread = _("CANNOT BE READ")
+        out.append(_p(f'<font color="{WRONG}"><b>{unread}</b></font>', st["h"]))
         out += _corrections(tried, log, st)
         out += [_p(escape(line), st["body"]) for line in capped(v.read_faults)]
         return out + _signature(v, st)
     else:
-        also = f" ({len(tried)} correction{'s' * (len(tried) != 1)} tried)" if tried else ""
-        where = reference(log, p.line, p.entry) if p.kind == "rules" else f"log line {p.line}"  # a written value names its round itself
-        out.append(_p(f'<font color="{WRONG}"><b>INVALID</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
+        also = " (" + ngettext("%(n)d correction tried", "%(n)d corrections tried", len(tried)) % {"n": len(tried)} + ")" if tried else ""
+        where = reference(log, p.line, p.entry) if p.kind == "rules" else log_line(p.line)  # a written value names its round itself
+        invalid = _("INVALID")
+        out.append(_p(f'<font color="{WRONG}"><b>{invalid}</b></font>{also}: {escape(where)}: {escape(p.message)}', st["h"]))
     out += _corrections(tried, log, st)
     for said in (edition_words(v), adjudicated_words(log) if log is not None else ""):
         if said:
             out.append(_p(escape(said[0].upper() + said[1:]), st["body"]))
     stop = v.stopped
     if stop is not None:
-        out.append(_p("The fault", st["h"]))
+        out.append(_p(_("The fault"), st["h"]))
         said = f": <b>{escape(stop.turn)}</b>" if stop.turn else ""
         said_where = reference(log, stop.line, stop.entry)
         out.append(_p(f"{escape(said_where[0].upper() + said_where[1:])}{said}", st["body"]))
@@ -207,7 +220,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
         if legal:
             turns = "  ·  ".join(f"<b>{escape(t)}</b>" for t in legal.shown)
             more = f"  {legal.more_words()}" if legal.more else ""
-            out.append(_p(f"Legal turns instead, as a log writes them: {turns}{more}", st["body"]))
+            out.append(_p(_("Legal turns instead, as a log writes them: %(turns)s") % {"turns": turns} + more, st["body"]))
         if stop.position is not None:
             where = where_words(stop)
             disputed = stop.turn.split()[0] if stop.turn else None
@@ -216,7 +229,7 @@ def _story(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Try]) -> l
             )
             out.append(KeepTogether([_p(where[0].upper() + where[1:], st["h"]), picture]))
     if v.compared:
-        out.append(KeepTogether([_p("Written and computed", st["h"]), _records_table(v, st, tried)]))
+        out.append(KeepTogether([_p(_("Written and computed"), st["h"]), _records_table(v, st, tried)]))
     if s is not None:
         out += _result(v, s, st)
     return out + _signature(v, st)
@@ -226,14 +239,15 @@ def _corrections(tried: Sequence[Try], log: GameLog | None, st: dict[str, Paragr
     """Each correction: where, the log line, the line as written and as ruled, side by side."""
     if not tried:
         return []
-    rows: list[list[Any]] = [["Where", "Log line", "As written", "As ruled"]]
+    rows: list[list[Any]] = [[_("Where"), _("Log line"), _("As written"), _("As ruled")]]
     for t in tried:
         written = (log.tried_lines.get(t.line, "") if log is not None else "") or "—"
-        where = reference(log, t.line).split(" (log line")[0] if log is not None else ""
+        where = (where_in_log(log, t.line) or log_line(t.line)) if log is not None else ""
         if t.after:
-            rows.append([f"after {where or 'line ' + str(t.line)}", f"after {t.line}", "(nothing)", t.text])
+            after = _("after %(where)s") % {"where": where or _("line %(line)d") % {"line": t.line}}
+            rows.append([after, _("after %(where)s") % {"where": t.line}, _("(nothing)"), t.text])
         else:
-            rows.append([where if where != f"log line {t.line}" else "", str(t.line), written, "(left out)" if t.delete else t.text])
+            rows.append([where if where != log_line(t.line) else "", str(t.line), written, _("(left out)") if t.delete else t.text])
     cells = [[_p(escape(str(c)) if k < 2 or r == 0 else f"<b>{escape(str(c))}</b>", st["cell"]) for k, c in enumerate(row)] for r, row in enumerate(rows)]
     width = PAGE[0] - 2 * MARGIN
     table = Table(cells, colWidths=[pt(width * f) for f in (0.22, 0.1, 0.34, 0.34)], repeatRows=1, hAlign="LEFT")
@@ -249,7 +263,7 @@ def _corrections(tried: Sequence[Try], log: GameLog | None, st: dict[str, Paragr
             ]
         )
     )
-    return [_p("Corrections: the log as written and as ruled (the file is unchanged)", st["h"]), table]
+    return [_p(_("Corrections: the log as written and as ruled (the file is unchanged)"), st["h"]), table]
 
 
 def _fitted(drawing: Drawing) -> Drawing:
@@ -265,11 +279,12 @@ def _about(log: GameLog | Header | None, s: State | None, st: dict[str, Paragrap
     if log is None:
         return []
     rows = [about(log, s.edition.number if s is not None else None)]
-    texts = [f"{key} {log.texts[key]}" for key in ("date", "judge", "table") if log.texts.get(key)]
+    keys = {"date": _("date %(text)s"), "judge": _("judge %(text)s"), "table": _("table %(table)s")}
+    texts = [keys[key] % {"text": log.texts[key], "table": log.texts[key]} for key in keys if log.texts.get(key)]
     if texts:
         rows.append(" · ".join(texts))
     if log.texts.get("notes"):
-        rows.append(f"notes: {log.texts['notes']}")
+        rows.append(_("notes: %(text)s") % {"text": log.texts["notes"]})
     return [_p(escape(r), st["body"]) for r in rows]
 
 
@@ -277,13 +292,13 @@ def _records_table(v: Verdict, st: dict[str, ParagraphStyle], tried: Sequence[Tr
     """Every value the log may write, beside what the game gives; a row that
     differs shaded. "Written" is always the file's value; a value a
     correction changed is followed by the value as ruled."""
-    rows: list[list[Any]] = [["Log line", "What", "Written", "Computed"]]
+    rows: list[list[Any]] = [[_("Log line"), _("What"), _("Written"), _("Computed")]]
     for r in v.compared:
         written, line = _shown(r.recorded) + (f" ({r.slip})" if r.slip else ""), r.line
         in_file, file_line = _in_file(v.log, r, tried)
         if in_file is not None and in_file != written:
-            written, line = f"{in_file}; as ruled: {written}", line or file_line  # a line left out: the file's line
-        mark = "  (differs)" if r.differs else "" if r.recorded is None else "  (agrees)"
+            written, line = _("%(file)s; as ruled: %(ruled)s") % {"file": in_file, "ruled": written}, line or file_line  # a line left out: the file's line
+        mark = "  " + _("(differs)") if r.differs else "" if r.recorded is None else "  " + _("(agrees)")
         rows.append([str(line) if line else "", r.what, written, _shown(r.computed) + mark])
     wrong = [k for k, r in enumerate(v.compared, 1) if r.differs]
     cells = [[_p(escape(str(c)), st["cell"]) for c in r] for r in rows]
@@ -315,10 +330,11 @@ def _in_file(log: GameLog | None, r: Record, tried: Sequence[Try]) -> tuple[str 
 def _result(v: Verdict, s: State, st: dict[str, ParagraphStyle]) -> list[Flowable]:
     columns = columns_words(s)
     if v.complete:
-        head = "Result (computed from the turns)" if v.records else "Result"
+        head = _("Result (computed from the turns)") if v.records else _("Result")
         return [_p(head, st["h"]), _p(f"<b>{escape(result_words(s))}</b>; {columns}.", st["body"])]
     why = no_result_words(s)
-    return [_p("No result", st["h"]), _p(f"{why[0].upper()}{why[1:]} No winner is declared. Where it stood: {stood_words(s)}", st["body"])]
+    said = _("No winner is declared. Where it stood: %(where)s") % {"where": stood_words(s)}
+    return [_p(_("No result"), st["h"]), _p(f"{why[0].upper()}{why[1:]} {said}", st["body"])]
 
 
 def _signature(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
@@ -326,17 +342,15 @@ def _signature(v: Verdict, st: dict[str, ParagraphStyle]) -> list[Flowable]:
     h = v.about
     names = {str(s): n for s, n in h.players.items()} if h is not None else {}
     line = "_" * 30
-    tied = f" (the log file with SHA-256 {v.sha256[:16]}…)" if v.sha256 else ""
-    block: list[Flowable] = [_p("Signatures", st["h"]), _p(f"We have read this verdict on the game as logged{tied}.", st["body"])]
-    rows = [
-        [_p(f"<b>North</b> {escape(names.get('north', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
-        [_p(f"<b>South</b> {escape(names.get('south', ''))}", st["cell"]), _p(f"Signature {line}", st["cell"]), _p(f"Date {'_' * 14}", st["cell"])],
-        [
-            _p(f"<b>Judge</b> {escape(h.texts.get('judge', '') if h is not None else '') or '_' * 20}", st["cell"]),
-            _p(f"Signature {line}", st["cell"]),
-            _p(f"Date {'_' * 14}", st["cell"]),
-        ],
-    ]
+    if v.sha256:
+        read = _("We have read this verdict on the game as logged (the log file with SHA-256 %(digest)s…).") % {"digest": v.sha256[:16]}
+    else:
+        read = _("We have read this verdict on the game as logged.")
+    block: list[Flowable] = [_p(_("Signatures"), st["h"]), _p(read, st["body"])]
+    judge = escape(h.texts.get("judge", "") if h is not None else "") or "_" * 20
+    north, south, referee = _("North"), _("South"), _("Judge")
+    who = [f"<b>{north}</b> {escape(names.get('north', ''))}", f"<b>{south}</b> {escape(names.get('south', ''))}", f"<b>{referee}</b> {judge}"]
+    rows = [[_p(w, st["cell"]), _p(_("Signature %(line)s") % {"line": line}, st["cell"]), _p(_("Date %(line)s") % {"line": "_" * 14}, st["cell"])] for w in who]
     width = PAGE[0] - 2 * MARGIN
     table = Table(rows, colWidths=[pt(width * f) for f in (0.34, 0.42, 0.24)], hAlign="LEFT")
     table.setStyle(TableStyle([("TOPPADDING", (0, 0), (-1, -1), 9), ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))

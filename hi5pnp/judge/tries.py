@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from ..deck import yamlsource
 from ..errors import Fault, LogError, OptionError
+from ..language import _
 from .header import UnreadLog
 from .log import GameLog, LogRound, read_log_bytes
 from .recorded import Written
@@ -57,10 +58,10 @@ class Try(NamedTuple):
     def words(self) -> str:
         """ "line 41 as '7a assist 2a:chit'", "line 41 as left out", "'4a' inserted after line 41"."""
         if self.delete:
-            return f"line {self.line} as left out"
+            return _("line %(line)d as left out") % {"line": self.line}
         if self.after:
-            return f"{self.text!r} inserted after line {self.line}"
-        return f"line {self.line} as {self.text!r}"
+            return _("%(text)s inserted after line %(line)d") % {"text": repr(self.text), "line": self.line}
+        return _("line %(line)d as %(text)s") % {"line": self.line, "text": repr(self.text)}
 
     def to_json(self) -> dict[str, object]:
         if self.delete:

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import capped, printable
+from ..language import _, ngettext
 from ..rules import SEATS, Seat, State
+from ..rules.seat import seat_words
 from .check import Verdict
 from .header import Header
 from .log import GameLog
@@ -22,25 +24,29 @@ def about(log: GameLog | Header | None, deck_edition: int | None = None) -> str:
     if log is None:
         return ""
     parts = [log.event] if log.event else []
-    names = [f"{seat} {log.players[seat]}" for seat in SEATS if log.players.get(seat)]
+    names = [f"{seat_words(seat)} {log.players[seat]}" for seat in SEATS if log.players.get(seat)]
     if names:
         parts.append(", ".join(names))
     edition = log.edition or deck_edition
-    parts.append(f"deck {log.deck or 'default'}" + (f", edition {edition}" if edition else ""))
+    deck = _("deck %(deck)s") % {"deck": log.deck or "default"}
+    parts.append(deck + (", " + _("edition %(n)d") % {"n": edition} if edition else ""))
     return " · ".join(parts)
 
 
 def columns_words(state: State) -> str:
     """ "complete trait columns: north 2, south 3 (worth 3 points each)"."""
     cols = state.complete_columns()
-    worth = f"worth {state.rules.column_points} point{'s' * (state.rules.column_points != 1)} each"
-    return f"complete trait columns: north {cols[Seat.NORTH]}, south {cols[Seat.SOUTH]} ({worth})"
+    worth = ngettext("worth %(n)d point each", "worth %(n)d points each", state.rules.column_points) % {"n": state.rules.column_points}
+    said = {"north": cols[Seat.NORTH], "south": cols[Seat.SOUTH], "worth": worth}
+    return _("complete trait columns: north %(north)d, south %(south)d (%(worth)s)") % said
 
 
 def result_words(state: State) -> str:
     """ "north 31, south 28; winner: north" (or draw)."""
     score = state.scores()
-    return f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}; winner: {state.winner()}"
+    winner = state.winner()
+    said = {"north": score[Seat.NORTH], "south": score[Seat.SOUTH], "winner": seat_words(winner) if winner in SEATS else _("draw")}
+    return _("north %(north)d, south %(south)d; winner: %(winner)s") % said
 
 
 def try_command(path: str, tried: Sequence[Try], line: int, made_by: int | None = None, text: str = "TURN") -> str:
@@ -77,8 +83,16 @@ def edition_words(v: Verdict) -> str:
     if n is None:
         return ""
     own = v.state.edition.number if v.state is not None else None
-    said = f"invalid under edition {own}, but " if own else ""
-    return f"{said}valid under edition {n}: every turn and written value agrees with edition {n}'s rules (to check it so: {edition_try(v)})"
+    said = {"own": own, "n": n, "try": edition_try(v)}
+    if own:
+        return (
+            _(
+                "invalid under edition %(own)d, but valid under edition %(n)d: "
+                "every turn and written value agrees with edition %(n)d's rules (to check it so: %(try)s)"
+            )
+            % said
+        )
+    return _("valid under edition %(n)d: every turn and written value agrees with edition %(n)d's rules (to check it so: %(try)s)") % said
 
 
 def edition_try(v: Verdict) -> str:
@@ -94,8 +108,8 @@ def edition_try(v: Verdict) -> str:
 def where_words(stop: Problem) -> str:
     """What the position shown with a fault is."""
     if stop.turn:
-        return f"the position line {stop.line} was played in"
-    return f"the position where the turns of {stop.where or 'the game'} end"
+        return _("the position line %(line)d was played in") % {"line": stop.line}
+    return _("the position where the turns of %(where)s end") % {"where": stop.where or _("the game")}
 
 
 def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
@@ -105,13 +119,14 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
     if p is not None and p.kind == "read":
         return [printable(line) for line in capped(v.read_faults)]
     s = v.state
-    kind = {"rules": "rules", "record": "a written value differs"}.get(p.kind, p.kind) if p is not None else ""
-    fixes = f" with {len(tried)} correction{'s' * (len(tried) != 1)}" if tried else ""
+    kind = {"rules": _("rules"), "record": _("a written value differs")}.get(p.kind, p.kind) if p is not None else ""
+    fixes = " " + ngettext("with %(n)d correction", "with %(n)d corrections", len(tried)) % {"n": len(tried)} if tried else ""
     if v.ruling is not None:
         fixes, tried = f" {v.ruling.words()}", v.ruling.corrections
     if v.bye and v.log is not None and v.log.adjudicated is not None:
         return [printable(line) for line in _bye_lines(v, v.log)]
-    lines = [f"{v.path}: valid{fixes}" if p is None else f"{v.path}:{p.line}: invalid ({kind}): {p.message}"]
+    valid, invalid = _("valid"), _("invalid")
+    lines = [f"{v.path}: {valid}{fixes}" if p is None else f"{v.path}:{p.line}: {invalid} ({kind}): {p.message}"]
     lines += ruling_lines(v)
     head = about(v.log, s.edition.number if s is not None else None)
     if head:
@@ -123,17 +138,15 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
     stop = v.stopped
     if stop is not None:
         if stop is not p:
-            lines.append(f"  the replay stopped at line {stop.line}: {stop.message}")
+            lines.append("  " + _("the replay stopped at line %(line)d: %(why)s") % {"line": stop.line, "why": stop.message})
         if stop.turn:  # a round cut short says which round in its message
             lines.append(f"  {stop.where}: {stop.turn}")
         if stop.after_end:
-            lines.append(
-                f"  written after the {'game' if stop.position and stop.position.is_terminal() else 'round'} ended; "
-                f"to read the log without it: {stop_try(v, tried, DELETE)}"
-            )
+            after = _("written after the game ended") if stop.position and stop.position.is_terminal() else _("written after the round ended")
+            lines.append("  " + after + "; " + _("to read the log without it: %(try)s") % {"try": stop_try(v, tried, DELETE)})
         legal = stop.legal_instead()
         if legal:
-            lines.append(f"  legal turns instead (to try one: {stop_try(v, tried)}):")
+            lines.append("  " + _("legal turns instead (to try one: %(try)s):") % {"try": stop_try(v, tried)})
             lines += [f"    {t}" for t in legal.shown]
             if legal.more:
                 lines.append(f"    {legal.more_words()}")
@@ -142,8 +155,8 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
             disputed = stop.turn.split()[0].lower() if stop.turn else None
             lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None, disputed)]
     if v.records:
-        lines.append(f"  written values that differ from the game ({len(v.records)}):")
-        lines += [f"    line {r.line}: {r.words()}" for r in v.records]
+        lines.append("  " + _("written values that differ from the game (%(n)d):") % {"n": len(v.records)})
+        lines += ["    " + _("line %(line)d: %(what)s") % {"line": r.line, "what": r.words()} for r in v.records]
     if s is not None:
         lines += _results(v, s)
     return [printable(line) for line in lines]  # what a log writes reaches the terminal escaped
@@ -153,9 +166,10 @@ def ruling_lines(v: Verdict) -> list[str]:
     """The judge's ruling beside the log: what it changes, or why it was set aside."""
     r = v.ruling
     if r is not None:
-        return [f"  {r.words()} ({r.path}); the log file is not changed:"] + [f"    {t.words()}" for t in r.corrections]
+        head = "  " + _("%(ruling)s (%(path)s); the log file is not changed:") % {"ruling": r.words(), "path": r.path}
+        return [head] + [f"    {t.words()}" for t in r.corrections]
     if v.ruling_set_aside:
-        return [f"  the ruling beside the log is set aside: {v.ruling_set_aside} (its log_sha256 is not this file's)"]
+        return ["  " + _("the ruling beside the log is set aside: %(why)s (its log_sha256 is not this file's)") % {"why": v.ruling_set_aside}]
     return []
 
 
@@ -165,34 +179,36 @@ def _bye_lines(v: Verdict, log: GameLog) -> list[str]:
     assert a is not None
     head = about(log)
     return [
-        f"{v.path}: a bye: {log.players[Seat(a.winner)]} wins without a game (adjudicated, line {a.line})",
+        f"{v.path}: " + _("a bye: %(player)s wins without a game (adjudicated, line %(line)d)") % {"player": log.players[Seat(a.winner)], "line": a.line},
         *([f"  {head}"] if head else []),
         *ruling_lines(v),
     ]
 
 
 def _results(v: Verdict, s: State) -> list[str]:
+    said = _("round %(k)d: finish %(finish)s; points north %(north)d, south %(south)d")
     lines = [
-        f"  round {k}: finish {' '.join(r.finish)}; points north {r.points[Seat.NORTH]}, south {r.points[Seat.SOUTH]}" for k, r in enumerate(s.results(), 1)
+        "  " + said % {"k": k, "finish": " ".join(r.finish), "north": r.points[Seat.NORTH], "south": r.points[Seat.SOUTH]} for k, r in enumerate(s.results(), 1)
     ]
     columns = columns_words(s)
     if v.complete:
-        written = " (computed from the turns; the written values above differ)" if v.records else ""
+        result = _("result (computed from the turns; the written values above differ)") if v.records else _("result")
         if v.problem is not None and not v.records:
-            written = " (computed from the turns)"
-        return [*lines, f"  {columns}", f"  result{written}: {result_words(s)}"]
-    return [*lines, f"  no result: {no_result_words(s)}", f"  Where it stood: {stood_words(s)}"]
+            result = _("result (computed from the turns)")
+        return [*lines, f"  {columns}", f"  {result}: {result_words(s)}"]
+    return [*lines, "  " + _("no result: %(why)s") % {"why": no_result_words(s)}, "  " + _("Where it stood: %(where)s") % {"where": stood_words(s)}]
 
 
 def no_result_words(s: State) -> str:
     """Why a game has no result: "the game is not complete (1 of 3 rounds played to their end)."."""
-    return f"the game is not complete ({len(s.results())} of {s.rules.rounds} rounds played to their end)."
+    return _("the game is not complete (%(played)d of %(rounds)d rounds played to their end).") % {"played": len(s.results()), "rounds": s.rules.rounds}
 
 
 def stood_words(s: State) -> str:
     """Where a game that is not complete stood: its columns and its points so far."""
     score = s.scores()
-    return f"{columns_words(s)}; points so far (placing points plus columns): north {score[Seat.NORTH]}, south {score[Seat.SOUTH]}."
+    said = {"columns": columns_words(s), "north": score[Seat.NORTH], "south": score[Seat.SOUTH]}
+    return _("%(columns)s; points so far (placing points plus columns): north %(north)d, south %(south)d.") % said
 
 
 def adjudicated_words(log: GameLog) -> str:
@@ -200,7 +216,8 @@ def adjudicated_words(log: GameLog) -> str:
     a = log.adjudicated
     if a is None:
         return ""
-    return f"adjudicated (line {a.line}): winner {a.winner}, {a.reason}; the standings take this result"
+    said = {"line": a.line, "winner": seat_words(a.winner), "reason": a.reason}
+    return _("adjudicated (line %(line)d): winner %(winner)s, %(reason)s; the standings take this result") % said
 
 
 def where_in_log(log: GameLog | None, line: int) -> str:
@@ -211,24 +228,30 @@ def where_in_log(log: GameLog | None, line: int) -> str:
         return ""
     for r, rnd in enumerate(log.rounds, 1):
         if line in rnd.turn_lines:
-            return f"round {r}, turn {rnd.turn_lines.index(line) + 1}"
+            return _("round %(round)d, turn %(turn)d") % {"round": r, "turn": rnd.turn_lines.index(line) + 1}
         if line == rnd.course_line:  # a round cut short, a round too many
-            return f"round {r}"
+            return _("round %(round)d") % {"round": r}
         if line in rnd.course_lines:
-            return f"round {r}, course"
+            return _("round %(round)d, course") % {"round": r}
     for name, w in log.written.items():
         if w.line == line:  # "rounds[2].points.north" -> "round 2, points"; "result.score.north" -> "the result"
-            head, _, rest = name.partition(".")
-            return f"round {head[7:-1]}, {rest.split('.')[0]}" if head.startswith("rounds[") else "the result"
+            head, _dot, rest = name.partition(".")
+            part = {"finish": _("finish"), "points": _("points")}.get(rest.split(".")[0], rest.split(".")[0])
+            return _("round %(round)s, %(part)s") % {"round": head[7:-1], "part": part} if head.startswith("rounds[") else _("the result")
     for seat, n in log.team_lines.items():
         if n == line or line in log.team_item_lines.get(seat, []):
-            return f"{seat}'s team"
-    return "the edition" if line == log.edition_line else ""
+            return _("%(seat)s's team") % {"seat": seat_words(seat)}
+    return _("the edition") if line == log.edition_line else ""
 
 
 def reference(log: GameLog | None, line: int, entry: tuple[int, int] | None = None) -> str:
     """ "round 2, turn 14 (log line 113)", or "log line 7" where the line is no
     turn or round entry; ``entry``: the turn's (round, turn), when known (a
     turn a correction inserted shares its line with the one before it)."""
-    where = f"round {entry[0]}, turn {entry[1]}" if entry is not None else where_in_log(log, line)
-    return f"{where} (log line {line})" if where else f"log line {line}"
+    where = _("round %(round)d, turn %(turn)d") % {"round": entry[0], "turn": entry[1]} if entry is not None else where_in_log(log, line)
+    return _("%(where)s (log line %(line)d)") % {"where": where, "line": line} if where else log_line(line)
+
+
+def log_line(line: int) -> str:
+    """ "log line 7"."""
+    return _("log line %(line)d") % {"line": line}

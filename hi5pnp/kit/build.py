@@ -26,9 +26,11 @@ import reportlab
 import yaml
 
 from ..deck import Deck
+from ..deck.translations import in_language, lacks_language, translation_file
 from ..errors import LayoutError
 from ..language import SOURCE, _, catalogue, speaking
 from ..machine import end_with_parent, worker_count
+from ..render.coverage import brings_fonts, check_language
 from ..render.faces import RenderedCard, render_cards
 from ..render.layout import Layout
 from ..render.pdf import reproducible
@@ -94,6 +96,8 @@ def fingerprint(deck: Deck, options: BuildOptions, templates: Templates) -> str:
     if options.lang != SOURCE:  # the catalogue its words come from (English needs none, so its kits' fingerprints are as before)
         path = catalogue(options.lang).path
         h.update(b"\0" + (path.read_bytes() if path else b""))
+        own = translation_file(deck.path, options.lang)  # and the deck's own texts in it
+        h.update(b"\0" + (own.read_bytes() if own else b""))
     return h.hexdigest()
 
 
@@ -105,7 +109,10 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
     Every word printed is in ``options.lang``; a message its catalogue lacks
     is printed in English, and the kit's warnings say how many it lacks."""
     with speaking(options.lang) as spoken:
-        kit = _make_kit(deck, options, templates, jobs)
+        kit = _make_kit(in_language(deck, options.lang), options, templates, jobs)
+    own_words = lacks_language(deck, options.lang)
+    if own_words is not None:
+        kit.warnings.insert(0, str(own_words))
     if spoken.warning():
         kit.warnings.insert(0, str(spoken.warning()))
     return kit
@@ -113,6 +120,7 @@ def make_kit(deck: Deck, options: BuildOptions = BuildOptions(), templates: Temp
 
 def _make_kit(deck: Deck, options: BuildOptions, templates: Templates | None, jobs: int | None) -> Kit:
     templates = templates or choose_templates(deck.path).templates()
+    check_language(deck, options.lang, deck_texts=not brings_fonts(templates))  # a word the font cannot draw, before any page
     decode_all([f.art for f in deck.competitor_faces()] + [f.art for f in deck.obstacle_faces()])  # before the paper sizes' processes fork
     if options.only == "cards":
         return _cards_only(deck, options, templates)

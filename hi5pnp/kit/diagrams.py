@@ -127,12 +127,13 @@ class CourseDiagram(Flowable):
             c.setFillColor(color("#FFFFFF"))
             fill_icon(c, self.deck.glyphs[ob.color], pt(x), pt(mid + 1.9), pt(4.2), self.icons)
             # the trait's icon beside its name, the pair centred under the gem
-            tw = stringWidth(ob.trait, fonts.font_name("regular"), 5.8) / pt(1)
+            label = self.deck.trait_label(ob.trait)
+            tw = stringWidth(label, fonts.font_name("regular"), 5.8) / pt(1)
             icon, gap = 2.3, 0.5
             left = x - (icon + gap + tw) / 2
             c.setFillColor(color(INK))
             fill_icon(c, self.deck.trait_icons[ob.trait], pt(left + icon / 2), pt(mid - 4.0), pt(icon), self.icons)
-            self._text(left + icon + gap, mid - 4.6, ob.trait, 5.8)
+            self._text(left + icon + gap, mid - 4.6, label, 5.8)
             self._text(x, mid - 7.3, ob.id, 5.8, align="center", fill=MUTED)
         # position markers
         for pos in range(1, 2 * n + 2):
@@ -199,7 +200,7 @@ class Legend(Flowable):
         self.size = size
         font = fonts.font_name("regular")
         groups = [[(n, "gem") for n in deck.colors], [(n, "trait") for n in deck.traits]]
-        natural = [[self.ICON + 1.0 + stringWidth(n, font, size) / pt(1) for n, _kind in g] for g in groups]
+        natural = [[self.ICON + 1.0 + stringWidth(self._label(n, kind), font, size) / pt(1) for n, kind in g] for g in groups]
         longest = max(sum(ws) + self.GAP * (len(ws) - 1) for ws in natural)
         self.scale = max(self.LEAST, min(1.0, width_mm / longest))
         # the lines: (y from the top in mm, [(x, name, kind)])
@@ -217,6 +218,10 @@ class Legend(Flowable):
             self.lines.append(line)
         self.width, self.height = pt(width_mm), pt(len(self.lines) * self.ROW * self.scale)
         self.spaceAfter = pt(1.0)
+
+    def _label(self, name: str, kind: str) -> str:
+        """The word printed beside a gem or a trait icon (in the deck's language)."""
+        return self.deck.color_label(name) if kind == "gem" else self.deck.trait_label(name)
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
         return self.width, self.height
@@ -242,5 +247,5 @@ class Legend(Flowable):
                     fill_icon(c, self.deck.trait_icons[name], pt(x + r), pt(y), pt(self.ICON), self.icons)
                 c.setFillColor(color(INK))
                 c.setFont(fonts.font_name("regular"), self.size)
-                c.drawString(pt(x + self.ICON + 1.0), pt(y) - self.size * 0.36, name)
+                c.drawString(pt(x + self.ICON + 1.0), pt(y) - self.size * 0.36, self._label(name, kind))
         c.restoreState()

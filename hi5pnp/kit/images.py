@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 
 from ..deck import CompetitorFace, Deck, ObstacleFace
+from ..deck.translations import in_language
 from ..errors import Fault, InputError, shown_path
 from ..language import SOURCE, speaking
 from ..render.cardsize import POKER, CardSize
@@ -52,6 +53,7 @@ def preview_png(
     deck: Deck, face: str, kind: str | None, dpi: int, card: CardSize = POKER, templates: Templates | None = None, lang: str = SOURCE
 ) -> tuple[str, bytes]:
     """One face, without bleed, as PNG bytes, its words in ``lang``; and its kind."""
+    deck = in_language(deck, lang)
     k, found = find_face(deck, face, kind)
     with speaking(lang):
         (image,) = face_images(deck, [found], card, 0.0, dpi, templates or choose_templates(deck.path).templates())
@@ -82,7 +84,7 @@ def write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOp
     one face is held in memory, however many the deck has. The faces' words
     are in ``options.lang``."""
     with speaking(options.lang):
-        _write_images(deck, put, options, templates)
+        _write_images(in_language(deck, options.lang), put, options, templates)
 
 
 def _write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageOptions, templates: Templates | None) -> None:

@@ -41,7 +41,7 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
     opponents = [b for b in rep.turn.brought if seat[b.face] != rep.seat]
     rewards = []
     for b in opponents:
-        said = {"face": b.face, "seat": mover, "trait": rep.obstacle.trait, "name": name[active]}
+        said = {"face": b.face, "seat": mover, "trait": deck.trait_label(rep.obstacle.trait), "name": name[active]}
         if isinstance(b.reward, Mark):
             rewards.append(_("For bringing %(face)s, an opponent, %(seat)s marks a %(trait)s box in column %(column)d.") % {**said, "column": b.reward.column})
         elif b.reward is not None:
@@ -57,8 +57,8 @@ def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | No
         "name": name[active],
         "start": rep.start,
         "obstacle": rep.obstacle.name or rep.obstacle.id,
-        "color": rep.obstacle.color,
-        "trait": rep.obstacle.trait,
+        "color": deck.color_label(rep.obstacle.color),
+        "trait": deck.trait_label(rep.obstacle.trait),
         "matches": rep.matches,
         "eligible": [f"{f} ({seat_words(seat[f])})" for f in others],
         "brought_words": (" " + _("and") + " ").join(brought_words),

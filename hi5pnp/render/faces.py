@@ -35,11 +35,11 @@ def card_context(card: CardSize, bleed: float) -> dict[str, float]:
 
 
 def gem_context(deck: Deck, color: str) -> dict[str, str]:
-    return {"name": color, "hex": deck.colors[color], "glyph": deck.glyphs[color]}
+    return {"name": color, "label": deck.color_label(color), "hex": deck.colors[color], "glyph": deck.glyphs[color]}
 
 
 def trait_context(deck: Deck, trait: str) -> dict[str, str]:
-    return {"name": trait, "icon": deck.trait_icons[trait]}
+    return {"name": trait, "label": deck.trait_label(trait), "icon": deck.trait_icons[trait]}
 
 
 def deck_context(deck: Deck) -> dict[str, Any]:
@@ -120,6 +120,9 @@ def render_faces(
         written = {f.name: deck.sources.face_fault(filename, f.card, f.side, "name", "")}  # deck text a layout fault is told at
         if isinstance(f, CompetitorFace) and f.flavour:
             written[f.flavour] = deck.sources.face_fault(filename, f.card, f.side, "flavour", "")
+        for i, trait in enumerate(deck.traits):  # a trait's label, when a language gives one
+            if trait in deck.trait_labels:
+                written.setdefault(deck.trait_labels[trait], deck.sources.fault("game.yaml", ("traits", i), ""))
         try:
             out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images, "written": written}))
         except TemplateError as exc:  # every face is laid out: all their faults are told at once

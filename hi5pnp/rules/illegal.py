@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import FAULTS, Hi5Error
+from ..language import _
 from .seat import Seat
 
 
@@ -21,7 +22,7 @@ class Illegal(NamedTuple):
 
     @property
     def cite(self) -> str:
-        return self.ruling if self.ruling.startswith("R-") else f"rules {self.ruling}"
+        return self.ruling if self.ruling.startswith("R-") else _("rules %(section)s") % {"section": self.ruling}
 
     def __str__(self) -> str:
         return f"{self.message} ({self.cite})"

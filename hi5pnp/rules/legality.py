@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..language import _, ngettext
 from .board import Board
 from .edition import EDITIONS, Edition
+from .game import Game
 from .illegal import Illegal
 from .position import Facing, facing, obstacle_at, room
-from .seat import SEATS
+from .seat import SEATS, seat_words
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS  # named once: an enum member read from its class costs a lookup each turn
@@ -43,10 +45,8 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     edition = game.edition
     if action not in edition.bring_actions:
         options = ", ".join([*edition.bring_actions, Action.BYPASS])
-        return Illegal(
-            f"{action} is not an option in edition {edition.number}, the edition of this game (its options: {options})",
-            "§4",
-        )
+        said = {"action": action, "n": edition.number, "options": options}
+        return Illegal(_("%(action)s is not an option in edition %(n)d, the edition of this game (its options: %(options)s)") % said, "§4")
     return _bring_problem(board, i, facing(game, pos, i), turn)
 
 
@@ -54,9 +54,10 @@ def _shape_problem(turn: Turn) -> Illegal | None:
     """A turn the notation cannot write (made in code, not parsed): a plain
     turn that brings or spends, a bypass that brings, a negative spend."""
     if turn.spend < 0 or (turn.spend and turn.action is not BYPASS):
-        return Illegal(f"{turn.face} cannot spend {turn.spend} chits with {turn.action}; only a bypass spends chits", "§4")
+        said = {"face": turn.face, "k": turn.spend, "action": turn.action}
+        return Illegal(_("%(face)s cannot spend %(k)d chits with %(action)s; only a bypass spends chits") % said, "§4")
     if turn.brought and turn.action in (PLAIN, BYPASS):
-        return Illegal(f"a {turn.action} turn brings nobody; write assist to bring others along", "§4")
+        return Illegal(_("a %(action)s turn brings nobody; write assist to bring others along") % {"action": turn.action}, "§4")
     return None
 
 
@@ -64,61 +65,58 @@ def no_round(board: Board) -> Illegal:
     """Why no turn may be played now (the player to move is nobody): no
     course laid yet, the round over, or the game over."""
     if board.is_terminal():
-        return Illegal("the game is over; no more turns are played", "§6")
+        return Illegal(_("the game is over; no more turns are played"), "§6")
     if board.pos.round == 0:
-        return Illegal("no course is laid yet; each round starts with its course", "§2")
-    return Illegal(f"round {board.pos.round} is over: its last needed finisher has arrived, so no turn follows it", "R-12")
+        return Illegal(_("no course is laid yet; each round starts with its course"), "§2")
+    return Illegal(_("round %(round)d is over: its last needed finisher has arrived, so no turn follows it") % {"round": board.pos.round}, "R-12")
 
 
 def not_in_play(board: Board, face: str) -> Illegal:
     card = face[:-1]
     for i, f in enumerate(board.faces):
         if f[:-1] == card:
-            return Illegal(f"{face} is not in play: card {card} is played as {f} by {SEATS[board.game.seat[i]]}", "R-1")
-    return Illegal(f"{face} is not in play: card {card} is in neither team", "§2")
+            said = {"face": face, "card": card, "as": f, "seat": seat_words(SEATS[board.game.seat[i]])}
+            return Illegal(_("%(face)s is not in play: card %(card)s is played as %(as)s by %(seat)s") % said, "R-1")
+    return Illegal(_("%(face)s is not in play: card %(card)s is in neither team") % {"face": face, "card": card}, "§2")
 
 
 def _whose_turn(board: Board, i: int) -> Illegal:
     owner, mover = board.game.seat[i], board.pos.to_move
     assert mover is not None
     face = board.faces[i]
+    said = {"owner": seat_words(SEATS[owner]), "mover": seat_words(SEATS[mover]), "face": face, "round": board.pos.round, "next": board.pos.round + 1}
     if owner != mover:
         if board.pos.ready_count[owner] == 0:
-            why, ruling = f"{SEATS[owner]} has no ready competitor left this segment", "R-3"
+            why, ruling = _("%(owner)s has no ready competitor left this segment") % said, "R-3"
         elif board.segment_start() and board.pos.segment == 1 and board.pos.round > 0:
-            why = (
-                f"{SEATS[mover]} holds the first-player token and opens round {board.pos.round + 1}: "
-                f"it passed once, to {SEATS[mover]}, when round {board.pos.round} ended"
-            )
+            why = _("%(mover)s holds the first-player token and opens round %(next)d: it passed once, to %(mover)s, when round %(round)d ended") % said
             ruling = "R-12"
         elif board.segment_start():
-            why, ruling = f"{SEATS[mover]} holds the first-player token and opens the segment", "R-4"
+            why, ruling = _("%(mover)s holds the first-player token and opens the segment") % said, "R-4"
         else:
-            why, ruling = "turns alternate", "§3"
-        return Illegal(f"it is {SEATS[mover]}'s turn, not {SEATS[owner]}'s ({face}): {why}", ruling)
+            why, ruling = _("turns alternate"), "§3"
+        return Illegal(_("it is %(mover)s's turn, not %(owner)s's (%(face)s): %(why)s") % {**said, "why": why}, ruling)
     if board.pos.out[i]:
-        return Illegal(f"{face} has finished this round and acts no more", "R-10")
+        return Illegal(_("%(face)s has finished this round and acts no more") % said, "R-10")
     ready = ", ".join(board.ready_faces(SEATS[owner]))
-    return Illegal(f"{face} is exhausted this segment; {SEATS[owner]}'s ready competitors: {ready}", "§3")
+    return Illegal(_("%(face)s is exhausted this segment; %(owner)s's ready competitors: %(ready)s") % {**said, "ready": ready}, "§3")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _chits(n: int) -> str:
+    return ngettext("%(n)d chit", "%(n)d chits", n) % {"n": n}
 
 
 def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
     if k > f.chits:
-        return Illegal(f"{f.face} holds {_plural(f.chits, 'chit')} and cannot spend {k}", "§4")
+        return Illegal(_("%(face)s holds %(chits)s and cannot spend %(k)d") % {"face": f.face, "chits": _chits(f.chits), "k": k}, "§4")
     if k > f.matches:
-        return Illegal(
-            f"{f.face} may spend at most {_plural(f.matches, 'chit')} here: that many of its gems are {f.obstacle.color} (the obstacle's colour)",
-            "§4",
-        )
+        said = {"face": f.face, "chits": _chits(f.matches), "color": f.obstacle.color}
+        return Illegal(_("%(face)s may spend at most %(chits)s here: that many of its gems are %(color)s (the obstacle's colour)") % said, "§4")
     most = room(board.game, f.position)
     if k > most:
+        past: dict[str, object] = {"k": k, "face": f.face, "position": f.position, "finish": board.finish, "most": most}
         return Illegal(
-            f"spending {k} would carry {f.face} from position {f.position} past the finish ({board.finish}); at most {most} may be spent here",
-            "R-7",
+            _("spending %(k)d would carry %(face)s from position %(position)d past the finish (%(finish)d); at most %(most)d may be spent here") % past, "R-7"
         )
     return None
 
@@ -132,37 +130,32 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
         if j is None:
             return not_in_play(board, b.face)
         if j == i:
-            return Illegal(f"{face} cannot bring itself along", "§4")
+            return Illegal(_("%(face)s cannot bring itself along") % {"face": face}, "§4")
         if b.face in seen:
-            return Illegal(f"{b.face} is brought twice", "§4")
+            return Illegal(_("%(face)s is brought twice") % {"face": b.face}, "§4")
         seen.add(b.face)
         if out[j]:
-            return Illegal(f"{b.face} has finished this round and cannot be brought", "R-10")
+            return Illegal(_("%(face)s has finished this round and cannot be brought") % {"face": b.face}, "R-10")
         if at[j] != f.position:
-            return Illegal(
-                f"{b.face} stands at position {at[j]}, not at {face}'s position {f.position}; only competitors at the same position can be brought",
-                "§4",
-            )
+            said = {"brought": b.face, "at": at[j], "face": face, "position": f.position}
+            message = _("%(brought)s stands at position %(at)d, not at %(face)s's position %(position)d; only competitors at the same position can be brought")
+            return Illegal(message % said, "§4")
     k, m = len(turn.brought), f.matches
     if game.edition.exact_count:
         need = f.can_bring
         if k != need:
-            return Illegal(
-                f"in edition {game.edition.number}, {turn.action} brings exactly {need} (gems matching "
-                f"{f.obstacle.color}: {m}; others at its position: {_who(f)}), not {k}",
-                "§4",
-            )
+            message = _("in edition %(n)d, %(action)s brings exactly %(need)d (gems matching %(color)s: %(m)d; others at its position: %(who)s), not %(k)d")
+            return Illegal(message % {**_bring_said(game, face, f, k), "action": turn.action, "need": need}, "§4")
     elif k > m:
-        return Illegal(
-            f"{face} brings {k} but may bring at most {m}: that many of its gems are {f.obstacle.color} (the obstacle's colour); at its position: {_who(f)}",
-            "§4",
-        )
+        message = _("%(face)s brings %(k)d but may bring at most %(m)d: that many of its gems are %(color)s (the obstacle's colour); at its position: %(who)s")
+        return Illegal(message % _bring_said(game, face, f, k), "§4")
     return _reward_problem(board, i, f, turn)
 
 
-def _who(f: Facing) -> str:
-    """The others at a competitor's position, in words."""
-    return ", ".join(f.eligible) or "nobody"
+def _bring_said(game: Game, face: str, f: Facing, k: int) -> dict[str, object]:
+    """What a message about how many a turn brings fills in (made only for a fault)."""
+    who = ", ".join(f.eligible) or _("nobody")
+    return {"face": face, "k": k, "m": f.matches, "color": f.obstacle.color, "who": who, "n": game.edition.number}
 
 
 def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
@@ -174,41 +167,47 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
     owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
     chits_for: list[str] = []  # the competitors this turn has already taken a chit for
     seat, number, own = game.seat, game.number, game.seat[i]
+
+    def said(b: Brought) -> dict[str, object]:  # what a fault's message fills in, made only for a fault
+        return {"brought": b.face, "face": face, "trait": trait, "action": action, "n": ed.number, "reward": str(b)}
+
     for b in turn.brought:
         if seat[number[b.face]] == own:
             if b.reward is not None:
-                return Illegal(f"{b.face} is {SEATS[own]}'s own: no reward is earned for it", "§4")
+                whose = {"face": b.face, "seat": seat_words(SEATS[own])}
+                return Illegal(_("%(face)s is %(seat)s's own: no reward is earned for it") % whose, "§4")
             continue
         owed = action == ed.owed_marks and sum(free) > 0
         if b.reward is None:
             if owed:
-                return Illegal(
-                    f"a {trait} mark is owed for {b.face}: {face} still has an unmarked {trait} box; write {b.face}:t<column>",
-                    "R-9",
-                )
+                message = _("a %(trait)s mark is owed for %(brought)s: %(face)s still has an unmarked %(trait)s box; write %(brought)s:t<column>")
+                return Illegal(message % said(b), "R-9")
             continue
         if action == ed.automatic_chits:
-            return Illegal(f"in edition {ed.number}, {action} takes its chits by itself; write no reward after {b.face}", "R-8")
+            return Illegal(_("in edition %(n)d, %(action)s takes its chits by itself; write no reward after %(brought)s") % said(b), "R-8")
         if isinstance(b.reward, Mark):
             if not ed.writes_marks(action):
-                return Illegal(f"{action} earns no trait marks ({b})", "§4")
+                return Illegal(_("%(action)s earns no trait marks (%(reward)s)") % said(b), "§4")
             if action == ed.owed_marks and not owed:
-                return Illegal(f"no mark is owed for {b.face}: {face} has no unmarked {trait} box left", "R-9")
+                return Illegal(_("no mark is owed for %(brought)s: %(face)s has no unmarked %(trait)s box left") % said(b), "R-9")
             col = b.reward.column
             if not 1 <= col <= len(free):
-                return Illegal(f"{face}'s matrix has columns 1-{len(free)}; there is no column {col}", owed_ruling)
+                return Illegal(
+                    _("%(face)s's matrix has columns 1-%(last)d; there is no column %(col)d") % {**said(b), "last": len(free), "col": col}, owed_ruling
+                )
             if free[col - 1] == 0:
-                return Illegal(f"column {col} of {face}'s matrix has no unmarked {trait} box", owed_ruling)
+                return Illegal(_("column %(col)d of %(face)s's matrix has no unmarked %(trait)s box") % {**said(b), "col": col}, owed_ruling)
             free[col - 1] -= 1
             continue
         if not ed.writes_chits(action):
-            return Illegal(f"{action} earns trait marks, not chits ({b})", "§4")
+            return Illegal(_("%(action)s earns trait marks, not chits (%(reward)s)") % said(b), "§4")
         if chits >= limit:
             cause = ""
             if chits_for:  # the cause is in this very turn: name the reward that filled the card
-                took = " and ".join(f"the chit for {x}" for x in chits_for)
-                cause = f": {took}, written earlier in this turn, filled its card"
-            return Illegal(f"{face} already holds {_plural(chits, 'chit')}, the limit{cause}; no chit for {b.face}", "R-6")
+                took = (" " + _("and") + " ").join(_("the chit for %(face)s") % {"face": x} for x in chits_for)
+                cause = ": " + _("%(took)s, written earlier in this turn, filled its card") % {"took": took}
+            held = {"face": face, "chits": _chits(chits), "cause": cause, "brought": b.face}
+            return Illegal(_("%(face)s already holds %(chits)s, the limit%(cause)s; no chit for %(brought)s") % held, "R-6")
         chits += 1
         chits_for.append(b.face)
     return None

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..deck import Deck
+from ..language import _
 from .illegal import Illegal
-from .seat import SEATS, Seat
+from .seat import SEATS, Seat, seat_words
 
 
 def setup_problems(deck: Deck, teams: Mapping[Seat, Sequence[str]]) -> list[Illegal]:
@@ -17,15 +18,17 @@ def setup_problems(deck: Deck, teams: Mapping[Seat, Sequence[str]]) -> list[Ille
     for seat in SEATS:
         team = teams[seat]
         if len(team) != size:
-            problems.append(Illegal(f"{seat}'s team has {len(team)} competitors; a team has {size}", "§2", seat))
+            said = {"seat": seat_words(seat), "k": len(team), "size": size}
+            problems.append(Illegal(_("%(seat)s's team has %(k)d competitors; a team has %(size)d") % said, "§2", seat))
     seen: dict[int, str] = {}
     for seat in SEATS:
         for k, face in enumerate(teams[seat]):
             cf = deck.competitor_face(face)
             if cf is None:
-                problems.append(Illegal(f"{face} is not a competitor face of the deck", "§1", seat, k))
+                problems.append(Illegal(_("%(face)s is not a competitor face of the deck") % {"face": face}, "§1", seat, k))
             elif cf.card in seen:
-                problems.append(Illegal(f"card {cf.card} is used twice ({seen[cf.card]} and {face})", "R-1", seat, k))
+                said = {"card": cf.card, "first": seen[cf.card], "face": face}
+                problems.append(Illegal(_("card %(card)d is used twice (%(first)s and %(face)s)") % said, "R-1", seat, k))
             else:
                 seen[cf.card] = face
     return problems
@@ -44,14 +47,13 @@ def course_problem(deck: Deck, course: Sequence[str]) -> Illegal | None:
     for k, face in enumerate(course):
         of = deck.obstacle_face(face)
         if of is None:
-            return Illegal(f"{face} is not an obstacle face of the deck", "§2", entry=k)
+            return Illegal(_("%(face)s is not an obstacle face of the deck") % {"face": face}, "§2", entry=k)
         if of.card in seen:
-            return Illegal(f"obstacle card {of.card} is laid twice (places {seen[of.card] + 1} and {k + 1} of the row)", "§2", entry=k)
+            said = {"card": of.card, "first": seen[of.card] + 1, "place": k + 1}
+            return Illegal(_("obstacle card %(card)d is laid twice (places %(first)d and %(place)d of the row)") % said, "§2", entry=k)
         seen[of.card] = k
     if len(course) != len(deck.obstacles):
         missing = sorted(c.number for c in deck.obstacles if c.number not in seen)
-        return Illegal(
-            f"the course has {len(course)} cards; every obstacle card is laid once ({len(deck.obstacles)} cards; missing: {', '.join(map(str, missing))})",
-            "§2",
-        )
+        short: dict[str, object] = {"k": len(course), "n": len(deck.obstacles), "missing": ", ".join(map(str, missing))}
+        return Illegal(_("the course has %(k)d cards; every obstacle card is laid once (%(n)d cards; missing: %(missing)s)") % short, "§2")
     return None

@@ -27,13 +27,14 @@ from typing import NamedTuple
 
 from ..deck import Deck
 from ..errors import OptionError
+from ..language import _, ngettext
 from . import legality, proposals
 from .board import Board, Teams
 from .illegal import Illegal, RulesError
 from .play import lay, play
 from .position import Position, matches, obstacle_at
 from .report import TurnReport
-from .seat import SEATS, Seat
+from .seat import SEATS, Seat, seat_words
 from .setup import course_problem
 from .turn import Action, Brought, Reward, Turn
 
@@ -68,7 +69,11 @@ class State(Board):
         """None if ``course`` (obstacle faces, west to east) may be laid now."""
         if self.is_terminal():
             rounds = self.rules.rounds
-            return Illegal(f"the game has {rounds} round{'s' * (rounds != 1)}; round {rounds + 1} is one too many", "§6")
+            said = {"rounds": rounds, "next": rounds + 1}
+            message = ngettext(
+                "the game has %(rounds)d round; round %(next)d is one too many", "the game has %(rounds)d rounds; round %(next)d is one too many", rounds
+            )
+            return Illegal(message % said, "§6")
         if self.pos.course is not None:
             return self._round_unfinished()
         return course_problem(self.deck, course)
@@ -93,14 +98,14 @@ class State(Board):
         if self.is_terminal():
             return None
         played, rounds = self.pos.round, self.rules.rounds
-        return Illegal(f"only {played} of the game's {rounds} rounds {'was' if played == 1 else 'were'} played", "§6")
+        said = {"played": played, "rounds": rounds}
+        message = ngettext("only %(played)d of the game's %(rounds)d rounds was played", "only %(played)d of the game's %(rounds)d rounds were played", played)
+        return Illegal(message % said, "§6")
 
     def _round_unfinished(self) -> Illegal:
         need, got = self.rules.finishers, len(self.pos.finished)
-        return Illegal(
-            f"round {self.pos.round + 1} is cut short: its turns end with {got} of the {need} finishers the round needs",
-            "R-12",
-        )
+        said = {"round": self.pos.round + 1, "got": got, "need": need}
+        return Illegal(_("round %(round)d is cut short: its turns end with %(got)d of the %(need)d finishers the round needs") % said, "R-12")
 
     def history(self) -> list[Played]:
         """Every round begun, in order: its course and the turns played in it."""
@@ -239,18 +244,20 @@ class State(Board):
 
     def headline(self) -> str:
         """Where the game is: "round 2 of 3, segment 4: south to play"."""
+        said = {"round": self.pos.round + 1, "rounds": self.rules.rounds, "segment": self.pos.segment}
         if self.is_terminal():
-            return f"the game is over after {self.pos.round} rounds"
+            return _("the game is over after %(played)d rounds") % {"played": self.pos.round}
         if self.pos.course is None:
-            return f"round {self.pos.round + 1} of {self.rules.rounds}: no course laid yet"
-        return f"round {self.pos.round + 1} of {self.rules.rounds}, segment {self.pos.segment}: {self.current_player()} to play"
+            return _("round %(round)d of %(rounds)d: no course laid yet") % said
+        return _("round %(round)d of %(rounds)d, segment %(segment)d: %(seat)s to play") % {**said, "seat": seat_words(str(self.current_player()))}
 
     def __str__(self) -> str:
         """The position in words: the round, whose turn, and a row per obstacle
         card with who stands at each of its two positions."""
         head = self.headline()
         score = self.scores()
-        lines = [f"{head} (first-player token: {self.token_holder()}; points so far north {score[Seat.NORTH]}, south {score[Seat.SOUTH]})"]
+        said = {"token": seat_words(str(self.token_holder())), "north": score[Seat.NORTH], "south": score[Seat.SOUTH]}
+        lines = [f"{head} " + _("(first-player token: %(token)s; points so far north %(north)d, south %(south)d)") % said]
         return "\n".join(lines + self.course_rows())
 
     def course_rows(self) -> list[str]:
@@ -274,12 +281,14 @@ class State(Board):
         width = max(12, *(len(x) for x in south)) + 2
         kinds = [f"{ob.color} {ob.trait}" for ob in course]
         kw = max(10, *(len(k) for k in kinds)) + 2
-        rows = [f"  {'card':<5} {'obstacle':<{kw}}{'south side':<{width}}north side"]
+        card, obstacle, south_side, north_side = _("card"), _("obstacle"), _("south side"), _("north side")
+        width = max(width, len(south_side) + 2)
+        rows = [f"  {card:<5} {obstacle:<{kw}}{south_side:<{width}}{north_side}"]
         for col in range(1, n + 1):
-            final = "   <- final obstacle" if col == 1 else ""
+            final = "   <- " + _("final obstacle") if col == 1 else ""
             rows.append(f"  {course[col - 1].id:<5} {kinds[col - 1]:<{kw}}{south[col - 1]:<{width}}{spot(2 * n + 1 - col)}{final}")
-        done = ", ".join(f"{k + 1}. {f}" for k, f in enumerate(self.finishers())) or "none"
-        rows.append(f"  finished, in order: {done}   (X(2): a competitor holding 2 chits; X*: exhausted)")
+        done = ", ".join(f"{k + 1}. {f}" for k, f in enumerate(self.finishers())) or _("none")
+        rows.append("  " + _("finished, in order: %(done)s   (X(2): a competitor holding 2 chits; X*: exhausted)") % {"done": done})
         return rows
 
 

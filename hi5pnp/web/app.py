@@ -35,6 +35,7 @@ from . import eventdesk, eventroutes, gallery, judging, playing, printing, strea
 from .chart import chart
 from .desk import MAX_FORM, MAX_PASTE, Desk
 from .guard import Guard, form_of, whole
+from .spoken import Speak
 from .templating import HERE, desk_of, page
 
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
@@ -321,7 +322,7 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
         yield
         await run_in_threadpool(desk.close)  # the watch on the deck's files
 
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOCAL_HOSTS), Middleware(Guard)]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOCAL_HOSTS), Middleware(Guard), Middleware(Speak, fixed=desk.lang)]
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers={OptionError: bad_value}, lifespan=lifespan)
     app.state.desk = desk
     return app

@@ -47,6 +47,7 @@ class Desk:
     templates: Path | None = None
     alias: Path | None = None  # the standings' alias file (standings --alias)
     event: bool = False  # serve --event: the folder of logs takes the event page's new files
+    lang: str | None = None  # serve --lang: every page in this language (None: in each browser's, by its Accept-Language)
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
     images: dict[str, bytes] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)

@@ -10,12 +10,16 @@ import hashlib
 import json
 from typing import Any
 
+from ..deck import Deck
 from ..deck.counts import count, table
 from ..deck.lints import design_lints
+from ..deck.translations import in_language
 from ..errors import DeckError, TemplateError
-from ..kit.images import faces_of, preview_png
+from ..kit.images import faces_of
+from ..language import spoken
 from ..render.cardsize import POKER
 from ..render.faces import competitor_context, deck_context, obstacle_context, render_faces
+from ..render.raster import face_images, png
 from .desk import Desk
 
 GALLERY_DPI = 100  # a face is about 250 px wide: sharp at the gallery's size
@@ -23,19 +27,28 @@ GALLERY_DPI = 100  # a face is about 250 px wide: sharp at the gallery's size
 
 def face_version(deck: Any, kind: str, face: Any, templates_fingerprint: str) -> str:
     """A digest of everything a face's picture is made from: its own values,
-    the deck-wide values its template is given, its picture, the templates.
-    The same digest, the same image (so a browser keeps the faces that did not change)."""
+    the deck-wide values its template is given, its picture, the templates,
+    the language (its words, and the deck's in it). The same digest, the
+    same image (so a browser keeps the faces that did not change)."""
     own = competitor_context(deck, face) if kind == "competitor" else obstacle_context(deck, face)
     art = face.art.digest.hex() if face.art else ""
-    said = json.dumps([kind, own, deck_context(deck), art, templates_fingerprint], sort_keys=True, default=str)
+    spoken_in = spoken()
+    words = [spoken_in.lang, str(spoken_in.path or ""), spoken_in.path.stat().st_mtime_ns if spoken_in.path else 0]
+    said = json.dumps([kind, own, deck_context(deck), art, templates_fingerprint, words], sort_keys=True, default=str)
     return hashlib.sha256(said.encode()).hexdigest()[:20]
+
+
+def shown_deck(desk: Desk) -> Deck:
+    """The deck as the page shows it: in the page's language when it has
+    texts in it (a fault of them is the gallery's to show), else in its own words."""
+    return in_language(desk.current_deck(), spoken().lang)
 
 
 def gallery(desk: Desk) -> dict[str, Any]:
     """What the gallery shows now: the faults (then no faces), or each face
     with its image's address and its own faults, the warnings and the counts."""
     try:
-        deck = desk.current_deck()
+        deck = shown_deck(desk)
     except DeckError as exc:
         return {"faults": [str(f) for f in exc.faults], "faces": [], "warnings": [], "stats": ""}
     templates = desk.card_templates()
@@ -62,7 +75,7 @@ def gallery(desk: Desk) -> dict[str, Any]:
 def face_image(desk: Desk, kind: str, face_id: str) -> tuple[bytes, str] | None:
     """The PNG of a face as printed, and its version; None when the deck has no such face (or cannot be read)."""
     try:
-        deck = desk.current_deck()
+        deck = shown_deck(desk)
     except DeckError:
         return None
     found = next((f for k, f in faces_of(deck) if k == kind and f.id == face_id), None)
@@ -73,6 +86,7 @@ def face_image(desk: Desk, kind: str, face_id: str) -> tuple[bytes, str] | None:
     data = desk.images.get(version)
     if data is None:
         with desk.render_lock:  # the PDF libraries draw one face at a time
-            _, data = preview_png(deck, face_id, kind, GALLERY_DPI, POKER, templates)
+            (image,) = face_images(deck, [found], POKER, 0.0, GALLERY_DPI, templates)
+            data = png(image, GALLERY_DPI)
         desk.keep_image(version, data)
     return data, version

@@ -25,6 +25,7 @@ from ..judge.check import DeckCache, Verdict, with_deck
 from ..judge.log import GameLog
 from ..judge.tries import Try, parse_try
 from ..judge.verdict import verdict_lines
+from ..language import SOURCE, speaking, spoken
 from .desk import MAX_PASTE, Desk
 
 Tries = list[Try]
@@ -91,6 +92,7 @@ def checked(desk: Desk, path: Path, tries: Sequence[Try] = ()) -> Verdict:
     if tries:
         return verdict_of(str(path), DeckCache(None), tries)
     key = _key(desk, path)
+    key = f"{key}\0{spoken().lang}" if key else key  # a verdict's words are in the language it was made in
     kept = _fresh(desk, key)
     if kept is not None:
         return kept.verdict
@@ -113,7 +115,11 @@ def judged(desk: Desk, name: str, tries: Tries, until: int | None = None, page: 
     if path is None:
         return None
     verdict = checked(desk, path, tries)
-    obj = verdict.to_json()
+    if spoken().lang == SOURCE:
+        obj = verdict.to_json()
+    else:
+        with speaking(SOURCE):  # the JSON is the same in every language: made from the verdict in English
+            obj = checked(desk, path, tries).to_json()
     if tries:
         obj["tried"] = [t.to_json() for t in tries]
     stop = verdict.problem.line if verdict.problem else None

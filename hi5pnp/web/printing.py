@@ -11,6 +11,7 @@ from typing import Any
 from ..errors import OutputError
 from ..kit.guide import MANIFEST, described, file_guide
 from ..kit.options import HOME_BLEED, INKS, METHODS, MOST_BLEED, BuildOptions
+from ..language import spoken
 from ..render.cardsize import CARD_SIZES, CardSize
 from ..render.paper import PAPER_NAMES
 from .desk import Desk
@@ -74,6 +75,7 @@ def build(desk: Desk, form: dict[str, str]) -> str:
         shop_bleed=bleed,
         ink=form.get("ink", "normal"),  # type: ignore[arg-type]
         method=form.get("method", "duplex"),  # type: ignore[arg-type]
+        lang=spoken().lang,  # the page's: a deck without texts in it keeps its own words on its cards
     )
     try:
         desk.out.mkdir(parents=True, exist_ok=True)
