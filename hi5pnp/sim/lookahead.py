@@ -1,0 +1,229 @@
+"""The planner's look-ahead, played fast: greedy's turns
+(:func:`~hi5pnp.sim.heuristic.best_choice`), their effects
+(:func:`~hi5pnp.rules.play.play`) and the value of where they stop
+(:func:`~hi5pnp.sim.heuristic.evaluate`), each as the same arithmetic in
+the same order on a game's facts made into flat tables once
+(:class:`Lookahead`).
+
+What it saves is the general path's work on every turn: the calls, the
+look-ups through the game and its sight, the lists of the others at a
+position built for every competitor, and the :class:`~hi5pnp.sim.heuristic.Choice`
+made for each. What it keeps is every choice and every value, to the last
+bit: the rare turns it does not play itself (an arrival at the finish, a
+group with an opponent in it) it hands to the general code, and
+tests/test_lookahead.py plays thousands of positions and seeded games both
+ways and compares every turn and every value. docs/simulate.md gives the speed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..deck import ObstacleFace
+from ..rules import Action, Mark, Position
+from ..rules.play import play
+from ..rules.position import FIELDS
+from .heuristic import CHIT, PROJECTED, STEP, Choice, Sight, _best_bring, _sides
+
+PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
+Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
+
+#: The position's fields as :func:`copy` copies them (lists, then values), the engine's own.
+LISTS = ("positions", "chits", "ready", "out", "unmarked", "ready_count", "finished")
+VALUES = ("round", "segment", "token", "to_move", "course", "finishes")
+assert sorted(FIELDS) == sorted(LISTS + VALUES), "lookahead.copy copies every field of Position"
+
+
+def copy(pos: Position) -> Position:
+    """:meth:`Position.copy`, each field named (the assert above holds them to the engine's)."""
+    new = object.__new__(Position)
+    new.positions = pos.positions.copy()
+    new.chits = pos.chits.copy()
+    new.ready = pos.ready.copy()
+    new.out = pos.out.copy()
+    new.unmarked = pos.unmarked.copy()
+    new.ready_count = pos.ready_count.copy()
+    new.finished = pos.finished.copy()
+    new.round = pos.round
+    new.segment = pos.segment
+    new.token = pos.token
+    new.to_move = pos.to_move
+    new.course = pos.course
+    new.finishes = pos.finishes
+    return new
+
+
+class Lookahead:
+    """One game's facts for the look-ahead, seen through ``sight`` (its
+    order of the competitors, its tables of the course under way)."""
+
+    def __init__(self, sight: Sight):
+        game = sight.game
+        self.sight = sight
+        self.game = game
+        n = len(game.faces)
+        pts = game.rules.placing_points
+        self.place = [float(pts[k]) if k < len(pts) else 0.0 for k in range(2 * n + 2)]  # heuristic._place_value by finishers placed
+        most = max((len(c.gems) for c in game.comp), default=0)
+        self.bypass = [STEP + (STEP - CHIT) * k for k in range(most + 1)]  # a plain turn (k = 0) or a bypass spending k
+        self.bring_own = [STEP * (1 + k) for k in range(most + 1)]  # bringing k of its own, nobody arriving
+        self.chits_at = [[CHIT * c + 0.1 * STEP * a for a in range(game.finish + 1)] for c in range(game.rules.chit_limit + most + 1)]
+        self.shares: dict[int, list[list[float]]] = {}  # by finishers placed: the share of a tie of places k..e-1
+        self.course: tuple[ObstacleFace, ...] | None = None
+        self.matches: list[list[int]] = []
+
+    def see(self, course: tuple[ObstacleFace, ...]) -> None:
+        if course is not self.course:
+            self.sight.see(course)
+            self.matches = self.sight.matches
+            self.course = course
+
+    def choose(self, pos: Position) -> Move:
+        """:func:`~hi5pnp.sim.heuristic.best_choice`'s turn in ``pos``, as play's arguments."""
+        game = self.game
+        mover = pos.to_move
+        assert pos.course is not None and mover is not None
+        if pos.course is not self.course:
+            self.see(pos.course)
+        at, ready, chits = pos.positions, pos.ready, pos.chits
+        finish, matches, of = game.finish, self.matches, game.seat
+        placed = len(pos.finished)
+        bypass = self.bypass
+        top, best, spend = -1.0, -1, 0
+        bring: Choice | None = None
+        group: list[int] | None = None
+        for i in self.sight.mine[mover]:
+            if not ready[i]:
+                continue
+            p = at[i]
+            m = matches[i][p]
+            if not m:
+                value = STEP if p + 1 < finish else STEP + self.place[placed]
+                if value > top:
+                    top, best, spend, bring, group = value, i, 0, None, None
+                continue
+            k = finish - p - 1  # may_do, inline: the most a bypass may spend
+            if k < 0:
+                k = 0
+            else:
+                c = chits[i]
+                if c < k:
+                    k = c
+                if m < k:
+                    k = m
+            value = bypass[k]
+            if p + 1 + k >= finish:
+                value += self.place[placed]
+            if value > top:
+                top, best, spend, bring, group = value, i, k, None, None
+            if at.count(p) == 1 or p >= finish:  # nobody else here: nobody to bring
+                continue
+            among = self.sight.by_seat[mover]
+            eligible = [j for j in among if at[j] == p]
+            eligible.remove(i)
+            can = m if m < len(eligible) else len(eligible)
+            own, theirs = (eligible, []) if of[eligible[-1]] == mover else _sides(game, eligible, mover)
+            if len(own) >= m and p + 1 < finish:
+                if self.bring_own[m] > top:
+                    top, best, bring, group = self.bring_own[m], i, None, own[:m]
+                continue
+            for action in game.edition.bring_actions:
+                found = _best_bring(self.sight, pos, i, p, can, own, theirs, action, placed, top)
+                if found is not None:
+                    top, best, bring, group = found.value, i, found, None
+        if bring is not None:
+            return bring[1:]
+        if group is not None:
+            return (best, game.edition.bring_actions[0], 0, tuple(group), ())
+        return (best, BYPASS, spend, (), ()) if spend else (best, PLAIN, 0, (), ())
+
+    def play_on(self, trial: Position, moves: list[Move], depth: int, bound: int) -> None:
+        """Greedy's turns on ``trial`` (changed in place), each appended to
+        ``moves``, while fewer than ``depth`` and the segment under way is before ``bound``."""
+        game = self.game
+        finish, of, team = game.finish, game.seat, game.team
+        at, ready, count, out, chits = trial.positions, trial.ready, trial.ready_count, trial.out, trial.chits
+        choose, unmarked = self.choose, trial.unmarked
+        while len(moves) < depth and trial.to_move is not None and trial.segment < bound:
+            move = choose(trial)
+            traits = self.sight.traits
+            moves.append(move)
+            i, action, spend, group, rewards = move
+            p = at[i]
+            end = p + 1 + spend
+            if end == finish or (group and p + 1 == finish):
+                play(game, trial, i, action, spend, group, rewards)  # arrivals: the engine's own
+                continue
+            at[i] = end
+            ready[i] = False
+            mover = of[i]
+            count[mover] -= 1
+            if spend:
+                chits[i] -= spend
+            if group:
+                for j in group:
+                    at[j] = p + 1
+                if action == game.edition.automatic_chits:  # play's _take_rewards, inline (R-8)
+                    opponents = sum(1 for j in group if of[j] != mover)
+                    chits[i] += max(0, min(opponents, game.rules.chit_limit - chits[i]))
+                else:
+                    for reward in rewards:
+                        if reward is None:
+                            continue
+                        if isinstance(reward, Mark):
+                            cols = unmarked[i]
+                            c = reward.column - 1
+                            col = cols[c]
+                            k = col.index(traits[p])
+                            unmarked[i] = (*cols[:c], col[:k] + col[k + 1 :], *cols[c + 1 :])
+                        else:
+                            chits[i] += 1
+            if count[1 - mover]:
+                trial.to_move = 1 - mover
+            elif not count[mover]:  # play's _end_segment, inline (R-4)
+                token = trial.token = 1 - trial.token
+                trial.segment += 1
+                ready[:] = [not gone for gone in out]
+                count[:] = [sum(map(ready.__getitem__, t)) for t in team]
+                trial.to_move = token if count[token] else 1 - token
+
+    def evaluate(self, pos: Position) -> float:
+        """:func:`~hi5pnp.sim.heuristic.evaluate` for north (seat 0)."""
+        sight, game = self.sight, self.game
+        of = game.seat
+        worth = list(sight.placing(pos.finishes))
+        at, out, chits, known = pos.positions, pos.out, pos.chits, sight.known
+        chits_at = self.chits_at
+        for i, unmarked in enumerate(pos.unmarked):
+            hit = known[i].get(id(unmarked))
+            w = hit[1] if hit is not None and hit[0] is unmarked else sight.columns(i, unmarked)
+            if not out[i]:
+                w += chits_at[chits[i]][at[i]]
+            worth[of[i]] += w
+        placed = len(pos.finished)
+        places = game.rules.placing_points[placed:]
+        if pos.course is not None and places:
+            racing = sorted([(at[i], i) for i in range(len(at)) if not out[i]], reverse=True)
+            share = self._shares(placed, len(places), len(racing))
+            k = 0
+            n = len(racing)
+            while k < len(places) and k < n:
+                e = k + 1
+                a = racing[k][0]
+                while e < n and racing[e][0] == a:
+                    e += 1
+                s = share[k][e]
+                for _, i in racing[k:e]:
+                    worth[of[i]] += s
+                k = e
+        return worth[0] - worth[1]
+
+    def _shares(self, placed: int, left: int, racing: int) -> list[list[float]]:
+        """The share of each tie of places k..e-1 (evaluate's arithmetic), for ``placed`` finishers placed."""
+        known = self.shares.get(placed)
+        if known is None or len(known[0]) <= racing:
+            places = self.game.rules.placing_points[placed:]
+            size = max(racing, len(self.game.faces)) + 1
+            known = [[PROJECTED * sum(places[k:e]) / (e - k) if e > k else 0.0 for e in range(size)] for k in range(max(left, 1))]
+            self.shares[placed] = known
+        return known
