@@ -20,10 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..deck import ObstacleFace
-from ..rules import Action, Mark, Position
+from ..rules import CHIT as CHIT_REWARD
+from ..rules import Action, Mark, Position, Reward
+from ..rules.legality import MARKS
 from ..rules.play import play
 from ..rules.position import FIELDS
-from .heuristic import CHIT, PROJECTED, STEP, Choice, Sight, _best_bring, _sides
+from .heuristic import CHIT, PROJECTED, STEP, Sight
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
 Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
@@ -68,6 +70,9 @@ class Lookahead:
         self.bypass = [STEP + (STEP - CHIT) * k for k in range(most + 1)]  # a plain turn (k = 0) or a bypass spending k
         self.bring_own = [STEP * (1 + k) for k in range(most + 1)]  # bringing k of its own, nobody arriving
         self.chits_at = [[CHIT * c + 0.1 * STEP * a for a in range(game.finish + 1)] for c in range(game.rules.chit_limit + most + 1)]
+        self.limit, self.exact, self.auto, self.cp = game.rules.chit_limit, game.edition.exact_count, game.edition.automatic_chits, game.rules.column_points
+        self.writes = {a: (game.edition.writes_chits(a), game.edition.writes_marks(a), a == game.edition.owed_marks) for a in game.edition.bring_actions}
+        self.finish, self.mine, self.bring_actions = game.finish, sight.mine, game.edition.bring_actions
         self.shares: dict[int, list[list[float]]] = {}  # by finishers placed: the share of a tie of places k..e-1
         self.course: tuple[ObstacleFace, ...] | None = None
         self.matches: list[list[int]] = []
@@ -80,25 +85,24 @@ class Lookahead:
 
     def choose(self, pos: Position) -> Move:
         """:func:`~hi5pnp.sim.heuristic.best_choice`'s turn in ``pos``, as play's arguments."""
-        game = self.game
         mover = pos.to_move
         assert pos.course is not None and mover is not None
         if pos.course is not self.course:
             self.see(pos.course)
         at, ready, chits = pos.positions, pos.ready, pos.chits
-        finish, matches, of = game.finish, self.matches, game.seat
-        placed = len(pos.finished)
-        bypass = self.bypass
+        finish, matches, bypass, bring_own = self.finish, self.matches, self.bypass, self.bring_own
+        arrive = self.place[len(pos.finished)]
         top, best, spend = -1.0, -1, 0
-        bring: Choice | None = None
+        bring: Move | None = None
         group: list[int] | None = None
-        for i in self.sight.mine[mover]:
+        team = self.mine[mover]
+        for i in team:
             if not ready[i]:
                 continue
             p = at[i]
             m = matches[i][p]
             if not m:
-                value = STEP if p + 1 < finish else STEP + self.place[placed]
+                value = STEP if p + 1 < finish else STEP + arrive
                 if value > top:
                     top, best, spend, bring, group = value, i, 0, None, None
                 continue
@@ -113,29 +117,91 @@ class Lookahead:
                     k = m
             value = bypass[k]
             if p + 1 + k >= finish:
-                value += self.place[placed]
+                value += arrive
             if value > top:
                 top, best, spend, bring, group = value, i, k, None, None
             if at.count(p) == 1 or p >= finish:  # nobody else here: nobody to bring
                 continue
-            among = self.sight.by_seat[mover]
-            eligible = [j for j in among if at[j] == p]
-            eligible.remove(i)
-            can = m if m < len(eligible) else len(eligible)
-            own, theirs = (eligible, []) if of[eligible[-1]] == mover else _sides(game, eligible, mover)
+            own = [j for j in team if at[j] == p]  # may_do's eligible, in the mover's order: its own first
+            own.remove(i)
             if len(own) >= m and p + 1 < finish:
-                if self.bring_own[m] > top:
-                    top, best, bring, group = self.bring_own[m], i, None, own[:m]
+                if bring_own[m] > top:
+                    top, best, bring, group = bring_own[m], i, None, own[:m]
                 continue
-            for action in game.edition.bring_actions:
-                found = _best_bring(self.sight, pos, i, p, can, own, theirs, action, placed, top)
+            theirs = [j for j in self.mine[1 - mover] if at[j] == p]
+            n = len(own) + len(theirs)
+            can = m if m < n else n
+            for action in self.bring_actions:
+                found = self._bring(pos, i, p, can, own, theirs, action, len(pos.finished), top)
                 if found is not None:
-                    top, best, bring, group = found.value, i, found, None
+                    top, best, bring, group = found[0], i, found[1], None
         if bring is not None:
-            return bring[1:]
+            return bring
         if group is not None:
-            return (best, game.edition.bring_actions[0], 0, tuple(group), ())
+            return (best, self.bring_actions[0], 0, tuple(group), ())
         return (best, BYPASS, spend, (), ()) if spend else (best, PLAIN, 0, (), ())
+
+    def _bring(
+        self, pos: Position, i: int, p: int, can: int, own: list[int], theirs: list[int], action: Action, placed: int, above: float
+    ) -> tuple[float, Move] | None:
+        """:func:`~hi5pnp.sim.heuristic._best_bring` and its ``_add_opponents``, inline: the group's value and the turn."""
+        brought = own[:can]
+        rewards: list[Reward | None] = []  # none for competitors of its own, written only beside an opponent's
+        value = STEP * (1 + len(brought))
+        auto = action == self.auto
+        if len(brought) < can:
+            rewards += [None] * len(brought)
+            chits, limit, exact = pos.chits[i], self.limit, self.exact
+            if auto:
+                for j in theirs[: can - len(brought)]:
+                    worth = CHIT if chits < limit else 0.0
+                    if worth <= STEP and not exact:
+                        break  # nothing changed: the next opponent is worth no more
+                    brought.append(j)
+                    rewards.append(None)
+                    value += worth - STEP
+                    if chits < limit:
+                        chits += 1
+            else:
+                chit, mark, owed = self.writes[action]
+                unmarked, trait, cp = pos.unmarked[i], self.sight.traits[p], self.cp
+                free = [len(col) for col in unmarked]
+                left = [col.count(trait) for col in unmarked]
+                for j in theirs:
+                    if len(brought) == can:
+                        break
+                    reward: Reward | None = None
+                    worth, column = 0.0, -1
+                    if chit and chits < limit and not (owed and any(left)):  # reward_choices' offer, in its order
+                        reward, worth = CHIT_REWARD, CHIT
+                    if mark:
+                        for c, n in enumerate(left):
+                            if n:
+                                w = cp / free[c]
+                                if w > worth:
+                                    worth, column = w, c
+                    if worth <= STEP and not exact:
+                        break  # nothing changed: the next opponent is worth no more
+                    brought.append(j)
+                    value += worth - STEP
+                    if column >= 0:
+                        reward = MARKS[column] if column < len(MARKS) else Mark(column + 1)
+                        free[column] -= 1
+                        left[column] -= 1
+                    elif reward is not None:
+                        chits += 1
+                    rewards.append(reward)
+        if not brought:
+            return None
+        if p + 1 == self.game.finish:
+            seat, place = self.game.seat, self.place
+            s = seat[i]
+            for k, j in enumerate([i, *brought]):
+                points = place[placed + k]
+                value += points if seat[j] == s else -points
+        if value <= above:
+            return None
+        return value, (i, action, 0, tuple(brought), () if auto else tuple(rewards))
 
     def play_on(self, trial: Position, moves: list[Move], depth: int, bound: int) -> None:
         """Greedy's turns on ``trial`` (changed in place), each appended to
