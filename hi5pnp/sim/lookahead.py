@@ -73,6 +73,8 @@ class Lookahead:
         self.limit, self.exact, self.auto, self.cp = game.rules.chit_limit, game.edition.exact_count, game.edition.automatic_chits, game.rules.column_points
         self.writes = {a: (game.edition.writes_chits(a), game.edition.writes_marks(a), a == game.edition.owed_marks) for a in game.edition.bring_actions}
         self.finish, self.mine, self.bring_actions = game.finish, sight.mine, game.edition.bring_actions
+        self.most = most
+        self.offers: dict[tuple[Any, ...], tuple[tuple[tuple[str, ...], ...], list[tuple[float, Reward | None]]]] = {}
         self.shares: dict[int, list[list[float]]] = {}  # by finishers placed: the share of a tie of places k..e-1
         self.course: tuple[ObstacleFace, ...] | None = None
         self.matches: list[list[int]] = []
@@ -151,46 +153,10 @@ class Lookahead:
         auto = action == self.auto
         if len(brought) < can:
             rewards += [None] * len(brought)
-            chits, limit, exact = pos.chits[i], self.limit, self.exact
-            if auto:
-                for j in theirs[: can - len(brought)]:
-                    worth = CHIT if chits < limit else 0.0
-                    if worth <= STEP and not exact:
-                        break  # nothing changed: the next opponent is worth no more
-                    brought.append(j)
-                    rewards.append(None)
-                    value += worth - STEP
-                    if chits < limit:
-                        chits += 1
-            else:
-                chit, mark, owed = self.writes[action]
-                unmarked, trait, cp = pos.unmarked[i], self.sight.traits[p], self.cp
-                free = [len(col) for col in unmarked]
-                left = [col.count(trait) for col in unmarked]
-                for j in theirs:
-                    if len(brought) == can:
-                        break
-                    reward: Reward | None = None
-                    worth, column = 0.0, -1
-                    if chit and chits < limit and not (owed and any(left)):  # reward_choices' offer, in its order
-                        reward, worth = CHIT_REWARD, CHIT
-                    if mark:
-                        for c, n in enumerate(left):
-                            if n:
-                                w = cp / free[c]
-                                if w > worth:
-                                    worth, column = w, c
-                    if worth <= STEP and not exact:
-                        break  # nothing changed: the next opponent is worth no more
-                    brought.append(j)
-                    value += worth - STEP
-                    if column >= 0:
-                        reward = MARKS[column] if column < len(MARKS) else Mark(column + 1)
-                        free[column] -= 1
-                        left[column] -= 1
-                    elif reward is not None:
-                        chits += 1
-                    rewards.append(reward)
+            for j, (more, reward) in zip(theirs[: can - len(brought)], self._offers(action, pos.unmarked[i], self.sight.traits[p], pos.chits[i])):
+                brought.append(j)
+                rewards.append(reward)
+                value += more
         if not brought:
             return None
         if p + 1 == self.game.finish:
@@ -202,6 +168,49 @@ class Lookahead:
         if value <= above:
             return None
         return value, (i, action, 0, tuple(brought), () if auto else tuple(rewards))
+
+    def _offers(self, action: Action, unmarked: tuple[tuple[str, ...], ...], trait: str, chits: int) -> list[tuple[float, Reward | None]]:
+        """Opponents brought one after another with ``action`` by a competitor
+        holding ``chits`` and ``unmarked`` boxes past an obstacle of ``trait``:
+        each one's worth less its step and its best reward, while one is
+        worth bringing (``_add_opponents``' choice, which depends on these
+        alone), kept for the next ask."""
+        auto = action == self.auto
+        key = (action, chits) if auto else (action, id(unmarked), trait, chits)
+        known = self.offers.get(key)
+        if known is not None and (auto or known[0] is unmarked):
+            return known[1]
+        limit, exact, cp = self.limit, self.exact, self.cp
+        chit, mark, owed = self.writes[action]
+        free = [len(col) for col in unmarked]
+        left = [col.count(trait) for col in unmarked]
+        offers: list[tuple[float, Reward | None]] = []
+        while len(offers) < self.most:
+            reward: Reward | None = None
+            worth, column = 0.0, -1
+            if auto:
+                worth = CHIT if chits < limit else 0.0
+            elif chit and chits < limit and not (owed and any(left)):  # reward_choices' offer, in its order
+                reward, worth = CHIT_REWARD, CHIT
+            if mark and not auto:
+                for c, n in enumerate(left):
+                    if n:
+                        w = cp / free[c]
+                        if w > worth:
+                            worth, column = w, c
+            if worth <= STEP and not exact:
+                break  # nothing changed: the next opponent is worth no more
+            if column >= 0:
+                reward = MARKS[column] if column < len(MARKS) else Mark(column + 1)
+                free[column] -= 1
+                left[column] -= 1
+            elif reward is not None or (auto and chits < limit):
+                chits += 1
+            offers.append((worth - STEP, reward))
+        if len(self.offers) > 4096:  # ids of boxes long gone: start again
+            self.offers.clear()
+        self.offers[key] = (unmarked, offers)
+        return offers
 
     def play_on(self, trial: Position, moves: list[Move], depth: int, bound: int) -> None:
         """Greedy's turns on ``trial`` (changed in place), each appended to
