@@ -29,6 +29,7 @@ from .heuristic import CHIT, PROJECTED, STEP, Sight
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
 Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
+Bring = tuple[float, Action, int, int, tuple[Any, ...]]  # a group's value, option, own and opponents brought, rewards
 
 #: The position's fields as :func:`copy` copies them (lists, then values), the engine's own.
 LISTS = ("positions", "chits", "ready", "out", "unmarked", "ready_count", "finished")
@@ -74,6 +75,10 @@ class Lookahead:
         self.writes = {a: (game.edition.writes_chits(a), game.edition.writes_marks(a), a == game.edition.owed_marks) for a in game.edition.bring_actions}
         self.finish, self.mine, self.bring_actions = game.finish, sight.mine, game.edition.bring_actions
         self.most = most
+        self.rank = [0] * n  # each competitor's place in its seat's order
+        for team in sight.mine:
+            for r, j in enumerate(team):
+                self.rank[j] = r
         self.offers: dict[tuple[Any, ...], tuple[tuple[tuple[str, ...], ...], list[tuple[float, Reward | None]]]] = {}
         self.shares: dict[int, list[list[float]]] = {}  # by finishers placed: the share of a tie of places k..e-1
         self.course: tuple[ObstacleFace, ...] | None = None
@@ -87,87 +92,36 @@ class Lookahead:
 
     def choose(self, pos: Position) -> Move:
         """:func:`~hi5pnp.sim.heuristic.best_choice`'s turn in ``pos``, as play's arguments."""
-        mover = pos.to_move
-        assert pos.course is not None and mover is not None
-        if pos.course is not self.course:
-            self.see(pos.course)
-        at, ready, chits = pos.positions, pos.ready, pos.chits
-        finish, matches, bypass, bring_own = self.finish, self.matches, self.bypass, self.bring_own
-        arrive = self.place[len(pos.finished)]
-        top, best, spend = -1.0, -1, 0
-        bring: Move | None = None
-        group: list[int] | None = None
-        team = self.mine[mover]
-        for i in team:
-            if not ready[i]:
-                continue
-            p = at[i]
-            m = matches[i][p]
-            if not m:
-                value = STEP if p + 1 < finish else STEP + arrive
-                if value > top:
-                    top, best, spend, bring, group = value, i, 0, None, None
-                continue
-            k = finish - p - 1  # may_do, inline: the most a bypass may spend
-            if k < 0:
-                k = 0
-            else:
-                c = chits[i]
-                if c < k:
-                    k = c
-                if m < k:
-                    k = m
-            value = bypass[k]
-            if p + 1 + k >= finish:
-                value += arrive
-            if value > top:
-                top, best, spend, bring, group = value, i, k, None, None
-            if at.count(p) == 1 or p >= finish:  # nobody else here: nobody to bring
-                continue
-            own = [j for j in team if at[j] == p]  # may_do's eligible, in the mover's order: its own first
-            own.remove(i)
-            if len(own) >= m and p + 1 < finish:
-                if bring_own[m] > top:
-                    top, best, bring, group = bring_own[m], i, None, own[:m]
-                continue
-            theirs = [j for j in self.mine[1 - mover] if at[j] == p]
-            n = len(own) + len(theirs)
-            can = m if m < n else n
-            for action in self.bring_actions:
-                found = self._bring(pos, i, p, can, own, theirs, action, len(pos.finished), top)
-                if found is not None:
-                    top, best, bring, group = found[0], i, found[1], None
-        if bring is not None:
-            return bring
-        if group is not None:
-            return (best, self.bring_actions[0], 0, tuple(group), ())
-        return (best, BYPASS, spend, (), ()) if spend else (best, PLAIN, 0, (), ())
+        moves: list[Move] = []
+        self.play_on(copy(pos), moves, 1, pos.segment + 1)
+        return moves[0]
 
-    def _bring(
-        self, pos: Position, i: int, p: int, can: int, own: list[int], theirs: list[int], action: Action, placed: int, above: float
-    ) -> tuple[float, Move] | None:
-        """:func:`~hi5pnp.sim.heuristic._best_bring` and its ``_add_opponents``, inline: the group's value and the turn."""
-        brought = own[:can]
-        rewards: list[Reward | None] = []  # none for competitors of its own, written only beside an opponent's
-        value = STEP * (1 + len(brought))
-        auto = action == self.auto
-        if len(brought) < can:
-            rewards += [None] * len(brought)
-            for j, (more, reward) in zip(theirs[: can - len(brought)], self._offers(action, pos.unmarked[i], self.sight.traits[p], pos.chits[i])):
-                brought.append(j)
-                rewards.append(reward)
+    def _bring(self, pos: Position, i: int, p: int, can: int, own: int, theirs: int, action: Action, placed: int, above: float) -> Bring | None:
+        """:func:`~hi5pnp.sim.heuristic._best_bring` and its ``_add_opponents``
+        for competitor ``i`` at ``p`` with ``own`` of its own and ``theirs``
+        opponents beside it: the group's value, how many of each it brings
+        (the first in the sight's order) and the rewards, or None."""
+        nb = own if own < can else can
+        value = STEP * (1 + nb)
+        no = 0
+        offers: list[tuple[float, Reward | None]] = []
+        if nb < can:
+            offers = self._offers(action, pos.unmarked[i], self.sight.traits[p], pos.chits[i])
+            no = min(can - nb, theirs, len(offers))
+            for more, _ in offers[:no]:
                 value += more
-        if not brought:
+        if not nb + no:
             return None
-        if p + 1 == self.game.finish:
-            seat, place = self.game.seat, self.place
-            s = seat[i]
-            for k, j in enumerate([i, *brought]):
-                points = place[placed + k]
-                value += points if seat[j] == s else -points
+        if p + 1 == self.finish:
+            place = self.place
+            for k in range(nb + 1):  # itself, then its own
+                value += place[placed + k]
+            for k in range(nb + 1, nb + no + 1):
+                value += -place[placed + k]
         if value <= above:
             return None
-        return value, (i, action, 0, tuple(brought), () if auto else tuple(rewards))
+        rewards = () if action == self.auto or nb == can else (None,) * nb + tuple([reward for _, reward in offers[:no]])
+        return value, action, nb, no, rewards
 
     def _offers(self, action: Action, unmarked: tuple[tuple[str, ...], ...], trait: str, chits: int) -> list[tuple[float, Reward | None]]:
         """Opponents brought one after another with ``action`` by a competitor
@@ -214,33 +168,103 @@ class Lookahead:
 
     def play_on(self, trial: Position, moves: list[Move], depth: int, bound: int) -> None:
         """Greedy's turns on ``trial`` (changed in place), each appended to
-        ``moves``, while fewer than ``depth`` and the segment under way is before ``bound``."""
-        game = self.game
-        finish, of, team = game.finish, game.seat, game.team
-        at, ready, count, out, chits = trial.positions, trial.ready, trial.ready_count, trial.out, trial.chits
-        choose, unmarked = self.choose, trial.unmarked
-        while len(moves) < depth and trial.to_move is not None and trial.segment < bound:
-            move = choose(trial)
-            traits = self.sight.traits
+        ``moves``, while fewer than ``depth``, a player is to move and the
+        segment under way is before ``bound``: what
+        :func:`~hi5pnp.sim.heuristic.best_choice` chooses and
+        :func:`~hi5pnp.rules.play.play` does, inline (an arrival at the
+        finish is the engine's own :func:`~hi5pnp.rules.play.play`)."""
+        mover, segment = trial.to_move, trial.segment
+        if mover is None or segment >= bound or len(moves) >= depth:
+            return
+        if trial.course is not self.course:
+            self.see(trial.course)  # type: ignore[arg-type]  # a player to move: a course is laid
+        game, finish, of, mine, team_of = self.game, self.finish, self.game.seat, self.mine, self.game.team
+        at, ready, count, out, chits, unmarked = trial.positions, trial.ready, trial.ready_count, trial.out, trial.chits, trial.unmarked
+        matches, bypass, bring_own, place, traits = self.matches, self.bypass, self.bring_own, self.place, self.sight.traits
+        bring_actions, auto, limit = self.bring_actions, self.auto, self.limit
+        placed = len(trial.finished)
+        arrive = place[placed]
+        made = len(moves)
+        rank = self.rank
+        seat_at = [[at[j] for j in team] for team in mine]  # each seat's positions, in the sight's order
+        while True:
+            top, best, spend = -1.0, -1, 0  # best_choice: the best value so far, its competitor, its bypass
+            bring: Bring | None = None  # or the group it brings
+            group: int | None = None  # or only competitors of its own, this many
+            team, here = mine[mover], seat_at[mover]
+            for i in team:
+                if not ready[i]:
+                    continue
+                p = at[i]
+                m = matches[i][p]
+                if not m:
+                    value = STEP if p + 1 < finish else STEP + arrive
+                    if value > top:
+                        top, best, spend, bring, group = value, i, 0, None, None
+                    continue
+                k = finish - p - 1  # may_do, inline: the most a bypass may spend
+                if k < 0:
+                    k = 0
+                else:
+                    c = chits[i]
+                    if c < k:
+                        k = c
+                    if m < k:
+                        k = m
+                value = bypass[k]
+                if p + 1 + k >= finish:
+                    value += arrive
+                if value > top:
+                    top, best, spend, bring, group = value, i, k, None, None
+                n = at.count(p) - 1  # may_do's eligible: the others here (nobody at the finish acts)
+                if not n or p >= finish:
+                    continue
+                mine_n = here.count(p) - 1  # of them its own, first in the mover's order
+                if mine_n >= m and p + 1 < finish:
+                    if bring_own[m] > top:
+                        top, best, bring, group = bring_own[m], i, None, m
+                    continue
+                can = m if m < n else n
+                for action in bring_actions:
+                    found = self._bring(trial, i, p, can, mine_n, n - mine_n, action, placed, top)
+                    if found is not None:
+                        top, best, bring, group = found[0], i, found, None
+            if bring is not None:
+                p = at[best]
+                _, action, nb, no, rewards = bring
+                move = (best, action, 0, tuple([j for j in team if at[j] == p and j != best][:nb] + [j for j in mine[1 - mover] if at[j] == p][:no]), rewards)
+            elif group is not None:
+                p = at[best]
+                move = (best, bring_actions[0], 0, tuple([j for j in team if at[j] == p and j != best][:group]), ())
+            else:
+                move = (best, BYPASS, spend, (), ()) if spend else (best, PLAIN, 0, (), ())
             moves.append(move)
-            i, action, spend, group, rewards = move
+            made += 1
+            i, action, spend, brought, rewards = move
             p = at[i]
             end = p + 1 + spend
-            if end == finish or (group and p + 1 == finish):
-                play(game, trial, i, action, spend, group, rewards)  # arrivals: the engine's own
+            if end == finish or (brought and p + 1 == finish):
+                play(game, trial, i, action, spend, brought, rewards)  # arrivals: the engine's own
+                mover, segment = trial.to_move, trial.segment
+                seat_at = [[at[j] for j in team] for team in mine]
+                if mover is None or segment >= bound or made >= depth:
+                    return
+                placed = len(trial.finished)
+                arrive = place[placed]
                 continue
-            at[i] = end
+            at[i] = end  # play, inline
+            seat_at[mover][rank[i]] = end
             ready[i] = False
-            mover = of[i]
             count[mover] -= 1
             if spend:
                 chits[i] -= spend
-            if group:
-                for j in group:
+            if brought:
+                for j in brought:
                     at[j] = p + 1
-                if action == game.edition.automatic_chits:  # play's _take_rewards, inline (R-8)
-                    opponents = sum(1 for j in group if of[j] != mover)
-                    chits[i] += max(0, min(opponents, game.rules.chit_limit - chits[i]))
+                    seat_at[of[j]][rank[j]] = p + 1
+                if action == auto:  # play's _take_rewards, inline (R-8)
+                    opponents = sum(1 for j in brought if of[j] != mover)
+                    chits[i] += max(0, min(opponents, limit - chits[i]))
                 else:
                     for reward in rewards:
                         if reward is None:
@@ -254,13 +278,17 @@ class Lookahead:
                         else:
                             chits[i] += 1
             if count[1 - mover]:
-                trial.to_move = 1 - mover
+                mover = trial.to_move = 1 - mover
             elif not count[mover]:  # play's _end_segment, inline (R-4)
                 token = trial.token = 1 - trial.token
-                trial.segment += 1
+                segment = trial.segment = segment + 1
                 ready[:] = [not gone for gone in out]
-                count[:] = [sum(map(ready.__getitem__, t)) for t in team]
-                trial.to_move = token if count[token] else 1 - token
+                count[:] = [sum(map(ready.__getitem__, t)) for t in team_of]
+                mover = trial.to_move = token if count[token] else 1 - token
+                if segment >= bound:
+                    return
+            if made >= depth:
+                return
 
     def evaluate(self, pos: Position) -> float:
         """:func:`~hi5pnp.sim.heuristic.evaluate` for north (seat 0)."""
