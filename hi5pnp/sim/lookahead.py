@@ -75,6 +75,7 @@ class Lookahead:
         self.writes = {a: (game.edition.writes_chits(a), game.edition.writes_marks(a), a == game.edition.owed_marks) for a in game.edition.bring_actions}
         self.finish, self.mine, self.bring_actions = game.finish, sight.mine, game.edition.bring_actions
         self.most = most
+        self.columns: dict[tuple[int, ...], tuple[tuple[Any, ...], list[float]]] = {}  # each competitor's columns' worth, by its boxes
         self.rank = [0] * n  # each competitor's place in its seat's order
         for team in sight.mine:
             for r, j in enumerate(team):
@@ -292,32 +293,35 @@ class Lookahead:
 
     def evaluate(self, pos: Position) -> float:
         """:func:`~hi5pnp.sim.heuristic.evaluate` for north (seat 0)."""
-        sight, game = self.sight, self.game
-        of = game.seat
+        sight = self.sight
         worth = list(sight.placing(pos.finishes))
-        at, out, chits, known = pos.positions, pos.out, pos.chits, sight.known
-        chits_at = self.chits_at
-        for i, unmarked in enumerate(pos.unmarked):
-            hit = known[i].get(id(unmarked))
-            w = hit[1] if hit is not None and hit[0] is unmarked else sight.columns(i, unmarked)
-            if not out[i]:
-                w += chits_at[chits[i]][at[i]]
-            worth[of[i]] += w
+        at, out, chits_at, boxes = pos.positions, pos.out, self.chits_at, pos.unmarked
+        key = tuple(map(id, boxes))
+        known = self.columns.get(key)  # it holds the boxes: ids of theirs
+        if known is None:
+            if len(self.columns) > 4096:
+                self.columns.clear()
+            known = self.columns[key] = (tuple(boxes), [sight.columns(i, unmarked) for i, unmarked in enumerate(boxes)])
+        for w, gone, c, p, s in zip(known[1], out, pos.chits, at, self.game.seat):
+            if not gone:
+                w += chits_at[c][p]
+            worth[s] += w
         placed = len(pos.finished)
-        places = game.rules.placing_points[placed:]
-        if pos.course is not None and places:
-            racing = sorted([(at[i], i) for i in range(len(at)) if not out[i]], reverse=True)
-            share = self._shares(placed, len(places), len(racing))
+        left = len(self.game.rules.placing_points) - placed
+        if pos.course is not None and left > 0:
+            north, south = ([at[j] for j in team if not out[j]] for team in self.mine)  # the racing, by seat
+            share = self._shares(placed, left, len(north) + len(south))
             k = 0
-            n = len(racing)
-            while k < len(places) and k < n:
-                e = k + 1
-                a = racing[k][0]
-                while e < n and racing[e][0] == a:
-                    e += 1
-                s = share[k][e]
-                for _, i in racing[k:e]:
-                    worth[of[i]] += s
+            for p in sorted({*north, *south}, reverse=True):  # the ties, leading first: a tie shares its places' points
+                if k >= left:
+                    break
+                n, s = north.count(p), south.count(p)
+                e = k + n + s
+                points = share[k][e]
+                for _ in range(n):  # each seat's additions in evaluate's order (one value a tie)
+                    worth[0] += points
+                for _ in range(s):
+                    worth[1] += points
                 k = e
         return worth[0] - worth[1]
 
