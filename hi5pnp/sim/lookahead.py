@@ -75,7 +75,7 @@ class Lookahead:
         self.writes = {a: (game.edition.writes_chits(a), game.edition.writes_marks(a), a == game.edition.owed_marks) for a in game.edition.bring_actions}
         self.finish, self.mine, self.bring_actions = game.finish, sight.mine, game.edition.bring_actions
         self.most = most
-        self.columns: dict[tuple[int, ...], tuple[tuple[Any, ...], list[float]]] = {}  # each competitor's columns' worth, by its boxes
+        self.everyone = range(n)
         self.rank = [0] * n  # each competitor's place in its seat's order
         for team in sight.mine:
             for r, j in enumerate(team):
@@ -295,14 +295,10 @@ class Lookahead:
         """:func:`~hi5pnp.sim.heuristic.evaluate` for north (seat 0)."""
         sight = self.sight
         worth = list(sight.placing(pos.finishes))
-        at, out, chits_at, boxes = pos.positions, pos.out, self.chits_at, pos.unmarked
-        key = tuple(map(id, boxes))
-        known = self.columns.get(key)  # it holds the boxes: ids of theirs
-        if known is None:
-            if len(self.columns) > 4096:
-                self.columns.clear()
-            known = self.columns[key] = (tuple(boxes), [sight.columns(i, unmarked) for i, unmarked in enumerate(boxes)])
-        for w, gone, c, p, s in zip(known[1], out, pos.chits, at, self.game.seat):
+        at, out, known, chits_at = pos.positions, pos.out, sight.known, self.chits_at
+        for i, unmarked, gone, c, p, s in zip(self.everyone, pos.unmarked, out, pos.chits, at, self.game.seat):
+            hit = known[i].get(id(unmarked))
+            w = hit[1] if hit is not None and hit[0] is unmarked else sight.columns(i, unmarked)
             if not gone:
                 w += chits_at[c][p]
             worth[s] += w
