@@ -211,10 +211,10 @@ class PlannerBot(GreedyBot):
             self.went_on += 1
             if len(moves) < depth and trial.to_move is not None and trial.segment < bound:
                 trial, north = copy(trial), None  # the line's end is shared: go on on a copy
+            kernel.play_on(trial, moves, depth, bound)
         else:
             moves, trial, north = [], copy(pos), None
-            play(sight.game, trial, *move)
-        kernel.play_on(trial, moves, depth, bound)
+            kernel.play_on(trial, moves, depth, bound, move)
         return Ahead(moves, trial, kernel.evaluate(trial) if north is None else north)
 
 

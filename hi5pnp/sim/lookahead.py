@@ -167,15 +167,16 @@ class Lookahead:
         self.offers[key] = (unmarked, offers)
         return offers
 
-    def play_on(self, trial: Position, moves: list[Move], depth: int, bound: int) -> None:
+    def play_on(self, trial: Position, moves: list[Move], depth: int, bound: int, first: Move | None = None) -> None:
         """Greedy's turns on ``trial`` (changed in place), each appended to
         ``moves``, while fewer than ``depth``, a player is to move and the
         segment under way is before ``bound``: what
         :func:`~hi5pnp.sim.heuristic.best_choice` chooses and
         :func:`~hi5pnp.rules.play.play` does, inline (an arrival at the
-        finish is the engine's own :func:`~hi5pnp.rules.play.play`)."""
+        finish is the engine's own :func:`~hi5pnp.rules.play.play`).
+        ``first``, when given, is played before them (not appended to ``moves``)."""
         mover, segment = trial.to_move, trial.segment
-        if mover is None or segment >= bound or len(moves) >= depth:
+        if first is None and (mover is None or segment >= bound or len(moves) >= depth):
             return
         if trial.course is not self.course:
             self.see(trial.course)  # type: ignore[arg-type]  # a player to move: a course is laid
@@ -189,58 +190,62 @@ class Lookahead:
         rank = self.rank
         seat_at = [[at[j] for j in team] for team in mine]  # each seat's positions, in the sight's order
         while True:
-            top, best, spend = -1.0, -1, 0  # best_choice: the best value so far, its competitor, its bypass
-            bring: Bring | None = None  # or the group it brings
-            group: int | None = None  # or only competitors of its own, this many
-            team, here = mine[mover], seat_at[mover]
-            for i in team:
-                if not ready[i]:
-                    continue
-                p = at[i]
-                m = matches[i][p]
-                if not m:
-                    value = STEP if p + 1 < finish else STEP + arrive
-                    if value > top:
-                        top, best, spend, bring, group = value, i, 0, None, None
-                    continue
-                k = finish - p - 1  # may_do, inline: the most a bypass may spend
-                if k < 0:
-                    k = 0
-                else:
-                    c = chits[i]
-                    if c < k:
-                        k = c
-                    if m < k:
-                        k = m
-                value = bypass[k]
-                if p + 1 + k >= finish:
-                    value += arrive
-                if value > top:
-                    top, best, spend, bring, group = value, i, k, None, None
-                n = at.count(p) - 1  # may_do's eligible: the others here (nobody at the finish acts)
-                if not n or p >= finish:
-                    continue
-                mine_n = here.count(p) - 1  # of them its own, first in the mover's order
-                if mine_n >= m and p + 1 < finish:
-                    if bring_own[m] > top:
-                        top, best, bring, group = bring_own[m], i, None, m
-                    continue
-                can = m if m < n else n
-                for action in bring_actions:
-                    found = self._bring(trial, i, p, can, mine_n, n - mine_n, action, placed, top)
-                    if found is not None:
-                        top, best, bring, group = found[0], i, found, None
-            if bring is not None:
-                p = at[best]
-                _, action, nb, no, rewards = bring
-                move = (best, action, 0, tuple([j for j in team if at[j] == p and j != best][:nb] + [j for j in mine[1 - mover] if at[j] == p][:no]), rewards)
-            elif group is not None:
-                p = at[best]
-                move = (best, bring_actions[0], 0, tuple([j for j in team if at[j] == p and j != best][:group]), ())
+            if first is not None:
+                move, first = first, None
+                mover = of[move[0]]
             else:
-                move = (best, BYPASS, spend, (), ()) if spend else (best, PLAIN, 0, (), ())
-            moves.append(move)
-            made += 1
+                top, best, spend = -1.0, -1, 0  # best_choice: the best value so far, its competitor, its bypass
+                bring: Bring | None = None  # or the group it brings
+                group: int | None = None  # or only competitors of its own, this many
+                team, here = mine[mover], seat_at[mover]
+                for i in team:
+                    if not ready[i]:
+                        continue
+                    p = at[i]
+                    m = matches[i][p]
+                    if not m:
+                        value = STEP if p + 1 < finish else STEP + arrive
+                        if value > top:
+                            top, best, spend, bring, group = value, i, 0, None, None
+                        continue
+                    k = finish - p - 1  # may_do, inline: the most a bypass may spend
+                    if k < 0:
+                        k = 0
+                    else:
+                        c = chits[i]
+                        if c < k:
+                            k = c
+                        if m < k:
+                            k = m
+                    value = bypass[k]
+                    if p + 1 + k >= finish:
+                        value += arrive
+                    if value > top:
+                        top, best, spend, bring, group = value, i, k, None, None
+                    n = at.count(p) - 1  # may_do's eligible: the others here (nobody at the finish acts)
+                    if not n or p >= finish:
+                        continue
+                    mine_n = here.count(p) - 1  # of them its own, first in the mover's order
+                    if mine_n >= m and p + 1 < finish:
+                        if bring_own[m] > top:
+                            top, best, bring, group = bring_own[m], i, None, m
+                        continue
+                    can = m if m < n else n
+                    for action in bring_actions:
+                        found = self._bring(trial, i, p, can, mine_n, n - mine_n, action, placed, top)
+                        if found is not None:
+                            top, best, bring, group = found[0], i, found, None
+                if bring is not None:
+                    p = at[best]
+                    _, action, nb, no, rewards = bring
+                    move = (best, action, 0, tuple([j for j in team if at[j] == p and j != best][:nb] + [j for j in mine[1 - mover] if at[j] == p][:no]), rewards)
+                elif group is not None:
+                    p = at[best]
+                    move = (best, bring_actions[0], 0, tuple([j for j in team if at[j] == p and j != best][:group]), ())
+                else:
+                    move = (best, BYPASS, spend, (), ()) if spend else (best, PLAIN, 0, (), ())
+                moves.append(move)
+                made += 1
             i, action, spend, brought, rewards = move
             p = at[i]
             end = p + 1 + spend
