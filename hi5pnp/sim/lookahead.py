@@ -76,6 +76,7 @@ class Lookahead:
         self.finish, self.mine, self.bring_actions = game.finish, sight.mine, game.edition.bring_actions
         self.most = most
         self.everyone = range(n)
+        self.worth: dict[tuple[int, ...], float] = {}  # Sight.columns by the competitor and its columns' boxes left
         self.rank = [0] * n  # each competitor's place in its seat's order
         for team in sight.mine:
             for r, j in enumerate(team):
@@ -303,7 +304,7 @@ class Lookahead:
         at, out, known, chits_at = pos.positions, pos.out, sight.known, self.chits_at
         for i, unmarked, gone, c, p, s in zip(self.everyone, pos.unmarked, out, pos.chits, at, self.game.seat):
             hit = known[i].get(id(unmarked))
-            w = hit[1] if hit is not None and hit[0] is unmarked else sight.columns(i, unmarked)
+            w = hit[1] if hit is not None and hit[0] is unmarked else self._columns(i, unmarked)
             if not gone:
                 w += chits_at[c][p]
             worth[s] += w
@@ -325,6 +326,17 @@ class Lookahead:
                     worth[1] += points
                 k = e
         return worth[0] - worth[1]
+
+    def _columns(self, i: int, unmarked: tuple[tuple[str, ...], ...]) -> float:
+        """:meth:`Sight.columns` of boxes met for the first time: the worth
+        depends on how many boxes each column has left, so it is kept by those counts too."""
+        key = (i, *map(len, unmarked))
+        worth = self.worth.get(key)
+        if worth is None:
+            worth = self.worth[key] = self.sight.columns(i, unmarked)
+        else:
+            self.sight.known[i][id(unmarked)] = (unmarked, worth)
+        return worth
 
     def _shares(self, placed: int, left: int, racing: int) -> list[list[float]]:
         """The share of each tie of places k..e-1 (evaluate's arithmetic), for ``placed`` finishers placed."""
