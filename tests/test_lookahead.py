@@ -9,8 +9,8 @@ editions. Values are compared exactly: the same arithmetic in the same order."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import make_deck
+
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import SEATS, State, deal
 from hi5pnp.rules.play import play

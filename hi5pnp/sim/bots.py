@@ -206,6 +206,7 @@ class PlannerBot(GreedyBot):
         if kernel is None or kernel.sight is not sight:
             kernel = self._kernel = Lookahead(sight)
         move: Move = choice[1:]
+        north: float | None = None
         if line is not None and line.moves and line.moves[0] == move and len(line.moves) - 1 <= depth:
             moves, trial, north = line.moves[1:], line.end, line.north
             self.went_on += 1
@@ -213,7 +214,7 @@ class PlannerBot(GreedyBot):
                 trial, north = copy(trial), None  # the line's end is shared: go on on a copy
             kernel.play_on(trial, moves, depth, bound)
         else:
-            moves, trial, north = [], copy(pos), None
+            moves, trial = [], copy(pos)
             kernel.play_on(trial, moves, depth, bound, move)
         return Ahead(moves, trial, kernel.evaluate(trial) if north is None else north)
 

@@ -176,9 +176,10 @@ class Lookahead:
         :func:`~hi5pnp.rules.play.play` does, inline (an arrival at the
         finish is the engine's own :func:`~hi5pnp.rules.play.play`).
         ``first``, when given, is played before them (not appended to ``moves``)."""
-        mover, segment = trial.to_move, trial.segment
-        if first is None and (mover is None or segment >= bound or len(moves) >= depth):
+        to_move, segment = trial.to_move, trial.segment
+        if to_move is None or (first is None and (segment >= bound or len(moves) >= depth)):
             return
+        mover = to_move
         if trial.course is not self.course:
             self.see(trial.course)  # type: ignore[arg-type]  # a player to move: a course is laid
         game, finish, of, mine, team_of = self.game, self.finish, self.game.seat, self.mine, self.game.team
@@ -239,7 +240,8 @@ class Lookahead:
                 if bring is not None:
                     p = at[best]
                     _, action, nb, no, rewards = bring
-                    move = (best, action, 0, tuple([j for j in team if at[j] == p and j != best][:nb] + [j for j in mine[1 - mover] if at[j] == p][:no]), rewards)
+                    group_of = [j for j in team if at[j] == p and j != best][:nb] + [j for j in mine[1 - mover] if at[j] == p][:no]
+                    move = (best, action, 0, tuple(group_of), rewards)
                 elif group is not None:
                     p = at[best]
                     move = (best, bring_actions[0], 0, tuple([j for j in team if at[j] == p and j != best][:group]), ())
@@ -252,10 +254,11 @@ class Lookahead:
             end = p + 1 + spend
             if end == finish or (brought and p + 1 == finish):
                 play(game, trial, i, action, spend, brought, rewards)  # arrivals: the engine's own
-                mover, segment = trial.to_move, trial.segment
-                seat_at = [[at[j] for j in team] for team in mine]
-                if mover is None or segment >= bound or made >= depth:
+                to_move, segment = trial.to_move, trial.segment
+                if to_move is None or segment >= bound or made >= depth:
                     return
+                mover = to_move
+                seat_at = [[at[j] for j in team] for team in mine]
                 placed = len(trial.finished)
                 arrive = place[placed]
                 continue
