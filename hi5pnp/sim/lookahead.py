@@ -29,6 +29,7 @@ from .heuristic import CHIT, PROJECTED, STEP, Sight
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
 Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
+NO_OFFERS: list[tuple[float, Reward | None]] = []  # (never changed)
 Bring = tuple[float, Action, int, int, tuple[Any, ...]]  # a group's value, option, own and opponents brought, rewards
 
 #: The position's fields as :func:`copy` copies them (lists, then values), the engine's own.
@@ -97,33 +98,6 @@ class Lookahead:
         moves: list[Move] = []
         self.play_on(copy(pos), moves, 1, pos.segment + 1)
         return moves[0]
-
-    def _bring(self, pos: Position, i: int, p: int, can: int, own: int, theirs: int, action: Action, placed: int, above: float) -> Bring | None:
-        """:func:`~hi5pnp.sim.heuristic._best_bring` and its ``_add_opponents``
-        for competitor ``i`` at ``p`` with ``own`` of its own and ``theirs``
-        opponents beside it: the group's value, how many of each it brings
-        (the first in the sight's order) and the rewards, or None."""
-        nb = own if own < can else can
-        value = STEP * (1 + nb)
-        no = 0
-        offers: list[tuple[float, Reward | None]] = []
-        if nb < can:
-            offers = self._offers(action, pos.unmarked[i], self.sight.traits[p], pos.chits[i])
-            no = min(can - nb, theirs, len(offers))
-            for more, _ in offers[:no]:
-                value += more
-        if not nb + no:
-            return None
-        if p + 1 == self.finish:
-            place = self.place
-            for k in range(nb + 1):  # itself, then its own
-                value += place[placed + k]
-            for k in range(nb + 1, nb + no + 1):
-                value += -place[placed + k]
-        if value <= above:
-            return None
-        rewards = () if action == self.auto or nb == can else (None,) * nb + tuple([reward for _, reward in offers[:no]])
-        return value, action, nb, no, rewards
 
     def _offers(self, action: Action, unmarked: tuple[tuple[str, ...], ...], trait: str, chits: int) -> list[tuple[float, Reward | None]]:
         """Opponents brought one after another with ``action`` by a competitor
@@ -233,10 +207,26 @@ class Lookahead:
                             top, best, bring, group = bring_own[m], i, None, m
                         continue
                     can = m if m < n else n
+                    nb = mine_n if mine_n < can else can  # _best_bring: its own first, then opponents worth it
                     for action in bring_actions:
-                        found = self._bring(trial, i, p, can, mine_n, n - mine_n, action, placed, top)
-                        if found is not None:
-                            top, best, bring, group = found[0], i, found, None
+                        value = STEP * (1 + nb)
+                        no = 0
+                        offers = NO_OFFERS
+                        if nb < can:
+                            offers = self._offers(action, unmarked[i], traits[p], chits[i])
+                            no = min(can - nb, n - mine_n, len(offers))
+                            for more, _ in offers[:no]:
+                                value += more
+                        if not nb + no:
+                            continue
+                        if p + 1 == finish:  # arrivals' placing points: its own, then the opponents'
+                            for k in range(nb + 1):
+                                value += place[placed + k]
+                            for k in range(nb + 1, nb + no + 1):
+                                value += -place[placed + k]
+                        if value > top:
+                            rewards = () if action == auto or nb == can else (None,) * nb + tuple([reward for _, reward in offers[:no]])
+                            top, best, bring, group = value, i, (value, action, nb, no, rewards), None
                 if bring is not None:
                     p = at[best]
                     _, action, nb, no, rewards = bring
