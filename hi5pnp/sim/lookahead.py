@@ -24,7 +24,7 @@ from ..rules import CHIT as CHIT_REWARD
 from ..rules import Action, Mark, Position, Reward
 from ..rules.legality import MARKS
 from ..rules.play import play
-from ..rules.position import FIELDS
+from ..rules.position import FIELDS, room
 from .heuristic import CHIT, PROJECTED, STEP, Sight
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
@@ -76,6 +76,7 @@ class Lookahead:
         self.writes = {a: (game.edition.writes_chits(a), game.edition.writes_marks(a), a == game.edition.owed_marks) for a in game.edition.bring_actions}
         self.finish, self.mine, self.bring_actions = game.finish, sight.mine, game.edition.bring_actions
         self.most = most
+        self.rooms = [room(game, p) for p in range(game.finish + 1)]  # by position: the most chits a bypass may spend (R-7)
         self.everyone = range(n)
         self.worth: dict[tuple[int, ...], float] = {}  # Sight.columns by the competitor and its columns' boxes left
         self.rank = [0] * n  # each competitor's place in its seat's order
@@ -159,6 +160,7 @@ class Lookahead:
         game, finish, of, mine, team_of = self.game, self.finish, self.game.seat, self.mine, self.game.team
         at, ready, count, out, chits, unmarked = trial.positions, trial.ready, trial.ready_count, trial.out, trial.chits, trial.unmarked
         matches, bypass, bring_own, place, traits = self.matches, self.bypass, self.bring_own, self.place, self.sight.traits
+        rooms = self.rooms
         bring_actions, auto, limit = self.bring_actions, self.auto, self.limit
         placed = len(trial.finished)
         arrive = place[placed]
@@ -184,7 +186,7 @@ class Lookahead:
                         if value > top:
                             top, best, spend, bring, group = value, i, 0, None, None
                         continue
-                    k = finish - p - 1  # may_do, inline: the most a bypass may spend
+                    k = rooms[p]  # may_do, inline: the most a bypass may spend
                     if k < 0:
                         k = 0
                     else:
