@@ -27,6 +27,7 @@ from ..rules import SEATS, Action, Brought, Position, Reward, RulesError, Seat, 
 from ..rules.legality import no_round
 from ..rules.play import play
 from . import BOT_NAMES, draw, heuristic
+from .lookahead import Lookahead, copy
 
 
 class Bot(Protocol):
@@ -141,11 +142,13 @@ class PlannerBot(GreedyBot):
     instead of from the start. The choices are those of playing every line
     out (tests/test_bots.py)."""
 
-    def __init__(self, width: int = 4, depth: int = 24):
+    def __init__(self, width: int = 4, depth: int = 24, fast: bool = True):
         super().__init__()
         self.width = width
         self.depth = depth
         self.went_on = 0  # look-aheads that went on from a foreseen line (a count, for tests and benches)
+        self.fast = fast  # look ahead with :class:`~.lookahead.Lookahead`; False: the general code it is held to
+        self._kernel: Lookahead | None = None
 
     def turn(self, state: State, rng: random.Random) -> Turn:
         if state.current_player() is None:
@@ -168,7 +171,7 @@ class PlannerBot(GreedyBot):
                 if top is None or value > top + 1e-9:
                     top, best, taken = value, choice, ahead
             assert taken is not None
-            after = pos.copy()
+            after = copy(pos)
             play(state.game, after, *best[1:])
             sight.foreseen = Foreseen(after, taken)
         return heuristic.turn_of(state.game, best)
@@ -178,6 +181,8 @@ class PlannerBot(GreedyBot):
         end of the next segment (the second segment end counted from now, or
         the round's end), ``depth`` at most. ``line``: the look-ahead
         foreseen from ``pos``, whose first turn may be ``choice``."""
+        if self.fast:
+            return self._look_ahead_fast(sight, pos, choice, line)
         game, greedy, depth = sight.game, heuristic.best_choice, self.depth
         move: Move = choice[1:]  # a choice is its value, then play's arguments
         if line is not None and line.moves and line.moves[0] == move and len(line.moves) - 1 <= depth:
@@ -194,6 +199,24 @@ class PlannerBot(GreedyBot):
             moves.append(move)
             play(game, trial, *move)
         return Ahead(moves, trial, heuristic.evaluate(sight, trial, 0) if north is None else north)
+
+    def _look_ahead_fast(self, sight: heuristic.Sight, pos: Position, choice: heuristic.Choice, line: Ahead | None) -> Ahead:
+        """:meth:`_look_ahead` with the look-ahead's kernel: the same turns and value."""
+        kernel, depth, bound = self._kernel, self.depth, pos.segment + 2
+        if kernel is None or kernel.sight is not sight:
+            kernel = self._kernel = Lookahead(sight)
+        move: Move = choice[1:]
+        north: float | None = None
+        if line is not None and line.moves and line.moves[0] == move and len(line.moves) - 1 <= depth:
+            moves, trial, north = line.moves[1:], line.end, line.north
+            self.went_on += 1
+            if len(moves) < depth and trial.to_move is not None and trial.segment < bound:
+                trial, north = copy(trial), None  # the line's end is shared: go on on a copy
+            kernel.play_on(trial, moves, depth, bound)
+        else:
+            moves, trial = [], copy(pos)
+            kernel.play_on(trial, moves, depth, bound, move)
+        return Ahead(moves, trial, kernel.evaluate(trial) if north is None else north)
 
 
 #: The bots by name, weakest first.
