@@ -94,7 +94,7 @@ def _takes_hand_in(desk: Desk, e: Entry) -> bool:
 
 def _players(ev: Event, e: Entry) -> str:
     """ "Bo Li (north) v Ann Smith (south)": the seats as the log gives them (a skeleton seats the player who moves first north)."""
-    return " v ".join(f"{ev.names.shown[k]} ({seat})" for seat, k in e.keys.items())
+    return " v ".join(f"{ev.names.shown[k]} ({_(seat)})" for seat, k in e.keys.items())
 
 
 #: each tie-break's column heading (event.yaml's names), in the page's language
