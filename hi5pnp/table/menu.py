@@ -80,7 +80,9 @@ def facing_words(state: State, face: str) -> str:
     chits = ngettext(", %(n)d chit", ", %(n)d chits", f.chits) % {"n": f.chits} if f.chits else ""
     said = {"position": f.position, "obstacle": f"{ob.id}{name}", "color": ob.color, "trait": ob.trait, "n": f.matches}
     facing = ngettext(
-        "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gem", "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gems", f.matches
+        "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gem",
+        "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gems",
+        f.matches,
     )
     return facing % said + chits
 

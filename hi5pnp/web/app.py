@@ -14,9 +14,9 @@ event loop (the streams, ``/status``) never waits on a build or a check.
 
 from __future__ import annotations
 
-from datetime import datetime
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -53,7 +53,8 @@ def sim_view(desk: Desk) -> dict[str, Any]:
         made = format_datetime(datetime.fromtimestamp(now.finished), _(DATE_PATTERN), locale=spoken().lang)
         bots = now.result.get("bots", {})
         said = " v ".join(_(b) for b in dict.fromkeys(bots.values())) if isinstance(bots, dict) else str(bots)
-        shown.update(result=now.result, text=now.text, chart=chart(now.result), made=made, bots=_("%(bots)s bots") % {"bots": said}, stale=now.state in ("failed", "running"))
+        bots_said = _("%(bots)s bots") % {"bots": said}
+        shown.update(result=now.result, text=now.text, chart=chart(now.result), made=made, bots=bots_said, stale=now.state in ("failed", "running"))
     return shown
 
 
