@@ -128,6 +128,11 @@ def every_page(desk: Desk, client: TestClient, headers: dict[str, str], folders:
     pages["a turn played"] = post(at, do="turn", turn=turn).text
     pages["a turn refused"] = post(at, do="turn", turn="99z").text
     pages["a turn taken back"] = post(at, do="undo").text
+    # a game against a bot, which moves first: its name, its turn to play, what it played
+    bot = str(post("/play/new", name="Ann", opponent="planner", seat="south", first="north", seed="7").url)
+    cards = sorted(set(re.findall(r'name="(card\d+)"', get(bot).text)))
+    pages["the bot to move"] = post(bot, do="faces", **dict.fromkeys(cards, "b")).text
+    pages["the bot played"] = post(bot, do="bot").text
     pages["play, a game open"] = get("/play").text
     pages["a game gone"] = get("/play/nothing").text
     return pages
@@ -146,6 +151,7 @@ def test_every_desk_page_in_german_has_no_english_word_of_the_desks_own(folders,
     assert 'class="bars"' in pages["designer, simulated"] and "Runde 1 ist offen" in seen_text(pages["event, paired"])
     assert 'name="judge"' in pages["a table's log"] and "Zug zurückgenommen" in pages["a turn taken back"]
     assert "kein solches Protokoll" in pages["no such log"]
+    assert 'id="bot-turn"' in pages["the bot to move"] and "Planer-Bot (Nord) spielte" in pages["the bot played"]
 
 
 def test_english_pages_stay_english_and_say_so(folders):
