@@ -239,7 +239,7 @@ def test_a_language_begun_and_half_translated_builds_with_the_rest_in_english(tm
         if heading in half:
             assert f"NL {heading}" in rulebook, heading
         else:
-            assert heading in rulebook and f"NL {heading}" not in rulebook, heading
+            assert re.search(rf"(?<!NL ){re.escape(heading)}", rulebook), heading  # in English (a longer message that begins with it may be translated)
 
 
 @pytest.mark.slow  # kits built, or the catalogue extracted, more than once

@@ -76,14 +76,16 @@ def served(tmp_path_factory):
     thread.join(5)
 
 
-def headless_chromium():
-    """Debian's Chromium, headless, driven through chromium-driver."""
+def headless_chromium(lang: str | None = None):
+    """Debian's Chromium, headless, driven through chromium-driver; asking for pages in ``lang`` when given (its Accept-Language)."""
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
         options.add_argument(arg)
+    if lang:
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
@@ -213,6 +215,40 @@ def test_axe_finds_nothing_serious_on_any_page(served, browser, width):
     browser.set_window_size(width, 1000)
     found = serious_axe_findings(browser, base, PAGES)
     assert not found, json.dumps(found, indent=1)
+
+
+@pytest.mark.slow  # seven pages at two widths, in German: CI runs it with the stress tests
+@pytest.mark.parametrize("width", [1280, 390])
+def test_axe_finds_nothing_serious_on_any_german_page_and_no_word_overflows(served, width):
+    """The pages in a browser that prefers German: in German, said so, nothing serious for axe, no word wider than its box."""
+    _, base = served
+    german = headless_chromium("de")
+    try:
+        german.set_window_size(width, 1000)
+        found = serious_axe_findings(german, base, PAGES)
+        assert not found, json.dumps(found, indent=1)
+        for name, path in PAGES.items():
+            german.get(base + path)
+            assert german.execute_script("return document.documentElement.lang") == "de", name
+            wider = german.execute_script(OVERFLOWING)
+            assert not wider, (name, wider)
+            german.set_window_size(width, max(1000, german.execute_script("return document.body.scrollHeight")))
+            shoot(german, f"de-{name}-{width}")
+            german.set_window_size(width, 1000)
+    finally:
+        german.quit()
+
+
+#: the elements whose own text is wider than they are (a long word that does not break), and a page wider than the window
+OVERFLOWING = """
+const wider = [...document.querySelectorAll('main *, header *')].filter(e => {
+  if (e.closest('.scroll, pre, .track, .visually-hidden, [hidden]') || !e.offsetParent) return false;
+  const own = [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  return own && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible' && e.clientWidth > 0;
+}).map(e => e.tagName + ' ' + e.textContent.trim().slice(0, 60));
+if (document.documentElement.scrollWidth > window.innerWidth + 1) wider.push('the page: ' + document.documentElement.scrollWidth + 'px');
+return wider;
+"""
 
 
 def contrast(a: list[float], b: list[float]) -> float:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import EventError, Fault, LogError, printable
+from ..language import _, ngettext
 from .batch import expand
 from .crosstable import CrossTable, cross_table
 from .event import Entry, Event, read_aliases, read_event
@@ -61,9 +62,9 @@ def open_games(folder: str | Path, deck: str | None = None, alias: str | Path | 
 
 def open_words(e: Entry) -> str:
     """Why an open log holds its round open: "round4-table2.yaml: not played yet (...)"."""
-    why = e.left.why if e.left is not None else "does not count"
+    why = e.left.why if e.left is not None else _("does not count")
     if e.verdict.log is None and e.verdict.problem is not None and "choose a side" in e.verdict.problem.message:
-        why = "not played yet (the skeleton is still to fill in)"
+        why = _("not played yet (the skeleton is still to fill in)")
     return printable(f"{e.log}: {why}")
 
 
@@ -85,13 +86,17 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
         raise EventError(
             "\n".join(
                 [
-                    f"round {ev.latest_round} is open: a round is closed (every game of it counting) before the next is paired;"
-                    f" {len(still_open)} game{'s' * (len(still_open) != 1)} open:",
+                    ngettext(
+                        "round %(round)d is open: a round is closed (every game of it counting) before the next is paired; %(num)d game open:",
+                        "round %(round)d is open: a round is closed (every game of it counting) before the next is paired; %(num)d games open:",
+                        len(still_open),
+                    )
+                    % {"round": ev.latest_round, "num": len(still_open)},
                     *(f"  {open_words(e)}" for e in still_open),
                 ]
             )
         )
-    ranked, _ = ev.table()
+    ranked, _left = ev.table()
     latest = ev.latest_round
     met = {k: sum(k in pair for pair in ev.met) + (k in ev.byes) for k in ev.rounds}  # without rounds: opponents met, and a bye
     number = latest + 1 if latest is not None else 1 + max(met.values(), default=0)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from ..language import _, ngettext
 from ..rules import Action, Chit, Mark, State, Turn
 from ..rules.proposals import count_up_to
+from ..rules.seat import seat_words
 
 MOST = 60  # turns listed per competitor; the rest are counted, and may be typed
 MOST_COUNTED = 10_000  # counted no further: past it, "more than 10,000"
@@ -48,23 +50,24 @@ def turn_words(state: State, turn: Turn) -> str:
     """What ``turn`` does, in a few words, for the seat to move."""
     f = state.facing(turn.face)
     if turn.action is Action.PLAIN:
-        return "moves on one position"
+        return _("moves on one position")
     if turn.action is Action.BYPASS:
         if not turn.spend:
-            return "moves on one position (bypass spending nothing)"
+            return _("moves on one position (bypass spending nothing)")
         k = turn.spend
-        return f"spends {k} chit{'s' * (k != 1)} and moves {k + 1} positions"
+        return ngettext("spends %(k)d chit and moves %(n)d positions", "spends %(k)d chits and moves %(n)d positions", k) % {"k": k, "n": k + 1}
     parts = []
     me = state.seat(turn.face)
     for b in turn.brought:
         theirs = state.seat(b.face)
-        text = f"brings {_who(state, b.face)}" + (" (own)" if theirs == me else f" ({theirs})")
+        who = {"who": _who(state, b.face), "seat": seat_words(theirs)}
+        text = _("brings %(who)s (own)") % who if theirs == me else _("brings %(who)s (%(seat)s)") % who
         if isinstance(b.reward, Chit):
-            text += ", takes a chit"
+            text += _(", takes a chit")
         elif isinstance(b.reward, Mark):
-            text += f", marks a {f.obstacle.trait} box in column {b.reward.column}"
+            text += _(", marks a %(trait)s box in column %(column)d") % {"trait": f.obstacle.trait, "column": b.reward.column}
         elif theirs != me and state.edition.number == 2:
-            text += ", no reward"
+            text += _(", no reward")
         parts.append(text)
     return "; ".join(parts)
 
@@ -74,8 +77,14 @@ def facing_words(state: State, face: str) -> str:
     f = state.facing(face)
     ob = f.obstacle
     name = f" {ob.name}" if ob.name else ""
-    chits = f", {f.chits} chit{'s' * (f.chits != 1)}" if f.chits else ""
-    return f"at {f.position}, facing {ob.id}{name} ({ob.color}, {ob.trait}), {f.matches} matching gem{'s' * (f.matches != 1)}{chits}"
+    chits = ngettext(", %(n)d chit", ", %(n)d chits", f.chits) % {"n": f.chits} if f.chits else ""
+    said = {"position": f.position, "obstacle": f"{ob.id}{name}", "color": ob.color, "trait": ob.trait, "n": f.matches}
+    facing = ngettext(
+        "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gem",
+        "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gems",
+        f.matches,
+    )
+    return facing % said + chits
 
 
 def menu(state: State) -> list[Competitor]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from ..deck import Deck
 from ..errors import OptionError
 from ..judge.logwrite import game_log, quote
+from ..language import N_, _
 from ..rules import SEATS, Illegal, NotationError, RulesError, Seat, Setup, State, Turn, TurnReport, deal
 from ..sim import BOT_NAMES
 from ..sim.bots import BOTS, Bot, GreedyBot
@@ -30,6 +31,8 @@ from .menu import turn_words
 #: Who may sit at a seat: a person, or one of the bots by name.
 PERSON = "person"
 PLAYERS = (PERSON, *BOT_NAMES)
+#: a bot's name at the table when it is given none, in the language spoken when the game begins
+BOT_SAID = {"random": N_("random bot"), "greedy": N_("greedy bot"), "planner": N_("planner bot")}
 
 
 def _seat(value: str | Seat, option: str) -> Seat:
@@ -71,7 +74,7 @@ class Seating:
         names = {}
         for s in SEATS:
             given = self.names.get(s, "") if isinstance(self.names, Mapping) else ""
-            default = f"{players[s]} bot" if players[s] != PERSON else ("North" if s is Seat.NORTH else "South")
+            default = _(BOT_SAID.get(players[s], f"{players[s]} bot")) if players[s] != PERSON else (_("North") if s is Seat.NORTH else _("South"))
             names[s] = clean_name(given, default)
         object.__setattr__(self, "names", names)
 

@@ -14,13 +14,14 @@ event loop (the streams, ``/status``) never waits on a build or a check.
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from babel.dates import format_datetime
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -31,6 +32,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import Hi5Error, OptionError, printable
+from ..language import N_, _, spoken
 from . import eventdesk, eventroutes, gallery, judging, playing, printing, stream
 from .chart import chart
 from .desk import MAX_FORM, MAX_PASTE, Desk
@@ -39,6 +41,8 @@ from .spoken import Speak
 from .templating import HERE, desk_of, page
 
 LOCAL_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+# Translators: when the last simulation ran, as a CLDR date pattern (Babel's format_datetime): "27 Nov 2026, 18:24"
+DATE_PATTERN = N_("dd MMM y, HH:mm")
 
 
 def sim_view(desk: Desk) -> dict[str, Any]:
@@ -46,10 +50,11 @@ def sim_view(desk: Desk) -> dict[str, Any]:
     now = desk.job.view()
     shown: dict[str, Any] = {"state": now.state, "done": now.done, "total": now.total, "bot": now.bot, "error": now.error}
     if now.result is not None:
-        made = time.strftime("%d %b %Y, %H:%M", time.localtime(now.finished))
+        made = format_datetime(datetime.fromtimestamp(now.finished), _(DATE_PATTERN), locale=spoken().lang)
         bots = now.result.get("bots", {})
-        said = " v ".join(dict.fromkeys(bots.values())) if isinstance(bots, dict) else str(bots)
-        shown.update(result=now.result, text=now.text, chart=chart(now.result), made=made, bots=f"{said} bots", stale=now.state in ("failed", "running"))
+        said = " v ".join(_(b) for b in dict.fromkeys(bots.values())) if isinstance(bots, dict) else str(bots)
+        bots_said = _("%(bots)s bots") % {"bots": said}
+        shown.update(result=now.result, text=now.text, chart=chart(now.result), made=made, bots=bots_said, stale=now.state in ("failed", "running"))
     return shown
 
 
@@ -71,7 +76,7 @@ def sim_part(request: Request) -> Response:
 def face(request: Request) -> Response:
     made = gallery.face_image(desk_of(request), request.path_params["kind"], request.path_params["face"])
     if made is None:
-        return PlainTextResponse("no such face", status_code=404)
+        return PlainTextResponse(_("no such face"), status_code=404)
     data, version = made
     fresh = request.query_params.get("v") == version
     return Response(data, media_type="image/png", headers={"Cache-Control": "max-age=31536000, immutable" if fresh else "no-store"})
@@ -121,9 +126,9 @@ def judge_log(request: Request) -> Response:
     until = whole(request.query_params.get("until"), "until")
     seen = judging.judged(desk_of(request), request.path_params["name"], tries, until, whole(request.query_params.get("turns"), "turns"))
     if seen is None:
-        return PlainTextResponse("no such log", status_code=404)
+        return PlainTextResponse(_("no such log"), status_code=404)
     rule = eventdesk.can_rule(desk_of(request), request.path_params["name"])
-    ruled = "The ruling is saved beside the log." if request.query_params.get("ruled") else ""
+    ruled = _("The ruling is saved beside the log.") if request.query_params.get("ruled") else ""
     return page(request, "log.html", v=seen, until=until, problem=problem, tried_query=tried_query(tries), rule=rule, kept={}, done=ruled)
 
 
@@ -131,7 +136,7 @@ def position(request: Request) -> Response:
     tries = _tries_or_400(request)
     until = whole(request.query_params.get("until"), "until")
     svg = judging.position_svg(desk_of(request), request.path_params["name"], until, tries)
-    return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse("no position to draw", status_code=404)
+    return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse(_("no position to draw"), status_code=404)
 
 
 def verdict_pdf(request: Request) -> Response:
@@ -139,7 +144,7 @@ def verdict_pdf(request: Request) -> Response:
     name = request.path_params["name"]
     pdf = judging.verdict_pdf(desk_of(request), name, tries)
     if pdf is None:
-        return PlainTextResponse("no such log", status_code=404)
+        return PlainTextResponse(_("no such log"), status_code=404)
     stem = Path(name).stem
     return Response(pdf, media_type="application/pdf", headers={"Content-Disposition": f'attachment; filename="{quote(stem)}-verdict.pdf"'})
 
@@ -151,7 +156,7 @@ async def paste(request: Request) -> Response:
     given = form.get("file") or form.get("log") or b""
     text = given if isinstance(given, bytes) else str(given).encode("utf-8")
     if not text.strip():
-        return await run_in_threadpool(judge_home, request, 400, "paste a log, or choose its file")
+        return await run_in_threadpool(judge_home, request, 400, _("paste a log, or choose its file"))
     try:
         name = await run_in_threadpool(judging.paste, desk_of(request), text)
     except Hi5Error as exc:
@@ -184,24 +189,24 @@ async def print_build(request: Request) -> Response:
 def print_file(request: Request) -> Response:
     path = printing.file_path(desk_of(request), request.path_params["name"])
     if path is None:
-        return PlainTextResponse("no such file in the kit", status_code=404)
+        return PlainTextResponse(_("no such file in the kit"), status_code=404)
     return FileResponse(path)
 
 
 # the table ---------------------------------------------------------------------------------------------
 
 OPPONENTS = [
-    {"value": "greedy", "label": "the greedy bot (plays its best turn now)"},
-    {"value": "planner", "label": "the planner bot (looks a segment ahead)"},
-    {"value": "random", "label": "the random bot (any legal turn)"},
-    {"value": "person", "label": "a friend at this screen"},
+    {"value": "greedy", "label": N_("the greedy bot (plays its best turn now)")},
+    {"value": "planner", "label": N_("the planner bot (looks a segment ahead)")},
+    {"value": "random", "label": N_("the random bot (any legal turn)")},
+    {"value": "person", "label": N_("a friend at this screen")},
 ]
-GONE = "That game is not at this desk: it was dropped after an hour alone, or the desk was started again."
+GONE = N_("That game is not at this desk: it was dropped after an hour alone, or the desk was started again.")
 
 
 def play_home(request: Request, status: int = 200, problem: str = "") -> Response:
     desk = desk_of(request)
-    return page(request, "play.html", status, games=desk.tables.open_games(), opponents=OPPONENTS, problem=problem)
+    return page(request, "play.html", status, games=desk.tables.open_games(), opponents=[{**o, "label": _(o["label"])} for o in OPPONENTS], problem=problem)
 
 
 async def play_new(request: Request) -> Response:
@@ -220,7 +225,7 @@ def play_game(request: Request) -> Response:
     game_id = request.path_params["game"]
     kept = desk.tables.get(game_id)
     if kept is None:
-        return play_home(request, 404, GONE)
+        return play_home(request, 404, _(GONE))
     with kept.lock:
         seen = playing.view(desk, game_id, kept, request.query_params.get("face"))
     return page(request, "play_game.html", g=seen)
@@ -234,7 +239,7 @@ async def play_act(request: Request) -> Response:
     game_id = request.path_params["game"]
     kept = desk_of(request).tables.get(game_id)
     if kept is None:
-        return await run_in_threadpool(play_home, request, 404, GONE)
+        return await run_in_threadpool(play_home, request, 404, _(GONE))
     await run_in_threadpool(playing.act_locked, kept, {k: str(v) for k, v in form.items()})
     return RedirectResponse(f"/play/{game_id}", status_code=303)
 
@@ -243,14 +248,14 @@ def play_position(request: Request) -> Response:
     desk = desk_of(request)
     kept = desk.tables.get(request.path_params["game"])
     svg = playing.position_svg(desk, kept) if kept is not None else None
-    return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse("no position to draw", status_code=404)
+    return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse(_("no position to draw"), status_code=404)
 
 
 def play_log(request: Request) -> Response:
     kept = desk_of(request).tables.get(request.path_params["game"])
     text = playing.log_text(kept) if kept is not None else None
     if kept is None or text is None:
-        return PlainTextResponse("no such game, or its faces are not chosen yet", status_code=404)
+        return PlainTextResponse(_("no such game, or its faces are not chosen yet"), status_code=404)
     saved = f'attachment; filename="game-{kept.table.seating.seed}.yaml"'
     return Response(text, media_type="text/yaml; charset=utf-8", headers={"Content-Disposition": saved})
 
@@ -263,7 +268,7 @@ async def play_judge(request: Request) -> Response:
     kept = desk.tables.get(request.path_params["game"])
     text = playing.log_text(kept) if kept is not None else None
     if text is None:
-        return await run_in_threadpool(play_home, request, 404, GONE)
+        return await run_in_threadpool(play_home, request, 404, _(GONE))
     name = await run_in_threadpool(judging.paste, desk, text.encode("utf-8"))
     return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
 
@@ -322,7 +327,7 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
         yield
         await run_in_threadpool(desk.close)  # the watch on the deck's files
 
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOCAL_HOSTS), Middleware(Guard), Middleware(Speak, fixed=desk.lang)]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOCAL_HOSTS), Middleware(Speak, fixed=desk.lang), Middleware(Guard)]
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers={OptionError: bad_value}, lifespan=lifespan)
     app.state.desk = desk
     return app

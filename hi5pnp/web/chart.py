@@ -9,9 +9,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ..language import N_, _
+
 STEPS = (0.5, 1, 2, 2.5, 5, 10, 20, 25)  # tick spacings, in percentage points
 MOST_TICKS = 6
-PLACES = {"inside": "inside the window", "edge": "across the window's edge", "outside": "outside the window"}
+PLACES = {"inside": N_("inside the window"), "edge": N_("across the window's edge"), "outside": N_("outside the window")}
 
 
 def axis(low: float, high: float) -> tuple[float, float, list[float]]:
@@ -46,7 +48,7 @@ def chart(result: dict[str, Any]) -> dict[str, Any]:
         return round(100 * (value - start) / (end - start), 2)
 
     for r in rows:
-        r.update(at=at(r["rate"]), left=at(r["low"]), width=round(at(r["high"]) - at(r["low"]), 2), words=PLACES[r["place"]])
+        r.update(at=at(r["rate"]), left=at(r["low"]), width=round(at(r["high"]) - at(r["low"]), 2), words=_(PLACES[r["place"]]))
     return {
         "rows": rows,
         "window": {"low": window[0], "high": window[1], "left": at(window[0]), "width": round(at(window[1]) - at(window[0]), 2)},

@@ -29,8 +29,9 @@ from ..judge.eventfolder import open_event, open_words, plan_next_round, write_n
 from ..judge.header import header_of_text
 from ..judge.recorded import Adjudicated
 from ..judge.ruling import find_ruling, write_ruling
-from ..judge.standings import HEADINGS, shown_tiebreaks, tiebreak_cell
+from ..judge.standings import shown_tiebreaks, tiebreak_cell
 from ..judge.tries import Try
+from ..language import N_, _
 from .desk import MAX_PASTE, Desk
 
 PLAYED = ".played"  # a played log handed in for the skeleton NAME.yaml is NAME.played.yaml
@@ -93,7 +94,19 @@ def _takes_hand_in(desk: Desk, e: Entry) -> bool:
 
 def _players(ev: Event, e: Entry) -> str:
     """ "Bo Li (north) v Ann Smith (south)": the seats as the log gives them (a skeleton seats the player who moves first north)."""
-    return " v ".join(f"{ev.names.shown[k]} ({seat})" for seat, k in e.keys.items())
+    return " v ".join(f"{ev.names.shown[k]} ({_(seat)})" for seat, k in e.keys.items())
+
+
+#: each tie-break's column heading (event.yaml's names), in the page's language
+TIEBREAK_HEADINGS = {
+    "omw": N_("OMW"),
+    "game_points": N_("game points"),
+    "direct": N_("direct"),
+    "buchholz": N_("buchholz"),
+    "buchholz_cut1": N_("buchholz cut1"),
+    "sonneborn_berger": N_("sonneborn berger"),
+    "wins": N_("wins"),
+}
 
 
 def _why(desk: Desk, log: str, why: str) -> str:
@@ -101,7 +114,7 @@ def _why(desk: Desk, log: str, why: str) -> str:
     assert desk.logs is not None
     played = played_name(log)
     if "/" not in log and not Path(log).stem.endswith(PLAYED) and f"({played})" in why and (desk.logs / played).is_file():
-        return f"the table's log to fill in; the log handed in for it, {played}, is the game"
+        return _("the table's log to fill in; the log handed in for it, %(played)s, is the game") % {"played": played}
     return why
 
 
@@ -124,7 +137,7 @@ def view(desk: Desk) -> dict[str, Any] | None:
     ev = event_of(desk)
     ranked, left = ev.table()
     keys = shown_tiebreaks(ev.file.tiebreaks)
-    columns = [HEADINGS.get(k, k.replace("_", " ")) for k in keys]
+    columns = [_(TIEBREAK_HEADINGS[k]) if k in TIEBREAK_HEADINGS else k.replace("_", " ") for k in keys]
     rows = [{"s": s, "cells": [tiebreak_cell(s, k) for k in keys]} for s in ranked]
     open_games = [_open_game(desk, ev, e) for e in ev.open_games()]
     latest = ev.latest_round
@@ -156,7 +169,7 @@ def pair(desk: Desk, seed: int, paper: str) -> tuple[int, list[str]]:
 
     folder = _writable(desk)
     if paper not in PAPER_NAMES:
-        raise OptionError(f"paper: {paper!r} is not a paper size; choose {' or '.join(PAPER_NAMES)}")
+        raise OptionError(_("paper: %(paper)r is not a paper size; choose %(papers)s") % {"paper": paper, "papers": " or ".join(PAPER_NAMES)})
     with desk.event_lock:
         plan = plan_next_round(event_of(desk), seed)
         slips = folder / f"round{plan.pairing.round}-slips.pdf"
@@ -254,20 +267,20 @@ def rule(desk: Desk, name: str, judge: str, tries: list[Try], winner: str, reaso
     folder = _writable(desk)
     judge = " ".join(judge.split())
     if not judge:
-        raise OptionError("a ruling names the judge who made it: write your name")
+        raise OptionError(_("a ruling names the judge who made it: write your name"))
     if len(judge) > MOST_NAME or any(not c.isprintable() for c in judge):
-        raise OptionError(f"the judge's name is words of at most {MOST_NAME} characters")
+        raise OptionError(_("the judge's name is words of at most %(most)d characters") % {"most": MOST_NAME})
     winner, reason = winner.strip().lower(), " ".join(reason.split())
     if winner and winner not in WINNERS:
-        raise OptionError(f"the result ruled: {winner!r} is not north, south or draw")
+        raise OptionError(_("the result ruled: %(winner)r is not north, south or draw") % {"winner": winner})
     if winner and not reason:
-        raise OptionError("a result ruled needs its reason in words (a forfeit, a concession, time called)")
+        raise OptionError(_("a result ruled needs its reason in words (a forfeit, a concession, time called)"))
     if reason and not winner:
-        raise OptionError("a reason is given, but no result: choose north, south or draw")
+        raise OptionError(_("a reason is given, but no result: choose north, south or draw"))
     if not tries and not winner:
-        raise OptionError("a ruling rules something: try a correction first, or choose a result")
+        raise OptionError(_("a ruling rules something: try a correction first, or choose a result"))
     if desk.log_path(name) != folder / name:
-        raise OptionError(printable(f"{name}: no log of the event's folder by that name"))
+        raise OptionError(printable(_("%(name)s: no log of the event's folder by that name") % {"name": name}))
     with desk.event_lock:
         return write_ruling(folder / name, judge, tries, Adjudicated(winner, reason, 0) if winner else None).name
 

@@ -13,6 +13,7 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import BaseRoute, Route
 
 from ..errors import EventError, Hi5Error, printable
+from ..language import _
 from ..render.paper import PAPER_NAMES, paper_title
 from . import eventdesk, judging
 from .desk import MAX_FORM, MAX_PASTE
@@ -48,7 +49,7 @@ async def event_pair(request: Request) -> Response:
         return await run_in_threadpool(event_home, request, 409, said(exc))
     except Hi5Error as exc:
         return await run_in_threadpool(event_home, request, 400, said(exc))
-    told = f"Round {number} paired: wrote {', '.join(written)}."
+    told = _("Round %(round)d paired: wrote %(files)s.") % {"round": number, "files": ", ".join(written)}
     return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
 
 
@@ -60,7 +61,7 @@ async def event_hand_in(request: Request) -> Response:
     text = given if isinstance(given, bytes) else str(given).encode("utf-8")
     table = str(form.get("table", ""))
     if not text.strip():
-        return await run_in_threadpool(event_home, request, 400, printable(f"{table}: paste its log, or choose its file"))
+        return await run_in_threadpool(event_home, request, 400, printable(_("%(table)s: paste its log, or choose its file") % {"table": table}))
     try:
         name = await run_in_threadpool(eventdesk.hand_in, desk_of(request), table, text)
     except EventError as exc:
@@ -95,7 +96,7 @@ def _log_again(request: Request, name: str, tries: judging.Tries, tried: str, pr
     desk = desk_of(request)
     seen = judging.judged(desk, name, tries)
     if seen is None:
-        return PlainTextResponse("no such log", status_code=404)
+        return PlainTextResponse(_("no such log"), status_code=404)
     kept = {k: str(form.get(k, "")) for k in ("judge", "winner", "reason")}
     return page(request, "log.html", 400, v=seen, until=None, problem=problem, tried_query=tried, rule=eventdesk.can_rule(desk, name), kept=kept)
 
@@ -103,7 +104,7 @@ def _log_again(request: Request, name: str, tries: judging.Tries, tried: str, pr
 def event_file(request: Request) -> Response:
     path = eventdesk.slips_path(desk_of(request), request.path_params["name"])
     if path is None:
-        return PlainTextResponse("no such slips file in the event's folder", status_code=404)
+        return PlainTextResponse(_("no such slips file in the event's folder"), status_code=404)
     return FileResponse(path, media_type="application/pdf", filename=path.name)
 
 

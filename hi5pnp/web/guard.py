@@ -24,6 +24,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import OptionError
+from ..language import _
 from .desk import MAX_FORM, Desk
 
 POLICY = (
@@ -70,12 +71,12 @@ def foreign(headers: Headers) -> str:
     """Why a request that changes something comes from another site ("" when it does not)."""
     site = headers.get("sec-fetch-site")
     if site is not None and site not in ("same-origin", "none"):
-        return f"refused: a request from another site ({site}) cannot change the desk"
+        return _("refused: a request from another site (%(site)s) cannot change the desk") % {"site": site}
     origin = headers.get("origin")
     if origin is not None:
         parts = urlsplit(origin)
         if origin == "null" or parts.scheme not in ("http", "https") or parts.netloc.lower() != headers.get("host", "").lower():
-            return f"refused: a request from {origin!r} cannot change the desk"
+            return _("refused: a request from %(origin)r cannot change the desk") % {"origin": origin}
     return ""
 
 
@@ -86,7 +87,7 @@ def whole(given: str | None, what: str, most: int = 10**9) -> int | None:
     text = given.strip()
     if not WHOLE.fullmatch(text) or int(text) > most:
         shown = text if len(text) <= 20 else text[:20] + "…"
-        raise OptionError(f"{what}: {shown!r} is not a whole number from 0 to {most:,}")
+        raise OptionError(_("%(what)s: %(shown)r is not a whole number from 0 to %(most)s") % {"what": what, "shown": shown, "most": f"{most:,}"})
     return int(text)
 
 
@@ -97,7 +98,7 @@ def decimal(given: str | None, what: str) -> float | None:
     text = given.strip()
     if not DECIMAL.fullmatch(text):
         shown = text if len(text) <= 20 else text[:20] + "…"
-        raise OptionError(f"{what}: {shown!r} is not a number such as 3 or 2.5")
+        raise OptionError(_("%(what)s: %(shown)r is not a number such as 3 or 2.5") % {"what": what, "shown": shown})
     return float(text)
 
 
@@ -106,13 +107,13 @@ async def form_of(request: Request, most: int = MAX_FORM) -> dict[str, Any] | Re
     desk: Desk = request.app.state.desk
     length = request.headers.get("content-length", "")
     if not WHOLE.fullmatch(length.strip()):
-        return PlainTextResponse("a form must say its length", status_code=411)
+        return PlainTextResponse(_("a form must say its length"), status_code=411)
     if int(length) > most:
-        return PlainTextResponse(f"too large: at most {most:,} bytes", status_code=413)
+        return PlainTextResponse(_("too large: at most %(most)s bytes") % {"most": f"{most:,}"}, status_code=413)
     async with request.form(max_files=1, max_fields=40, max_part_size=most) as form:
         values: dict[str, Any] = {}
         for key, value in form.multi_items():
             values[key] = (await value.read()) if hasattr(value, "read") else value
     if not desk.token_ok(values.get("token")):
-        return PlainTextResponse("this form is from another run of the desk: reload the page", status_code=403)
+        return PlainTextResponse(_("this form is from another run of the desk: reload the page"), status_code=403)
     return values

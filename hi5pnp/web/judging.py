@@ -25,7 +25,7 @@ from ..judge.check import DeckCache, Verdict, with_deck
 from ..judge.log import GameLog
 from ..judge.tries import Try, parse_try
 from ..judge.verdict import verdict_lines
-from ..language import SOURCE, speaking, spoken
+from ..language import SOURCE, _, speaking, spoken
 from .desk import MAX_PASTE, Desk
 
 Tries = list[Try]
@@ -171,7 +171,7 @@ def listed(desk: Desk) -> dict[str, list[dict[str, Any]]]:
 
 
 def _shown(name: str) -> str:
-    return f"pasted log {name[7:15]}" if name.startswith("pasted-") else name
+    return _("pasted log %(id)s") % {"id": name[7:15]} if name.startswith("pasted-") else name
 
 
 def position_svg(desk: Desk, name: str, until: int | None, tries: Sequence[Try] = ()) -> bytes | None:
@@ -275,7 +275,7 @@ def parse_tries(lines: list[str], texts: list[str]) -> tuple[Tries, str]:
         if not line and not text:
             continue
         if not LINE.fullmatch(line.removesuffix("+")):
-            return [], printable(f"{line!r} is not a line number (41, or 41+ to insert after line 41)")
+            return [], printable(_("%(line)r is not a line number (41, or 41+ to insert after line 41)") % {"line": line})
         try:
             tries.append(parse_try(line, text))
         except OptionError as exc:

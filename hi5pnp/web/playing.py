@@ -13,6 +13,7 @@ import secrets
 from typing import Any
 
 from ..errors import Fault, Hi5Error, InputError, printable
+from ..language import _, ngettext
 from ..rules import SEATS, Seat
 from ..table import PERSON, PLAYERS, Refusal, Seating, Table, menu
 from .desk import Desk
@@ -67,13 +68,18 @@ def act(kept: Kept, form: dict[str, str]) -> None:
     elif what == "turn":
         outcome = table.try_turn(form.get("turn", ""))
         if isinstance(outcome, Refusal):
-            kept.said = f"Not played: {printable(str(outcome))}"
+            kept.said = _("Not played: %(why)s") % {"why": printable(str(outcome))}
     elif what == "undo":
-        kept.said = f"{table.undo()} turn(s) taken back." if table.can_undo() else "There is no turn of a person's to take back."
+        if table.can_undo():
+            taken = table.undo()
+            kept.said = ngettext("%(num)d turn taken back.", "%(num)d turns taken back.", taken) % {"num": taken}
+        else:
+            kept.said = _("There is no turn of a person's to take back.")
     elif what == "bot":
         if table.bot_to_move():
             report = table.bot_turn()
-            kept.said = f"{table.seating.names[report.seat]} ({report.seat}) played {report.turn}: {table.told[-1]}."
+            said = {"name": table.seating.names[report.seat], "seat": _(str(report.seat)), "turn": report.turn, "words": table.told[-1]}
+            kept.said = _("%(name)s (%(seat)s) played %(turn)s: %(words)s.") % said
     else:
         raise InputError(Fault("the form", 0, 0, "no action named"))
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import OutputError
 from ..kit.guide import MANIFEST, described, file_guide
 from ..kit.options import HOME_BLEED, INKS, METHODS, MOST_BLEED, BuildOptions
-from ..language import spoken
+from ..language import _, ngettext, spoken
 from ..render.cardsize import CARD_SIZES, CardSize
 from ..render.paper import PAPER_NAMES
 from .desk import Desk
@@ -65,7 +65,7 @@ def build(desk: Desk, form: dict[str, str]) -> str:
 
     paper = form.get("paper", "both")
     papers = tuple(PAPER_NAMES) if paper == "both" else (paper,)
-    bleed = decimal(form.get("bleed"), f"bleed (millimetres, 0 to {MOST_BLEED:g})")
+    bleed = decimal(form.get("bleed"), _("bleed (millimetres, 0 to %(most)s)") % {"most": f"{MOST_BLEED:g}"})
     bleed = HOME_BLEED if bleed is None else bleed
     card = CardSize.parse(form.get("card", "poker"))
     options = BuildOptions(  # the bleed given is the print-shop file's too, as build --bleed makes it
@@ -83,7 +83,7 @@ def build(desk: Desk, form: dict[str, str]) -> str:
         raise OutputError(f"{desk.out}: cannot be made: {exc.strerror or exc}") from None
     with desk.render_lock:
         kit = build_kit(desk.deck, kit_folder(desk), options, desk.templates)
-    return f"built {len(kit.files)} files"
+    return ngettext("built %(num)d file", "built %(num)d files", len(kit.files)) % {"num": len(kit.files)}
 
 
 def chosen(form: dict[str, Any]) -> dict[str, Any]:

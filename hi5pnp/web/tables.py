@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..language import _
 from ..rules import Seat
 from ..table import Table
 
@@ -65,4 +66,4 @@ class Tables:
 
 def title(table: Table) -> str:
     names = table.seating.names
-    return f"{names[Seat.NORTH]} (north) v {names[Seat.SOUTH]} (south), seed {table.seating.seed}"
+    return _("%(north)s (north) v %(south)s (south), seed %(seed)s") % {"north": names[Seat.NORTH], "south": names[Seat.SOUTH], "seed": table.seating.seed}

@@ -5,7 +5,8 @@
 //   says when a deck file is saved ("deck") or the simulation moves on
 //   ("sim"); the page fetches that part again and swaps it in, keeping the
 //   focus and the open panels, and says what changed in one short status
-//   line. The pages share one event stream, held by a shared worker
+//   line, in the page's language (its words are given by the page, in
+//   data- attributes: the script holds no words of its own). The pages share one event stream, held by a shared worker
 //   (follow.js); a browser without shared workers holds its own, and lets
 //   it go while the page is hidden.
 (function () {
@@ -68,7 +69,8 @@
     const after = said(part);
     const changed = [...part.querySelectorAll(".faces img")].filter((i) => !faces.has(i.getAttribute("src"))).length;
     if (status && (after !== before || changed)) {
-      status.textContent = (changed ? changed + (changed === 1 ? " face" : " faces") + " drawn again. " : "") + after;
+      const drawn = changed === 1 ? status.dataset.drawnOne : status.dataset.drawnMany;
+      status.textContent = (changed ? drawn.replace("%(num)d", String(changed)) + " " : "") + after;
     }
     document.body.dataset.refreshed = String(Date.now());
   }
