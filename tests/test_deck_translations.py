@@ -101,8 +101,12 @@ def test_a_translation_file_is_read_with_every_fault_at_its_line(deck_copy, old,
     folder = deck_copy("translations/de.yaml", old, new)
     faults = check_translations(load_deck(folder))[0]
     assert any(told in f.message and f.path.endswith("translations/de.yaml") and f.line > 0 for f in faults), faults
+
+
+def test_validate_tells_a_translation_files_fault_without_lang_too(deck_copy):
+    folder = deck_copy("translations/de.yaml", '  wits: "Grips"', '  wist: "Grips"')
     code, _, err = run("validate", str(folder))  # validate reads every translation file, without --lang too
-    assert code == 1 and told in err
+    assert code == 1 and "translations/de.yaml:" in err and "did you mean 'wits'?" in err
 
 
 def test_a_file_in_translations_that_is_no_language_is_a_fault(deck_copy):

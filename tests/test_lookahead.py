@@ -43,7 +43,7 @@ def greedy_line(sight, pos, depth, bound):
     return moves
 
 
-@pytest.mark.parametrize("edition", [1, 2])
+@pytest.mark.parametrize("edition", [1, pytest.param(2, marks=pytest.mark.slow)])  # edition 2 with the slow tests
 def test_every_turn_line_and_value_is_the_general_codes(decks, edition):
     """In every position of random games: the same turn, the same line of
     greedy turns to the next segment's end (the same position after it),
@@ -82,7 +82,7 @@ class GeneralPlanner(PlannerBot):
         super().__init__(fast=False)
 
 
-@pytest.mark.parametrize("edition", [1, 2])
+@pytest.mark.parametrize("edition", [1, pytest.param(2, marks=pytest.mark.slow)])  # edition 2 with the slow tests
 def test_planner_games_are_the_general_codes(decks, edition):
     """Seeded planner games (against itself, and against greedy) are the
     same turn for turn with the fast look-ahead as with the general code."""
