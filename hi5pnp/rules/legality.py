@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from .board import Board
 from .edition import EDITIONS, Edition
 from .illegal import Illegal
-from .position import Facing, facing, obstacle_at, room
+from .position import Facing, facing, may_do, obstacle_at, room
 from .seat import SEATS
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
@@ -47,7 +47,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
             f"{action} is not an option in edition {edition.number}, the edition of this game (its options: {options})",
             "§4",
         )
-    return _bring_problem(board, i, facing(game, pos, i), turn)
+    return _bring_problem(board, i, turn)
 
 
 def _shape_problem(turn: Turn) -> Illegal | None:
@@ -123,11 +123,16 @@ def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
     return None
 
 
-def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
+def _bring_problem(board: Board, i: int, turn: Turn) -> Illegal | None:
+    """Those brought and their number (§4, R-10), then the rewards. Read from
+    the position's numbers: the :class:`Facing` that the words of a fault
+    need is made only for a fault (this runs for every turn that brings)."""
     game, pos = board.game, board.pos
     face, number, out, at = game.faces[i], game.number, pos.out, pos.positions
-    seen: set[str] = set()
-    for b in turn.brought:
+    p = at[i]
+    brought = turn.brought
+    seen: list[str] = []
+    for b in brought:
         j = number.get(b.face)
         if j is None:
             return not_in_play(board, b.face)
@@ -135,29 +140,33 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
             return Illegal(f"{face} cannot bring itself along", "§4")
         if b.face in seen:
             return Illegal(f"{b.face} is brought twice", "§4")
-        seen.add(b.face)
+        seen.append(b.face)
         if out[j]:
             return Illegal(f"{b.face} has finished this round and cannot be brought", "R-10")
-        if at[j] != f.position:
+        if at[j] != p:
             return Illegal(
-                f"{b.face} stands at position {at[j]}, not at {face}'s position {f.position}; only competitors at the same position can be brought",
+                f"{b.face} stands at position {at[j]}, not at {face}'s position {p}; only competitors at the same position can be brought",
                 "§4",
             )
-    k, m = len(turn.brought), f.matches
+    assert pos.course is not None
+    ob = obstacle_at(game, pos.course, p)
+    k, m = len(brought), game.comp[i].gems.count(ob.color)
     if game.edition.exact_count:
-        need = f.can_bring
+        need = may_do(game, pos, i, m, range(len(at)))[2]
         if k != need:
+            f = facing(game, pos, i)
             return Illegal(
                 f"in edition {game.edition.number}, {turn.action} brings exactly {need} (gems matching "
                 f"{f.obstacle.color}: {m}; others at its position: {_who(f)}), not {k}",
                 "§4",
             )
     elif k > m:
+        f = facing(game, pos, i)
         return Illegal(
             f"{face} brings {k} but may bring at most {m}: that many of its gems are {f.obstacle.color} (the obstacle's colour); at its position: {_who(f)}",
             "§4",
         )
-    return _reward_problem(board, i, f, turn)
+    return _reward_problem(board, i, ob.trait, turn)
 
 
 def _who(f: Facing) -> str:
@@ -165,13 +174,15 @@ def _who(f: Facing) -> str:
     return ", ".join(f.eligible) or "nobody"
 
 
-def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
-    """The rewards written after those brought, in the order written (R-6, R-8, R-9)."""
-    game = board.game
-    face, trait, ed, action = game.faces[i], f.obstacle.trait, game.edition, turn.action
-    chits, limit = f.chits, game.rules.chit_limit
-    free = [col.count(trait) for col in board.pos.unmarked[i]]
-    owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
+def _reward_problem(board: Board, i: int, trait: str, turn: Turn) -> Illegal | None:
+    """The rewards written after those brought, in the order written (R-6,
+    R-8, R-9); ``trait``: the obstacle's that competitor ``i`` faces."""
+    game, pos = board.game, board.pos
+    face, ed, action = game.faces[i], game.edition, turn.action
+    chits, limit = pos.chits[i], game.rules.chit_limit
+    owes = action == ed.owed_marks
+    # the unmarked boxes of the trait, per column: counted only where a mark is owed or written
+    free = [col.count(trait) for col in pos.unmarked[i]] if owes else None
     chits_for: list[str] = []  # the competitors this turn has already taken a chit for
     seat, number, own = game.seat, game.number, game.seat[i]
     for b in turn.brought:
@@ -179,7 +190,7 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
             if b.reward is not None:
                 return Illegal(f"{b.face} is {SEATS[own]}'s own: no reward is earned for it", "§4")
             continue
-        owed = action == ed.owed_marks and sum(free) > 0
+        owed = free is not None and owes and sum(free) > 0
         if b.reward is None:
             if owed:
                 return Illegal(
@@ -190,9 +201,12 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
         if action == ed.automatic_chits:
             return Illegal(f"in edition {ed.number}, {action} takes its chits by itself; write no reward after {b.face}", "R-8")
         if isinstance(b.reward, Mark):
+            owed_ruling = "R-9" if owes else "R-6"
+            if free is None:
+                free = [col.count(trait) for col in pos.unmarked[i]]
             if not ed.writes_marks(action):
                 return Illegal(f"{action} earns no trait marks ({b})", "§4")
-            if action == ed.owed_marks and not owed:
+            if owes and not owed:
                 return Illegal(f"no mark is owed for {b.face}: {face} has no unmarked {trait} box left", "R-9")
             col = b.reward.column
             if not 1 <= col <= len(free):
