@@ -27,7 +27,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     game, pos, action = board.game, board.pos, turn.action
     if pos.course is None:
         return no_round(board)
-    if turn.spend or turn.brought:  # a plain turn has the shape of one
+    if turn.spend or (turn.brought and (action is PLAIN or action is BYPASS)):  # a plain turn, or one that brings, has its shape
         shape = _shape_problem(turn)
         if shape is not None:
             return shape
