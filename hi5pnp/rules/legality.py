@@ -17,7 +17,7 @@ from .board import Board
 from .edition import EDITIONS, Edition
 from .game import Game
 from .illegal import Illegal
-from .position import Facing, facing, obstacle_at, room
+from .position import Facing, facing, may_do, obstacle_at, room
 from .seat import SEATS, seat_words
 from .turn import CHIT, Action, Brought, Mark, Reward, Turn
 
@@ -29,7 +29,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     game, pos, action = board.game, board.pos, turn.action
     if pos.course is None:
         return no_round(board)
-    if turn.spend or turn.brought:  # a plain turn has the shape of one
+    if turn.spend or (turn.brought and (action is PLAIN or action is BYPASS)):  # a plain turn, or one that brings, has its shape
         shape = _shape_problem(turn)
         if shape is not None:
             return shape
@@ -47,7 +47,7 @@ def why_illegal(board: Board, turn: Turn) -> Illegal | None:
         options = ", ".join([*edition.bring_actions, Action.BYPASS])
         said = {"action": action, "n": edition.number, "options": options}
         return Illegal(_("%(action)s is not an option in edition %(n)d, the edition of this game (its options: %(options)s)") % said, "§4")
-    return _bring_problem(board, i, facing(game, pos, i), turn)
+    return _bring_problem(board, i, turn)
 
 
 def _shape_problem(turn: Turn) -> Illegal | None:
@@ -121,11 +121,16 @@ def _bypass_problem(board: Board, f: Facing, k: int) -> Illegal | None:
     return None
 
 
-def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
+def _bring_problem(board: Board, i: int, turn: Turn) -> Illegal | None:
+    """Those brought and their number (§4, R-10), then the rewards. Read from
+    the position's numbers: the :class:`Facing` that the words of a fault
+    need is made only for a fault (this runs for every turn that brings)."""
     game, pos = board.game, board.pos
     face, number, out, at = game.faces[i], game.number, pos.out, pos.positions
-    seen: set[str] = set()
-    for b in turn.brought:
+    p = at[i]
+    brought = turn.brought
+    seen: list[str] = []
+    for b in brought:
         j = number.get(b.face)
         if j is None:
             return not_in_play(board, b.face)
@@ -133,23 +138,25 @@ def _bring_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | Non
             return Illegal(_("%(face)s cannot bring itself along") % {"face": face}, "§4")
         if b.face in seen:
             return Illegal(_("%(face)s is brought twice") % {"face": b.face}, "§4")
-        seen.add(b.face)
+        seen.append(b.face)
         if out[j]:
             return Illegal(_("%(face)s has finished this round and cannot be brought") % {"face": b.face}, "R-10")
-        if at[j] != f.position:
-            said = {"brought": b.face, "at": at[j], "face": face, "position": f.position}
+        if at[j] != p:
+            said = {"brought": b.face, "at": at[j], "face": face, "position": p}
             message = _("%(brought)s stands at position %(at)d, not at %(face)s's position %(position)d; only competitors at the same position can be brought")
             return Illegal(message % said, "§4")
-    k, m = len(turn.brought), f.matches
+    assert pos.course is not None
+    ob = obstacle_at(game, pos.course, p)
+    k, m = len(brought), game.comp[i].gems.count(ob.color)
     if game.edition.exact_count:
-        need = f.can_bring
+        need = may_do(game, pos, i, m, range(len(at)))[2]
         if k != need:
             message = _("in edition %(n)d, %(action)s brings exactly %(need)d (gems matching %(color)s: %(m)d; others at its position: %(who)s), not %(k)d")
-            return Illegal(message % {**_bring_said(game, face, f, k), "action": turn.action, "need": need}, "§4")
+            return Illegal(message % {**_bring_said(game, face, facing(game, pos, i), k), "action": turn.action, "need": need}, "§4")
     elif k > m:
         message = _("%(face)s brings %(k)d but may bring at most %(m)d: that many of its gems are %(color)s (the obstacle's colour); at its position: %(who)s")
-        return Illegal(message % _bring_said(game, face, f, k), "§4")
-    return _reward_problem(board, i, f, turn)
+        return Illegal(message % _bring_said(game, face, facing(game, pos, i), k), "§4")
+    return _reward_problem(board, i, ob.trait, turn)
 
 
 def _bring_said(game: Game, face: str, f: Facing, k: int) -> dict[str, object]:
@@ -158,13 +165,15 @@ def _bring_said(game: Game, face: str, f: Facing, k: int) -> dict[str, object]:
     return {"face": face, "k": k, "m": f.matches, "color": f.obstacle.color, "who": who, "n": game.edition.number}
 
 
-def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | None:
-    """The rewards written after those brought, in the order written (R-6, R-8, R-9)."""
-    game = board.game
-    face, trait, ed, action = game.faces[i], f.obstacle.trait, game.edition, turn.action
-    chits, limit = f.chits, game.rules.chit_limit
-    free = [col.count(trait) for col in board.pos.unmarked[i]]
-    owed_ruling = "R-9" if action == ed.owed_marks else "R-6"
+def _reward_problem(board: Board, i: int, trait: str, turn: Turn) -> Illegal | None:
+    """The rewards written after those brought, in the order written (R-6,
+    R-8, R-9); ``trait``: the obstacle's that competitor ``i`` faces."""
+    game, pos = board.game, board.pos
+    face, ed, action = game.faces[i], game.edition, turn.action
+    chits, limit = pos.chits[i], game.rules.chit_limit
+    owes = action == ed.owed_marks
+    # the unmarked boxes of the trait, per column: counted only where a mark is owed or written
+    free = [col.count(trait) for col in pos.unmarked[i]] if owes else None
     chits_for: list[str] = []  # the competitors this turn has already taken a chit for
     seat, number, own = game.seat, game.number, game.seat[i]
 
@@ -177,7 +186,7 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
                 whose = {"face": b.face, "seat": seat_words(SEATS[own])}
                 return Illegal(_("%(face)s is %(seat)s's own: no reward is earned for it") % whose, "§4")
             continue
-        owed = action == ed.owed_marks and sum(free) > 0
+        owed = free is not None and owes and sum(free) > 0
         if b.reward is None:
             if owed:
                 message = _("a %(trait)s mark is owed for %(brought)s: %(face)s still has an unmarked %(trait)s box; write %(brought)s:t<column>")
@@ -186,9 +195,12 @@ def _reward_problem(board: Board, i: int, f: Facing, turn: Turn) -> Illegal | No
         if action == ed.automatic_chits:
             return Illegal(_("in edition %(n)d, %(action)s takes its chits by itself; write no reward after %(brought)s") % said(b), "R-8")
         if isinstance(b.reward, Mark):
+            owed_ruling = "R-9" if owes else "R-6"
+            if free is None:
+                free = [col.count(trait) for col in pos.unmarked[i]]
             if not ed.writes_marks(action):
                 return Illegal(_("%(action)s earns no trait marks (%(reward)s)") % said(b), "§4")
-            if action == ed.owed_marks and not owed:
+            if owes and not owed:
                 return Illegal(_("no mark is owed for %(brought)s: %(face)s has no unmarked %(trait)s box left") % said(b), "R-9")
             col = b.reward.column
             if not 1 <= col <= len(free):

@@ -52,7 +52,7 @@ CHIT = Chit()
 _FACE = re.compile(r"^([0-9]{1,6})([ab])$")
 _BROUGHT = re.compile(r"^([0-9]{1,6})([ab])(?::(chit|t[0-9]+))?$")
 _COUNT = re.compile(r"^[0-9]{1,6}$")
-_CACHE = 1 << 16  # turns repeat a lot across logs: each text is parsed once
+_CACHE = 1 << 16  # turns repeat a lot across logs: each text is parsed once (and each word of one brought)
 
 
 class NotationError(Hi5Error, ValueError):
@@ -114,10 +114,7 @@ def _parse(text: str) -> Turn:
         raise NotationError(f"'{words[0]}' is not a face id; a turn starts with one, e.g. '3a'")
     if len(words) == 1:
         return Turn(face)
-    try:
-        action = Action(words[1])
-    except ValueError:
-        action = Action.PLAIN
+    action = _ACTIONS.get(words[1], Action.PLAIN)
     if action is Action.PLAIN:
         raise NotationError(f"'{words[1]}' is not an action; write assist, help or bypass (or nothing)")
     args = words[2:]
@@ -125,9 +122,14 @@ def _parse(text: str) -> Turn:
         if len(args) != 1 or not _COUNT.match(args[0]):
             raise NotationError("bypass takes one number: the chits spent, e.g. 'bypass 1'")
         return Turn(face, action, (), int(args[0]))
-    return Turn(face, action, tuple(_brought(word) for word in args))
+    return Turn(face, action, tuple([_brought(word) for word in args]))
 
 
+#: Each option by its word (a dict: no exception to catch for a word that is none).
+_ACTIONS = {a.value: a for a in Action}
+
+
+@lru_cache(maxsize=_CACHE)
 def _brought(word: str) -> Brought:
     m = _BROUGHT.match(word)
     if not m:
