@@ -18,7 +18,7 @@ def process(*args: str) -> subprocess.CompletedProcess:
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}  # the German kit in de/ too
 
 
 @pytest.fixture(scope="module")
@@ -198,3 +198,19 @@ def test_build_shows_the_design_warnings_validate_gives(deck_copy, tmp_path):
     assert "game.yaml:20:10: warning:" in warning
     assert warning in built.stderr.splitlines()
     assert built.stdout.startswith("templates: the bundled ones\nwrote ") and ".pdf" in built.stdout
+
+
+def test_without_lang_a_build_makes_english_and_each_language_the_deck_has_whole(deck_copy, tmp_path):
+    folder = deck_copy.folder
+    r = run("build", "--deck", str(folder), "--only", "cards", "--paper", "a4", "--out", str(tmp_path / "both"))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "both" / "cards-duplex-a4.pdf").is_file() and (tmp_path / "both" / "de" / "cards-duplex-a4.pdf").is_file()
+    # a face's German name gone: the German kit is left out with a note, and English is built
+    german = folder / "translations" / "de.yaml"
+    german.write_text(german.read_text(encoding="utf-8").replace('  1a: "Dash Dauerlauf"\n', ""), encoding="utf-8")
+    r = run("build", "--deck", str(folder), "--only", "cards", "--paper", "a4", "--out", str(tmp_path / "one"))
+    assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in (tmp_path / "one").iterdir()) == ["cards-duplex-a4.pdf", "manifest.json"]
+    assert "de.yaml: 1 fault or missing text: no German (de) kit built; --lang de names them" in r.stderr
+    r = run("build", "--deck", str(folder), "--lang", "de", "--only", "cards", "--paper", "a4", "--out", str(tmp_path / "de"))
+    assert r.returncode == 1 and "1a" in r.stderr  # asked for, the missing name is a fault at its line

@@ -263,7 +263,7 @@ def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
     deck = make_deck(tmp_path / "deck")
     out = tmp_path / "kit"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "hi5pnp", "build", "--deck", str(deck), "--out", str(out), "--paper", "a4", "--jobs", "1", "--watch"],
+        [sys.executable, "-m", "hi5pnp", "build", "--deck", str(deck), "--out", str(out), "--paper", "a4", "--jobs", "1", "--lang", "en", "--watch"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

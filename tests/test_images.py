@@ -170,7 +170,21 @@ def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path, inside):
     deck = make_deck(tmp_path / "deck")
     out = deck / "output" if inside else tmp_path / "kit"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "hi5pnp", "build", "--deck", str(deck), "--out", str(out), "--paper", "a4", "--watch"],
+        [
+            sys.executable,
+            "-m",
+            "hi5pnp",
+            "build",
+            "--deck",
+            str(deck),
+            "--out",
+            str(out),
+            "--paper",
+            "a4",
+            "--lang",
+            "en",
+            "--watch",
+        ],  # a line a build: English alone
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

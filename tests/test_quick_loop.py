@@ -26,7 +26,7 @@ def test_only_cards_builds_the_method_sheets_as_the_whole_kit_has_them(tmp_path)
     out = tmp_path / "kit"
     r = CliRunner().invoke(main, ["build", "--only", "cards", "--out", str(out)])
     assert r.exit_code == 0, r.output
-    assert sorted(p.name for p in out.iterdir()) == ["cards-duplex-a4.pdf", "cards-duplex-letter.pdf", "manifest.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["cards-duplex-a4.pdf", "cards-duplex-letter.pdf", "de", "manifest.json"]  # the deck's German in de/
     for name in ("cards-duplex-a4.pdf", "cards-duplex-letter.pdf"):
         assert (out / name).read_bytes() == (ROOT / "output" / name).read_bytes(), name
     manifest = json.loads((out / "manifest.json").read_text())

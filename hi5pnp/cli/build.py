@@ -7,7 +7,7 @@ from typing import Any, cast
 
 import click
 
-from ..deck import EDITION_NUMBERS
+from ..deck import EDITION_NUMBERS, Deck
 from ..errors import shown_path
 from ..kit.options import DEFAULT_RADIUS, FLIPS, HOME_BLEED, INKS, MACHINES, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
 from ..kit.services import SERVICE_NAMES
@@ -148,10 +148,9 @@ class OffsetType(click.ParamType):  # type: ignore[type-arg]  # click 8.1, which
 @click.option(
     "--lang",
     metavar="LANG[,LANG…]|all",
-    default="en",
-    show_default=True,
     help="The kit's language: every word printed (a code: de); several apart with commas, or all. English goes in --out, "
-    "each other language in a folder of it named for its code (output/de/).",
+    "each other language in a folder of it named for its code (output/de/). Default: English, and each language hi5pnp speaks "
+    "whose translations/ file the deck has whole.",
 )
 @click.option("--watch", is_flag=True, help="Build, then build again whenever a deck or template file changes, until interrupted (Ctrl-C).")
 @click.pass_context
@@ -176,7 +175,7 @@ def build(
     templates: Path | None,
     jobs: int | None,
     only: Only,
-    lang: str,
+    lang: str | None,
     watch: bool,
 ) -> None:
     """Build the print-and-play kit (PDFs and a layout manifest) of DECK
@@ -191,6 +190,7 @@ def build(
     from ..deck import load_deck
     from ..deck.lints import design_lints
     from ..deck.load import deck_folder
+    from ..deck.translations import deck_languages
     from ..files import make_folder
     from ..kit import BuildOptions, build_kit
     from ..kit.output import kit_folder
@@ -200,7 +200,14 @@ def build(
     from .base import Failure, one_deck
 
     deck = one_deck(deck_arg, deck)
-    langs = sorted(languages(lang), key=lambda code: code != SOURCE)  # English first: its build replaces the folder the others' sit in
+    asked = languages(lang) if lang is not None else None
+
+    def kit_languages(loaded: Deck) -> tuple[list[str], list[str]]:
+        """--lang's languages, else the deck's (:func:`deck_languages`), English first (its build
+        replaces the folder the others' sit in); and the notes of languages left out."""
+        codes, left_out = (asked, []) if asked is not None else deck_languages(loaded)
+        return sorted(codes, key=lambda code: code != SOURCE), left_out
+
     if cut is None and ctx.get_parameter_source("corner_radius") is not click.core.ParameterSource.DEFAULT:
         raise Failure(["--corner-radius: give --cut too (the radius is the cut files' corners)"])
 
@@ -248,7 +255,8 @@ def build(
         if kept and kept[0].folder == chosen.folder and kept[0].fingerprint() == chosen.fingerprint():
             chosen = kept[0]  # a rebuild lays out only the faces that changed (docs/kit.md, "Speed")
         kept[:] = [chosen]
-        done, notes = [], []
+        langs, left_out = kit_languages(loaded)
+        done, notes = [], [f"note: {why}" for why in left_out]
         for code in langs:
             folder = kit_folder(out, code)
             if folder != out:
@@ -275,5 +283,5 @@ def build(
     from .watch import watch_and_run
 
     own = choose_templates(deck_folder(deck), templates).folder
-    catalogues = [f for f in folders() if f.is_dir()] if langs != [SOURCE] else []  # a translator's edit to a .po file builds again too
+    catalogues = [f for f in folders() if f.is_dir()] if asked != [SOURCE] else []  # a translator's edit to a .po file builds again too
     watch_and_run([deck_folder(deck), own or template_folder(), *catalogues], out, lambda: once(watching=True))

@@ -28,11 +28,10 @@ if TYPE_CHECKING:
 @click.option(
     "--lang",
     metavar="LANG[,LANG…]|all",
-    default="en",
-    show_default=True,
-    help="Lay every page out in this language (a code: de), the deck's texts in it too; several apart with commas, or all.",
+    help="Lay every page out in this language (a code: de), the deck's texts in it too; several apart with commas, or all. "
+    "Default: as build, English and each language whose translations/ file the deck has whole.",
 )
-def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool, lang: str) -> None:
+def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: Path | None, strict: bool, lang: str | None) -> None:
     """Check a deck: every fault on standard error as path:line:column: message.
 
     Beyond the files, it lays out every page of the kit (both paper sizes, the
@@ -52,7 +51,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     """
     from ..deck.lints import design_lints
     from ..deck.load import read_deck
-    from ..deck.translations import check_translations
+    from ..deck.translations import check_translations, deck_languages
     from ..errors import DeckError, Fault, InputError
     from ..kit import BuildOptions
     from ..kit.build import make_kit
@@ -60,8 +59,9 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     from ..kit.templatechoice import choose_templates
     from ..language import SOURCE, languages
 
-    codes = languages(lang)
     reading = read_deck(one_deck(deck_arg, deck_opt))
+    sound = reading.sound is not None and not reading.faults
+    codes = languages(lang) if lang is not None else deck_languages(reading.sound)[0] if reading.sound is not None and sound else [SOURCE]
     choice = choose_templates(reading.folder, templates)
     faults: list[Fault] = list(reading.faults)
     lacking: list[Fault] = []
@@ -70,7 +70,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     def told(found: list[Fault]) -> None:
         faults.extend(f for f in found if f not in faults)
 
-    if reading.sound is not None and not reading.faults:
+    if reading.sound is not None and sound:
         translated, lacking = check_translations(reading.sound)
         told(translated)
     if SOURCE in codes or reading.faults:  # the deck's own words: its sound parts laid out even beside data faults

@@ -87,6 +87,31 @@ def in_language(deck: Deck, lang: str) -> Deck:
     return given.deck(lang)
 
 
+def deck_languages(deck: Deck) -> tuple[list[str], list[str]]:
+    """The languages a build makes when none is asked for: English, and each
+    language hi5pnp speaks whose translation file the deck has whole; and a
+    note for each file left out for its faults (a deck begun from the bundled
+    one carries its German file, and a face added to it would otherwise stop
+    every build until the German caught up; ``--lang`` tells the faults)."""
+    from ..language import known  # the languages hi5pnp speaks: read only by a build
+
+    codes, left_out = [BASE], []
+    for code in known():
+        path = None if code == BASE else translation_file(deck.path, code)
+        if path is None:
+            continue
+        try:
+            in_language(deck, code)
+        except DeckError as exc:
+            n = len(exc.faults)
+            left_out.append(
+                f"{shown_path(path)}: {n} fault{'s' * (n != 1)} or missing text{'s' * (n != 1)}: no {language_name(code)} kit built; --lang {code} names them"
+            )
+        else:
+            codes.append(code)
+    return codes, left_out
+
+
 def lacks_language(deck: Deck, lang: str) -> Fault | None:
     """The warning for a deck with no texts at all in ``lang`` (no
     translation file): its cards are printed in its own words, as the kit's
