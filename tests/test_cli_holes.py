@@ -105,7 +105,7 @@ def test_validate_warns_of_names_a_spreadsheet_would_run(csv_deck):
     rows = obstacle_rows(load_deck(csv_deck))
     rows[1][2] = "=1+1"
     (csv_deck / "obstacles.csv").write_bytes(as_csv(rows))
-    code, out, err = run("validate", "--deck", csv_deck, "--strict")  # a warning: exit 0, or 1 with --strict
+    code, out, err = run("validate", "--deck", csv_deck, "--strict", "--lang", "en")  # a warning: exit 0, or 1 with --strict
     assert code == 1
     assert "obstacles.csv:2:3: warning: 1a's name '=1+1' begins as a spreadsheet formula does ('=')" in out + err
 
