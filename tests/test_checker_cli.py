@@ -209,6 +209,22 @@ def test_the_check_path_imports_only_its_own_command():
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
 
 
+def test_a_valid_log_checked_in_words_imports_nothing_only_faults_need():
+    """What only a fault, a try, JSON or a deck's fingerprint needs (difflib,
+    json, hashlib) and what a package installed as files never needs
+    (importlib.resources and its zipfile) are left unloaded: a twentieth of
+    the checker's start each (bench/bench_check.py)."""
+    code = (
+        "import sys\n"
+        "from hi5pnp.cli import main\n"
+        f"try:\n    main(['check', {str(GOLDEN / 'valid_ed2.yaml')!r}])\n"
+        "except SystemExit as e:\n    assert e.code == 0, e.code\n"
+        "loaded = [m for m in ('difflib', 'json', 'hashlib', 'importlib.resources', 'zipfile') if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
 def test_a_link_out_of_the_folder_is_refused(logs, tmp_path_factory):
     outside = tmp_path_factory.mktemp("outside")
     shutil.move(logs / "mini", outside / "mini")

@@ -1,6 +1,9 @@
 """The files hi5pnp ships with: the bundled deck (``decks/default/``), the
 layout templates (``templates/``) and the documentation (``docs/``, with
-README.md), found with :mod:`importlib.resources`.
+README.md), found beside this module. pip installs a package as files,
+never zipped, and jinja2's loader and the deck reader need real folders,
+so what :func:`importlib.resources.files` would give is the package's own
+folder; it is not imported, since it costs the checker a tenth of its start.
 
 The repository keeps one copy of each, as real folders at its top: ``cards/``,
 ``templates/`` and ``docs/``. The build backend maps them into the package
@@ -12,7 +15,6 @@ finds the top-level folders themselves.
 from __future__ import annotations
 
 from functools import cache
-from importlib.resources import files
 from pathlib import Path
 
 DEFAULT_DECK = "default"
@@ -23,11 +25,7 @@ _IN_THE_REPOSITORY = {("decks", DEFAULT_DECK): "cards", ("templates",): "templat
 
 @cache  # where the package's data lies does not change while it runs (the checker asks once a log)
 def _folder(*parts: str) -> Path:
-    found = files(__name__).joinpath(*parts)
-    # pip installs packages as files, never zipped; jinja2's loader and the
-    # deck reader need real folders, so a zipped hi5pnp is not supported.
-    if not isinstance(found, Path):
-        raise RuntimeError(f"hi5pnp's data must be installed as files, not inside {found}")
+    found = Path(__file__).parent.joinpath(*parts)
     if not found.is_dir() and parts in _IN_THE_REPOSITORY:
         top = Path(__file__).resolve().parents[2] / _IN_THE_REPOSITORY[parts]
         if top.is_dir():

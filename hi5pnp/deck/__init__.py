@@ -45,8 +45,8 @@ __all__ = [
 
 # The loader (and PyYAML with it) is imported when a deck is loaded, so that
 # the rules, which use the model alone, import no YAML.
-def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, inside: Path | None = None) -> Deck:
+def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, need_fingerprint: bool = True, inside: Path | None = None) -> Deck:
     """Load and validate a deck (see :func:`hi5pnp.deck.load.load_deck`)."""
     from .load import load_deck as load
 
-    return load(deck, need_score_sheet=need_score_sheet, inside=inside)
+    return load(deck, need_score_sheet=need_score_sheet, need_fingerprint=need_fingerprint, inside=inside)

@@ -11,7 +11,6 @@ Each file is read once however many faces name it.
 
 from __future__ import annotations
 
-import hashlib
 import io
 import warnings
 from pathlib import Path
@@ -78,6 +77,8 @@ class ArtReader:
         if kind is None:
             return "is not a PNG or JPEG image"
         size = header(data, kind)
+        import hashlib  # here: a deck without pictures never needs it (the checker's start)
+
         return size if isinstance(size, str) else (data, kind, *size, hashlib.sha256(data).digest())
 
 

@@ -4,7 +4,6 @@ both read this way, so their faults read alike."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Collection
 from typing import Any
 
@@ -39,11 +38,18 @@ def describe(value: Any) -> str:
     return type(value).__name__
 
 
+def nearest_word(key: str, words: list[str], cutoff: float = 0.6) -> list[str]:
+    """The one of ``words`` nearest ``key`` if near enough (a list of at most one), by :func:`difflib.get_close_matches`."""
+    import difflib  # here: a file without faults never needs it (the checker's start)
+
+    return difflib.get_close_matches(key, words, n=1, cutoff=cutoff)
+
+
 def did_you_mean(value: Any, names: Collection[str]) -> str:
     """ "; did you mean 'blue'?" when ``value`` is a near miss of one of ``names``, else ''."""
     if not isinstance(value, str):
         return ""
-    close = difflib.get_close_matches(value.lower(), list(names), n=1, cutoff=0.6)
+    close = nearest_word(value.lower(), list(names))
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
@@ -96,7 +102,8 @@ class FieldReader:
         """``m[key]`` if it is of ``kind``; else a fault (``what`` names the kind
         in the message) and ``default``."""
         if key not in m:
-            misspelt = difflib.get_close_matches(key, self._unknown.get(id(m), []), n=1, cutoff=0.6)
+            unknown = self._unknown.get(id(m))
+            misspelt = nearest_word(key, unknown) if unknown else []
             if required and not misspelt:  # a misspelt key has its fault ("did you mean") already
                 self.fault_on(m, f"{where} lacks the required {self.noun} '{key}'")
             return default

@@ -17,7 +17,6 @@ from ..errors import DeckError, DeckNotFoundError, Fault, shown_path
 from . import yamlsource
 from .cards import CardsRead, Names, read_cards, read_competitor_face, read_obstacle_face
 from .fields import FieldReader
-from .fingerprint import deck_fingerprint
 from .game import GameFile, read_game
 from .model import SIDES, CompetitorCard, CompetitorFace, Deck, ObstacleCard, ObstacleFace, Sources
 from .scoresheet import read_sheet
@@ -71,18 +70,24 @@ class DeckReading(NamedTuple):
     faces: tuple[CompetitorFace | ObstacleFace, ...] = ()  # the sound faces of cards whose other face has a fault: laid out alone
 
 
-def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, inside: Path | None = None) -> Deck:
+def load_deck(deck: str | Path | None = None, *, need_score_sheet: bool = True, need_fingerprint: bool = True, inside: Path | None = None) -> Deck:
     """Load and validate a deck: a bundled deck's name or a folder (None: the
     bundled default deck). Raises :class:`DeckError` listing every fault, or
     :class:`DeckNotFoundError` when there is no deck there.
 
     ``need_score_sheet=False`` leaves ``score_sheets.yaml`` unread: the rules
-    need only the other three files. ``inside`` (a resolved folder): every
+    need only the other three files. ``need_fingerprint=False`` leaves
+    :attr:`Deck.fingerprint` empty: the checker judges by the rules alone,
+    and hashing (its imports above all) is a twentieth of its start. ``inside`` (a resolved folder): every
     file read must really lie inside it, links included (a log's deck).
     """
     reading = read_deck(deck, need_score_sheet=need_score_sheet, inside=inside)
     if reading.faults or reading.sound is None:
         raise DeckError(reading.faults)
+    if not need_fingerprint:
+        return reading.sound
+    from .fingerprint import deck_fingerprint  # here: hashlib and json, only for a deck that needs them
+
     return replace(reading.sound, fingerprint=deck_fingerprint(reading.sound))
 
 

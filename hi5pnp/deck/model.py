@@ -188,7 +188,7 @@ class Deck:
     icons: dict[str, Icon] = field(default_factory=dict, repr=False, compare=False)  # the deck's own SVG icons, by their file name in game.yaml
     score_sheet: ScoreSheet | None = None
     balance: Balance | None = None
-    fingerprint: str = ""  # sha256 of what the deck says (.fingerprint.deck_fingerprint)
+    fingerprint: str = ""  # sha256 of what the deck says (.fingerprint.deck_fingerprint); "" if loaded without one, or edited
     sources: Sources = field(default_factory=lambda: Sources({}, {}), repr=False, compare=False)
     #: The language of the deck's texts when given in one (:func:`hi5pnp.deck.translations.in_language`); "" for its own files' text
     language: str = ""

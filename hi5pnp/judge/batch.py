@@ -17,7 +17,7 @@ from typing import NamedTuple
 from ..deck import yamlsource
 from ..deck.yamlsource import MAX_BYTES
 from ..errors import Fault, InputError, LogError
-from ..language import SOURCE, speaking
+from ..language import SOURCE, Catalogue, catalogue, speaking
 from ..machine import end_with_parent, worker_count
 from .check import DeckCache, Verdict, check_game, unreadable, with_deck
 from .header import UnreadLog
@@ -122,9 +122,10 @@ def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: b
     return verdict
 
 
-def check_one(path: str, decks: DeckCache, as_json: bool = False, lang: str = SOURCE) -> Outcome:
+def check_one(path: str, decks: DeckCache, as_json: bool = False, lang: str | Catalogue = SOURCE) -> Outcome:
     """Check one log (``-``: standard input) and render its verdict: in
-    words in ``lang``, or as JSON, the same in every language."""
+    words in ``lang`` (a code, or its catalogue already read), or as JSON,
+    the same in every language."""
     if as_json:
         import json
 
@@ -136,17 +137,18 @@ def check_one(path: str, decks: DeckCache, as_json: bool = False, lang: str = SO
 
 
 _decks: DeckCache | None = None  # a worker's own, loaded once
+_said: Catalogue | None = None  # and its language's catalogue
 
 
-def _start_worker(deck: str | None) -> None:
-    global _decks
-    _decks = DeckCache(deck)
+def _start_worker(deck: str | None, lang: str) -> None:
+    global _decks, _said
+    _decks, _said = DeckCache(deck), catalogue(lang)
     end_with_parent()
 
 
-def _check_in_worker(path: str, as_json: bool, lang: str) -> Outcome:
-    assert _decks is not None
-    return check_one(path, _decks, as_json, lang)
+def _check_in_worker(path: str, as_json: bool) -> Outcome:
+    assert _decks is not None and _said is not None
+    return check_one(path, _decks, as_json, _said)
 
 
 def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = None, as_json: bool = False, lang: str = SOURCE) -> Iterator[Outcome]:
@@ -155,9 +157,9 @@ def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = 
     :func:`~hi5pnp.machine.worker_count`)."""
     jobs = worker_count(jobs, len(files))
     if jobs <= 1 or len(files) < PARALLEL_FROM or STDIN in files:
-        decks = DeckCache(deck)
+        decks, said = DeckCache(deck), catalogue(lang)
         for f in files:
-            yield check_one(f, decks, as_json, lang)
+            yield check_one(f, decks, as_json, said)
         return
     # imported here: a small check need not load them (a tenth of its time)
     import multiprocessing
@@ -165,5 +167,5 @@ def check_all(files: Sequence[str], deck: str | None = None, jobs: int | None = 
 
     # fork where the platform has it: workers start with the modules loaded
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck,)) as pool:
-        yield from pool.map(_check_in_worker, files, [as_json] * len(files), [lang] * len(files), chunksize=max(1, len(files) // (jobs * CHUNKS_PER_JOB)))
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(deck, lang)) as pool:
+        yield from pool.map(_check_in_worker, files, [as_json] * len(files), chunksize=max(1, len(files) // (jobs * CHUNKS_PER_JOB)))

@@ -143,7 +143,7 @@ class DeckCache:
         key = (str(where), str(inside))
         if key not in self._decks:
             try:
-                self._decks[key] = load_deck(where, need_score_sheet=False, inside=inside)
+                self._decks[key] = load_deck(where, need_score_sheet=False, need_fingerprint=False, inside=inside)
             except DeckError as exc:
                 self._decks[key] = exc
         got = self._decks[key]

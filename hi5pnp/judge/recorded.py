@@ -12,12 +12,11 @@ field that is no field of the log at all (an unknown key of a round or of
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..deck.fields import FieldReader, show
+from ..deck.fields import FieldReader, nearest_word, show
 from ..deck.located import YList, YMap
 from ..rules import SEATS, Seat, face_id
 
@@ -83,7 +82,7 @@ def _seat_values(r: FieldReader, m: YMap, key: str, field: str, written: dict[st
             continue
         word = str(k).strip().lower()
         prefix = [seat for seat in SEATS if word and seat.startswith(word)]  # n, s, sou: a seat cut short
-        close = prefix or difflib.get_close_matches(word, SEATS, n=1, cutoff=0.5)
+        close = prefix or nearest_word(word, list(SEATS), cutoff=0.5)
         meant = close[0] if len(close) == 1 else None
         if meant is None or f"{field}.{meant}" in written:
             r.fault_key(sm, k, f"unknown field {show(k)} in '{key}'; expected north and south")
@@ -161,7 +160,7 @@ def _meant(value: Any, players: Mapping[Seat, str]) -> str:
     if sum(_key(name) == _key(value) for name in players.values()) > 1:
         return "; both players are named so: write north or south"
     words = {w: w for w in WINNERS} | {_key(name): f"{name} ({seat})" for seat, name in players.items() if name.strip()}
-    close = difflib.get_close_matches(_key(value), list(words), n=1, cutoff=0.5)
+    close = nearest_word(_key(value), list(words), cutoff=0.5)
     return f"; did you mean {words[close[0]]}?" if close else ""
 
 

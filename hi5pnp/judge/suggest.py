@@ -5,7 +5,6 @@ name the judge wrote (``Felix`` → ``8b (Felix Flint)``)."""
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 from typing import Protocol
@@ -45,6 +44,8 @@ def nearest(word: str, faces: Sequence[_Face], n: int = 3) -> list[_Face]:
     lookalike = lookalike.lstrip("0") or lookalike
     if lookalike in ids:
         return [ids[lookalike]]
+    import difflib  # here: a log without slips never needs it (the checker's start)
+
     close = difflib.get_close_matches(w, list(ids), n=n, cutoff=0.5)
     if not close:  # a printed name misspelt: the nearest names
         names = {f.name.casefold(): f for f in faces}

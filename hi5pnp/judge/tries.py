@@ -16,7 +16,6 @@ reported as line 41.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -87,6 +86,8 @@ def parse_try(line: str, text: str) -> Try:
 
 def _edit(old: str, t: Try, shown: str) -> str:
     """What the try makes of the file's line ``old``: its replacement, or the line inserted after it."""
+    import json  # here: only a try needs it (the checker's start)
+
     end = "\n" if old.endswith("\n") or t.after else ""
     item, key = _ITEM.match(old), _KEY.match(old)
     if item is None and key is None:

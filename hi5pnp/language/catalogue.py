@@ -75,6 +75,8 @@ def catalogue(lang: str) -> Catalogue:
     English's is empty, the text itself. A :class:`LanguageError` for a
     language hi5pnp does not speak, a :class:`CatalogueError` for a file
     that does not read."""
+    if lang == SOURCE:  # English, as every log of a batch asks: no folder looked at
+        return ENGLISH
     lang = language(lang)
     if lang == SOURCE:
         return ENGLISH
