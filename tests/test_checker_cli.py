@@ -287,3 +287,39 @@ def test_faults_go_to_standard_error_and_results_to_standard_output(logs, tmp_pa
     (tmp_path / "broken.yaml").write_text("log: [\n")
     unreadable = subprocess.run([sys.executable, "-m", "hi5pnp", "check", str(tmp_path / "broken.yaml")], capture_output=True, text=True)
     assert unreadable.returncode == 2 and "not valid YAML" in unreadable.stderr and unreadable.stdout == ""
+
+
+@pytest.mark.parametrize("name", ["game.yaml", "Game.YML", ".hidden.yaml", "two.dots.yaml", "odd.", "plain"])
+def test_a_ruling_is_found_where_ruling_path_puts_it(tmp_path, name):
+    """find_ruling, made of strings for speed, finds exactly the file
+    ruling_path names beside a log of any name (``.ruling.yml`` too)."""
+    from hi5pnp.judge.ruling import find_ruling, ruling_path
+
+    log = tmp_path / name
+    assert find_ruling(log) is None and find_ruling(str(log)) is None
+    target = ruling_path(log)
+    target.write_text("")
+    assert find_ruling(log) == target and find_ruling(str(log)) == target
+    target.unlink()
+    other = target.with_name(target.name[: -len(".yaml")] + ".yml")
+    other.write_text("")
+    assert find_ruling(log) == other
+
+
+def test_a_folder_stands_for_its_logs_and_only_them(tmp_path, monkeypatch):
+    """A folder's *.yaml and *.yml entries that are not folders, sorted, each
+    named as ``Path(folder) / name`` names it: a broken link or a pipe is
+    kept (reading it says what is wrong); its event file and rulings, a
+    folder named like a log and other files are not."""
+    import os
+
+    from hi5pnp.judge.batch import expand
+
+    for name in ("b.yaml", "a.YML", "c.yml", "notes.txt", "event.yaml", "b.ruling.yaml", "x.yaml.bak"):
+        (tmp_path / name).write_text("")
+    (tmp_path / "sub.yaml").mkdir()
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "nowhere")
+    os.mkfifo(tmp_path / "pipe.yaml")
+    assert expand([str(tmp_path) + "/"]) == [str(tmp_path / n) for n in ("b.yaml", "c.yml", "gone.yaml", "pipe.yaml")]
+    monkeypatch.chdir(tmp_path)
+    assert expand(["."]) == ["b.yaml", "c.yml", "gone.yaml", "pipe.yaml"]

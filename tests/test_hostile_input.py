@@ -510,3 +510,38 @@ def test_the_c_reader_and_the_pure_one_read_alike(monkeypatch):
     monkeypatch.setattr(yamlsource, "_Loader", yaml.SafeLoader)
     assert read_all() == first
     assert sum(isinstance(x, str) for x in first) == len(OWN_FAULTS)
+
+
+_NESTED = st.recursive(
+    st.none() | st.booleans() | st.integers(-1000, 1000) | st.text("abc xyz:-#'\"", max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text("abcdef", min_size=1, max_size=3), inner, max_size=4),
+    max_leaves=25,
+)
+
+
+@FAST
+@given(value=_NESTED, flow=st.sampled_from([False, True, None]))
+def test_located_values_are_yaml_s_values_with_every_item_placed(value, flow):
+    """The located reader gives what PyYAML's own safe loader gives, however
+    lists and mappings nest, in block or flow style, and a position for
+    every list item and mapping key."""
+    import yaml
+
+    from hi5pnp.deck.located import YList, YMap
+    from hi5pnp.deck.yamlsource import parse
+
+    text = yaml.safe_dump(value, default_flow_style=flow)
+    got = parse(text, "t.yaml")
+    assert got == yaml.safe_load(text)
+
+    def placed(v: object) -> None:
+        if isinstance(v, YList):
+            assert len(v.item_pos) == len(v) and all(line >= 1 for line, _ in v.item_pos)
+            for x in v:
+                placed(x)
+        elif isinstance(v, YMap):
+            assert set(v.key_pos) == set(v)
+            for x in v.values():
+                placed(x)
+
+    placed(got)

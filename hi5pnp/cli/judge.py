@@ -117,12 +117,23 @@ def check(
     worst = OK
     counts = dict.fromkeys(STATUS, 0)
     unread: list[str] = []
+    stdout = sys.stdout
+    # a terminal sees each verdict at once, a file or a pipe gets them in blocks (None: closed; click.echo says nothing)
+    live = stdout is None or stdout.isatty()
     for out in check_all(files, deck, jobs, as_json, lang):
         worst = max(worst, STATUS[out.outcome])
         counts[out.outcome] += 1
-        if out.outcome == "unreadable":
+        to_err = out.outcome == "unreadable" and not as_json
+        if to_err:
             unread.append(out.path)
-        click.echo(out.text, err=out.outcome == "unreadable" and not as_json)
+            if not live:
+                stdout.flush()  # the verdicts before it first: one stream read with both keeps the logs' order
+        if to_err or live:
+            click.echo(out.text, err=to_err)
+        else:
+            stdout.write(out.text + "\n")
+    if not live:
+        stdout.flush()
     if len(files) > 1:
         with speaking(lang):
             said = {"logs": len(files), "valid": counts["valid"], "invalid": counts["invalid"], "unreadable": counts["unreadable"]}

@@ -179,6 +179,9 @@ def parse(text: str, path: str) -> Any:
         loader = _Loader(text)
         next_event, plain = loader.get_event, _plain.get  # the events one at a time, as yaml.parse gives them
         scalar_event, no_key, most = events.ScalarEvent, _NO_KEY, MAX_NODES
+        # the innermost container's appends when it is a list (a log's turns: most scalars), else None
+        item_of: Any = None
+        pos_of: Any = None
         while True:
             ev = next_event()
             kind = type(ev)
@@ -198,12 +201,13 @@ def parse(text: str, path: str) -> Any:
                     nodes -= 1
                     attach(value, pos, 1)
                     continue
+                if item_of is not None:
+                    item_of(value)
+                    pos_of(pos)
+                    continue
                 frame = stack[-1]
                 container = frame[0]
-                if type(container) is YList:
-                    container.append(value)
-                    container.item_pos.append(pos)
-                elif frame[1] is no_key:
+                if frame[1] is no_key:
                     if value in container:
                         raise fail(pos, f"duplicate key '{value}' (first given at line {container.key_pos[value][0]})")
                     frame[1], frame[2] = value, pos
@@ -219,10 +223,16 @@ def parse(text: str, path: str) -> Any:
                 if len(stack) >= MAX_DEPTH:
                     raise fail(_pos(ev.start_mark), f"nesting deeper than {MAX_DEPTH} levels; refused")
                 pos = _pos(ev.start_mark)
-                container = YMap(path, pos) if kind is events.MappingStartEvent else YList(path, pos)
+                if kind is events.MappingStartEvent:
+                    container, item_of, pos_of = YMap(path, pos), None, None
+                else:
+                    container = YList(path, pos)
+                    item_of, pos_of = container.append, container.item_pos.append
                 stack.append([container, _NO_KEY, None, ev.anchor, pos])
             elif kind is events.MappingEndEvent or kind is events.SequenceEndEvent:
                 container, _, _, anchor, pos = stack.pop()
+                outer = stack[-1][0] if stack else None
+                item_of, pos_of = (outer.append, outer.item_pos.append) if type(outer) is YList else (None, None)
                 size = 1
                 if anchor:
                     size = _size(container)

@@ -8,6 +8,7 @@ game state, so results are cheap to pass back.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -46,8 +47,7 @@ def expand(paths: Sequence[str]) -> list[str]:
     for p in paths:
         try:
             if p != STDIN and Path(p).is_dir():
-                # not only regular files: a pipe or a broken link named *.yaml is reported, not skipped
-                files += sorted(str(f) for f in Path(p).iterdir() if f.suffix in LOG_SUFFIXES and not f.is_dir() and not not_a_log(f))
+                files += sorted(_logs_in(p))
                 continue
         except OSError:
             pass  # a name too long, a folder that cannot be listed: reading it says why
@@ -55,9 +55,35 @@ def expand(paths: Sequence[str]) -> list[str]:
     return files
 
 
+def _logs_in(folder: str) -> Iterator[str]:
+    """The logs of a folder, each as ``str(Path(folder) / name)``: not only
+    regular files (a pipe or a broken link named *.yaml is reported, not
+    skipped). Listed with :func:`os.scandir`, which knows a folder without
+    asking the file system again for each name (a judge's folder of a
+    thousand logs: a tenth of the time a batch takes to start)."""
+    base = str(Path(folder))
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            name = entry.name
+            if os.path.splitext(name)[1] not in LOG_SUFFIXES or _is_folder(entry) or _not_a_log_name(name):
+                continue
+            yield name if base == "." else os.path.join(base, name)
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False  # as Path.is_dir says of what it cannot look at
+
+
 def not_a_log(path: Path) -> bool:
     """The files of an event's folder that are no logs: ``event.yaml`` and the rulings beside logs."""
-    return path.name.lower() in EVENT_FILES or is_ruling(path)
+    return _not_a_log_name(path.name)
+
+
+def _not_a_log_name(name: str) -> bool:
+    return name.lower() in EVENT_FILES or is_ruling(name)
 
 
 def read_stdin() -> bytes:

@@ -314,28 +314,38 @@ def _after_the_end(verdict: Verdict, problem: Problem) -> None:
 def _play_round(state: State, rnd: LogRound, number: int, observer: Observer, verdict: Verdict) -> None:
     # an observer that is told nothing (the checker's own) costs nothing a turn: no call, no report made
     watched, told = type(observer).ahead is not Observer.ahead, type(observer).turn_played is not Observer.turn_played
-    for k, (turn, line) in enumerate(zip(rnd.turns, rnd.turn_lines)):
-        if watched:
-            observer.ahead(state, line)
-        try:
-            if not told:
-                state.push(turn)
-                continue
-            report = state.apply(turn)
-        except RulesError as exc:
-            # the engine refused the turn before changing anything: the state is the position it was played in
-            stop = _turn_fault(line, exc.illegal, rnd, number, k, state)
-            if state.is_terminal():
-                _after_the_end(verdict, stop.problem)  # the game is over: its round's values are still compared
+    if not watched and not told:  # the checker's own: the round's turns in one call
+        k, refused = state.push_all(rnd.turns)
+        if refused is not None:
+            _refused(state, rnd, number, k, refused, verdict)
+            return
+    else:
+        for k, (turn, line) in enumerate(zip(rnd.turns, rnd.turn_lines)):
+            if watched:
+                observer.ahead(state, line)
+            try:
+                report = state.apply(turn)
+            except RulesError as exc:
+                _refused(state, rnd, number, k, exc.illegal, verdict)
                 return
-            if state.needs_course():  # the round had ended: its written values are compared, then the replay stops
-                verdict.problem = verdict.problem or stop.problem
-                _check_recorded_round(state, rnd, number, verdict)
-            raise stop from None
-        observer.turn_played(state, report, line)
+            observer.turn_played(state, report, line)
     why = state.why_round_incomplete()
     if why is not None:
         raise _rules(rnd.course_line, why, "", _("round %(round)d") % {"round": number}, state)
+
+
+def _refused(state: State, rnd: LogRound, number: int, k: int, why: Illegal, verdict: Verdict) -> None:
+    """The ``k``-th turn (from 0) of round ``number`` was refused: the engine
+    changed nothing, so the state is the position it was played in. Raises
+    the fault, unless the game was over (the round's values are still compared)."""
+    stop = _turn_fault(rnd.turn_lines[k], why, rnd, number, k, state)
+    if state.is_terminal():
+        _after_the_end(verdict, stop.problem)  # the game is over: its round's values are still compared
+        return
+    if state.needs_course():  # the round had ended: its written values are compared, then the replay stops
+        verdict.problem = verdict.problem or stop.problem
+        _check_recorded_round(state, rnd, number, verdict)
+    raise stop from None
 
 
 def _compare(verdict: Verdict, name: str, what: str, computed: Any) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -255,6 +256,30 @@ def _face_word(text: str) -> str | None:
     return None
 
 
+def _turns(r: FieldReader, tl: YList, slips: list[tuple[Fault, str, str]]) -> tuple[list[Turn], list[str], list[int]]:
+    """A round's turns read, each with its text and line; a read fault for each that is no turn."""
+    parse = Turn.parse
+    try:  # every turn a turn, as in almost every log: read at once
+        return [parse(text) for text in tl], list(tl), [pos[0] for pos in tl.item_pos]
+    except NotationError:
+        pass
+    turns: list[Turn] = []
+    texts: list[str] = []
+    lines: list[int] = []
+    for text, pos in zip(tl, tl.item_pos):
+        try:
+            turns.append(parse(text))
+        except NotationError as exc:
+            r.faults.append(Fault(tl.path, pos[0], pos[1], f"{show(text)} is not a turn: {exc}"))
+            word = _face_word(text) if isinstance(text, str) else None
+            if word is not None:
+                slips.append((r.faults[-1], word, "turn"))
+            continue
+        texts.append(text)
+        lines.append(pos[0])
+    return turns, texts, lines
+
+
 def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, str, str]], written: dict[str, Written]) -> LogRound | None:
     where = f"round {number}"
     _empty_as_list(rm, "turns")
@@ -263,21 +288,7 @@ def _read_round(r: FieldReader, rm: YMap, number: int, slips: list[tuple[Fault, 
     r.unknown_keys(rm, ROUND_KEYS, where)
     course = _faces(r, rm, "course", where, slips, "obstacle")
     tl: YList | None = r.get(rm, "turns", list, where, what="a list of turns")
-    turns: list[Turn] = []
-    texts: list[str] = []
-    lines: list[int] = []
-    parse, turn, text_of, line_of = Turn.parse, turns.append, texts.append, lines.append  # once a turn: no lookups
-    for text, pos in zip(tl or (), tl.item_pos if tl else ()):
-        try:
-            turn(parse(text))
-        except NotationError as exc:
-            r.faults.append(Fault(tl.path if tl else "", pos[0], pos[1], f"{show(text)} is not a turn: {exc}"))
-            word = _face_word(text) if isinstance(text, str) else None
-            if word is not None:
-                slips.append((r.faults[-1], word, "turn"))
-            continue
-        text_of(text)
-        line_of(pos[0])
+    turns, texts, lines = _turns(r, tl, slips) if tl else ([], [], [])
     read_round_records(r, rm, number, written)
     if course is not None and tl is not None:
         return LogRound(course[0], rm.key_at("course")[0], course[1], turns, texts, lines)
@@ -315,13 +326,22 @@ def deck_location(log: GameLog | Header, folder: Path, line: int) -> str | Path:
     return target
 
 
+_FACE_OF = itemgetter(0)  # a Turn's face (a named tuple's first field), read in C
+
+
 def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     """Read faults for every face id the deck does not have, each with the
     faces it most likely meant."""
+    team = [f for seat in SEATS for f in log.teams.get(seat, [])]
+    named = set(team)  # first every face named, at once: a log that names only the deck's faces needs no more
+    for rnd in log.rounds:
+        named.update(map(_FACE_OF, rnd.turns))
+        named.update(b.face for turn in rnd.turns if turn.brought for b in turn.brought)
+    if all(deck.competitor_face(f) is not None for f in named) and all(deck.obstacle_face(f) is not None for rnd in log.rounds for f in rnd.course):
+        return []
     faults = []
     known: set[str] = set()
     competitors = deck.competitor_faces
-    team = [f for seat in SEATS for f in log.teams.get(seat, [])]
 
     def competitor(fid: str, line: int, near: bool) -> None:
         if fid not in known:

@@ -70,7 +70,7 @@ class Ruling:
 
 def is_ruling(path: str | Path) -> bool:
     """A ruling file's name (``NAME.ruling.yaml``): never a log."""
-    return Path(path).name.lower().endswith(SUFFIXES)
+    return os.path.basename(path).lower().endswith(SUFFIXES)
 
 
 def ruling_path(log: str | Path) -> Path:
@@ -80,12 +80,15 @@ def ruling_path(log: str | Path) -> Path:
 
 
 def find_ruling(log: str | Path) -> Path | None:
-    """The ruling file beside ``log``, if there is one (``.ruling.yml`` too)."""
-    p = Path(log)
+    """The ruling file beside ``log``, if there is one (``.ruling.yml`` too).
+    Asked of every log a batch checks, so made of strings: the name beside
+    it is ``ruling_path``'s, its stem cut as :attr:`Path.stem` cuts it."""
+    head, name = os.path.split(os.fspath(log))
+    dot = name.rfind(".")
+    stem = os.path.join(head, name[:dot] if 0 < dot < len(name) - 1 else name)
     for suffix in SUFFIXES:
-        candidate = p.with_name(p.stem + suffix)
-        if os.path.lexists(candidate):  # a file, or a link (even one that leads nowhere: reading it says so)
-            return candidate
+        if os.path.lexists(stem + suffix):  # a file, or a link (even one that leads nowhere: reading it says so)
+            return Path(stem + suffix)
     return None
 
 

@@ -11,6 +11,7 @@ checker, the bots and the rulebook's example::
     state.why_illegal(turn)                  # None, or Illegal(message, ruling)
     report = state.apply(turn)               # raises RulesError if illegal
     state.push(turn)                         # the same, without the report
+    state.push_all(turns)                    # push each until one is illegal: (played, why)
     state.needs_course(), state.is_terminal(), state.scores(), state.winner()
     state.why_round_incomplete(), state.why_game_incomplete()
 
@@ -153,17 +154,28 @@ class State(Board):
     def push(self, turn: Turn) -> None:
         """:meth:`apply` without its report: play ``turn``, or raise
         :class:`RulesError` if the rules forbid it (the same verdict). For a
-        reader that needs only the position, as the checker does: a quarter
-        less work a turn."""
-        problem = legality.why_illegal(self, turn)
+        reader that needs only the position: a quarter less work a turn."""
+        problem = self.push_all((turn,))[1]
         if problem is not None:
             raise RulesError(problem)
-        game = self.game
-        if turn.brought:
-            self._play(turn, game.number[turn.face], None)
-        else:  # most turns bring nobody: played here, a call the fewer
-            self._turns.append(turn)
-            play(game, self.pos, game.number[turn.face], turn.action, turn.spend)
+
+    def push_all(self, turns: Sequence[Turn]) -> tuple[int, Illegal | None]:
+        """:meth:`push` each of ``turns`` in order until the rules forbid one:
+        how many were played, and why the next may not be (None when all
+        were). The position is the one that turn was refused in. The
+        checker replays a round's turns so, a call a turn the fewer."""
+        why_illegal, game, pos, played = legality.why_illegal, self.game, self.pos, self._turns
+        number = game.number
+        for k, turn in enumerate(turns):
+            problem = why_illegal(self, turn)
+            if problem is not None:
+                return k, problem
+            if turn.brought:
+                self._play(turn, number[turn.face], None)
+            else:  # most turns bring nobody: played here, a call the fewer
+                played.append(turn)
+                play(game, pos, number[turn.face], turn.action, turn.spend)
+        return len(turns), None
 
     def _play(self, turn: Turn, i: int, rep: TurnReport | None) -> None:
         self._turns.append(turn)

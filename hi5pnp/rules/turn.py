@@ -90,7 +90,12 @@ class Turn(NamedTuple):
         """Read a turn as written in a log; raise :class:`NotationError` if it is not one."""
         if not isinstance(text, str):
             raise NotationError("a turn must be text such as '3a assist 2a:chit'")
-        return _parse(text)
+        turn = _PARSED.get(text)
+        if turn is None:
+            if len(_PARSED) >= _CACHE:
+                _PARSED.clear()
+            turn = _PARSED[text] = _parse(text)
+        return turn
 
     def __str__(self) -> str:
         if self.action is Action.PLAIN:
@@ -104,7 +109,11 @@ class Turn(NamedTuple):
         return [self.face, *(b.face for b in self.brought)]
 
 
-@lru_cache(maxsize=_CACHE)
+#: Each text read once: turns repeat a lot across logs. A dict, not an LRU
+#: cache: a hit (nearly every turn of a batch) then costs one look-up.
+_PARSED: dict[str, Turn] = {}
+
+
 def _parse(text: str) -> Turn:
     words = text.lower().split()
     if not words:
