@@ -259,6 +259,21 @@ def test_a_big_batch_in_several_processes_gives_the_same_answers(logs):
     assert one.stderr.strip() == "62 logs: 41 valid, 21 invalid, 0 unreadable"  # JSON mode: the summary on stderr
 
 
+def test_a_batch_shared_by_processes_keeps_every_verdict_in_order(logs):
+    """This process checks pieces from the front while workers take pieces
+    from the back: with 1, 2 or 3 processes, the same verdicts in words, on
+    the same streams, in the order of the files, read faults among them."""
+    kinds = ("valid_ed2.yaml", "chit_limit.yaml", "read_missing_teams.yaml", "valid_ed2.yaml", "not_in_play.yaml")
+    for k in range(97):
+        shutil.copy(GOLDEN / kinds[k % len(kinds)], logs / f"g{k:02d}.yaml")
+    runs = [run("check", "--jobs", jobs, logs) for jobs in ("1", "2", "3")]
+    assert {r.exit_code for r in runs} == {2}
+    assert runs[0].stdout == runs[1].stdout == runs[2].stdout and runs[0].stderr == runs[1].stderr == runs[2].stderr
+    heads = [line.split(":")[0] for line in runs[0].stdout.splitlines() if line.startswith(str(logs))]
+    assert heads == sorted(set(heads)) and len(heads) > 60  # in order, each once (the read faults went to stderr)
+    assert "99 logs:" in runs[0].stdout and "unreadable" in runs[0].stdout
+
+
 def test_a_log_from_standard_input(logs, monkeypatch):
     monkeypatch.chdir(logs)  # its deck is looked for beside the current folder
     text = (logs / "valid_ed2.yaml").read_text()

@@ -326,14 +326,14 @@ def test_a_bug_on_one_log_still_reports_every_log(table, monkeypatch):
 
     for k in range(3):
         shutil.copy(table / "game.yaml", table / f"g{k}.yaml")
-    real = batch.check_game
+    real = batch.judged
 
-    def flaky(log, deck, observer=None):
+    def flaky(log, decks):
         if log.path.endswith("g1.yaml"):
             raise RuntimeError("a bug")
-        return real(log, deck, observer)
+        return real(log, decks)
 
-    monkeypatch.setattr(batch, "check_game", flaky)
+    monkeypatch.setattr(batch, "judged", flaky)
     outcomes = [o.outcome for o in batch.check_all(batch.expand([str(table)]), jobs=1)]
     assert outcomes == ["valid", "unreadable", "valid", "valid"]
 

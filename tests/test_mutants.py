@@ -806,7 +806,8 @@ def test_column_numbers_of_six_digits_are_read(deck):
     """The notation caches what it has read: clear it, so this reads afresh."""
     from hi5pnp.rules import turn as notation
 
-    notation._parse.cache_clear()
+    notation._PARSED.clear()
+    notation._brought.cache_clear()
     assert Turn.parse("6a assist 1a:t654321").brought[0].reward == Mark(654321)
     with pytest.raises(NotationError, match="is too long"):
         Turn.parse("6a assist 1a:t7654321")

@@ -175,10 +175,9 @@ def check_file(path: Path, decks: DeckCache, shown: str | None = None) -> Verdic
     """Read and check one log file; faults become the verdict."""
     shown = shown or str(path)
     try:
-        log, deck = with_deck(read_log(path, shown), decks)
+        return judged(read_log(path, shown), decks)
     except InputError as exc:
         return unreadable(shown, exc, decks)
-    return check_game(log, deck)
 
 
 def unreadable(shown: str, exc: InputError, decks: DeckCache | None = None) -> Verdict:
@@ -206,8 +205,32 @@ def _with_hints(exc: UnreadLog, decks: DeckCache) -> UnreadLog:
     return hinted(exc, deck)
 
 
+def judged(log: GameLog, decks: DeckCache) -> Verdict:
+    """:func:`check_game` on a log read, with its deck: :func:`with_deck`'s
+    verdict for less work. The faces its turns name are looked up only if
+    the replay finds a fault: one without played every turn, and the engine
+    plays only the teams' faces, looked up first."""
+    deck = _deck_of(log, decks)
+    verdict = None if unknown_faces(log, deck, turns=False) else check_game(log, deck)
+    if verdict is not None and verdict.valid:
+        return verdict
+    faults = unknown_faces(log, deck)
+    if faults or verdict is None:  # (None: a team's or a course's face is unknown, so faults has it)
+        raise UnreadLog(faults, log.header)
+    return verdict
+
+
 def with_deck(log: GameLog, decks: DeckCache) -> tuple[GameLog, Deck]:
     """A log read, with its deck; :class:`LogError` for any read fault."""
+    deck = _deck_of(log, decks)
+    faults = unknown_faces(log, deck)
+    if faults:
+        raise UnreadLog(faults, log.header)
+    return log, deck
+
+
+def _deck_of(log: GameLog, decks: DeckCache) -> Deck:
+    """The deck a log is played with; :class:`LogError` if it cannot be read."""
     if decks.override is not None:
         where, inside = decks.override, None
     else:
@@ -218,10 +241,7 @@ def with_deck(log: GameLog, decks: DeckCache) -> tuple[GameLog, Deck]:
     except DeckError as exc:
         faults = [Fault(log.path, log.deck_line, 0, f"the deck cannot be read: {f}") for f in exc.faults]
         raise UnreadLog(faults, log.header) from None
-    faults = unknown_faces(log, deck)
-    if faults:
-        raise UnreadLog(faults, log.header)
-    return log, deck
+    return deck
 
 
 class Observer:

@@ -329,12 +329,12 @@ def deck_location(log: GameLog | Header, folder: Path, line: int) -> str | Path:
 _FACE_OF = itemgetter(0)  # a Turn's face (a named tuple's first field), read in C
 
 
-def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
+def unknown_faces(log: GameLog, deck: Deck, turns: bool = True) -> list[Fault]:
     """Read faults for every face id the deck does not have, each with the
-    faces it most likely meant."""
+    faces it most likely meant; ``turns=False``: of the teams and courses only."""
     team = [f for seat in SEATS for f in log.teams.get(seat, [])]
     named = set(team)  # first every face named, at once: a log that names only the deck's faces needs no more
-    for rnd in log.rounds:
+    for rnd in log.rounds if turns else ():
         named.update(map(_FACE_OF, rnd.turns))
         named.update(b.face for turn in rnd.turns if turn.brought for b in turn.brought)
     if all(deck.competitor_face(f) is not None for f in named) and all(deck.obstacle_face(f) is not None for rnd in log.rounds for f in rnd.course):
@@ -354,7 +354,7 @@ def unknown_faces(log: GameLog, deck: Deck) -> list[Fault]:
     for seat in SEATS:
         for fid, line in zip(log.teams.get(seat, ()), log.team_item_lines.get(seat, ())):
             competitor(fid, line, False)  # a team is chosen from the whole deck
-    for rnd in log.rounds:
+    for rnd in log.rounds if turns else ():
         for turn, line in zip(rnd.turns, rnd.turn_lines):  # Turn.faces(), without a list a turn: the same faces come back
             if turn.face not in known:
                 competitor(turn.face, line, True)  # a turn names a face in play
