@@ -20,6 +20,7 @@ from ..deck.located import YList, YMap
 from ..deck.model import CompetitorFace, ObstacleFace
 from ..errors import Fault, LogError
 from ..rules import LOG_FORMAT, SEATS, NotationError, Seat, Turn, face_id
+from ..rules.turn import parse_turns
 from .header import TEXT_KEYS, Header, UnreadLog, header_of_text
 from .recorded import Adjudicated, Written, read_adjudicated, read_result, read_round_records
 from .suggest import with_hint
@@ -258,11 +259,11 @@ def _face_word(text: str) -> str | None:
 
 def _turns(r: FieldReader, tl: YList, slips: list[tuple[Fault, str, str]]) -> tuple[list[Turn], list[str], list[int]]:
     """A round's turns read, each with its text and line; a read fault for each that is no turn."""
-    parse = Turn.parse
     try:  # every turn a turn, as in almost every log: read at once
-        return [parse(text) for text in tl], list(tl), [pos[0] for pos in tl.item_pos]
+        return parse_turns(tl), list(tl), [pos[0] for pos in tl.item_pos]
     except NotationError:
         pass
+    parse = Turn.parse
     turns: list[Turn] = []
     texts: list[str] = []
     lines: list[int] = []

@@ -11,9 +11,10 @@ parses fine and is then refused by the rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from enum import StrEnum
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import Hi5Error
 
@@ -107,6 +108,17 @@ class Turn(NamedTuple):
     def faces(self) -> list[str]:
         """Every face id the turn names: the active one first, then those brought."""
         return [self.face, *(b.face for b in self.brought)]
+
+
+def parse_turns(texts: Sequence[Any]) -> list[Turn]:
+    """:meth:`Turn.parse` of each of ``texts``, in order: a log's turns, most
+    of them read before (a look-up each); :class:`NotationError` for the
+    first that is not a turn."""
+    known = _PARSED.get
+    try:
+        return [known(text) or Turn.parse(text) for text in texts]
+    except TypeError:  # a list or a mapping where a turn goes: no key of a look-up
+        return [Turn.parse(text) for text in texts]
 
 
 #: Each text read once: turns repeat a lot across logs. A dict, not an LRU
