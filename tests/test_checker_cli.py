@@ -274,6 +274,22 @@ def test_a_batch_shared_by_processes_keeps_every_verdict_in_order(logs):
     assert "99 logs:" in runs[0].stdout and "unreadable" in runs[0].stdout
 
 
+@pytest.mark.parametrize("count", [49, 130, 301])
+def test_every_log_is_told_once_in_order_however_the_pieces_fall(monkeypatch, count):
+    """However many logs and processes, the pieces this process and the
+    workers take (shrinking as they meet) cover every log once, in order."""
+    from hi5pnp.judge import batch
+
+    def checked(path, decks, as_json=False, lang="en"):
+        time.sleep(0.0003)  # as a log takes time: the workers are handed pieces while this process checks
+        return batch.Outcome(path, "valid", path)
+
+    monkeypatch.setattr(batch, "check_one", checked)
+    files = [f"g{k:04d}.yaml" for k in range(count)]
+    for jobs in (2, 3, 5):
+        assert [o.path for o in batch.check_all(files, jobs=jobs)] == files
+
+
 def test_a_log_from_standard_input(logs, monkeypatch):
     monkeypatch.chdir(logs)  # its deck is looked for beside the current folder
     text = (logs / "valid_ed2.yaml").read_text()

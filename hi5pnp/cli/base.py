@@ -22,7 +22,9 @@ Exit status (README, "Exit status"):
 
 from __future__ import annotations
 
+import atexit
 import errno
+import gc
 import importlib
 import os
 import signal
@@ -36,6 +38,12 @@ from typing import Any, NoReturn
 import click
 
 from ..errors import CANNOT_RUN, FAULTS, Hi5Error, printable
+
+# When the process ends, what is still alive is frozen out of the garbage
+# collector's sight: the interpreter's last collections then skip it (the
+# system takes the memory back whole). ``hi5pnp check`` of a thousand logs
+# ends 30 ms sooner (docs/game-log.md, "How fast").
+atexit.register(gc.freeze)
 
 OK, NO, CANNOT, CLOSED_PIPE = 0, FAULTS, CANNOT_RUN, 141
 INTERRUPTED, TERMINATED = 128 + signal.SIGINT, 128 + signal.SIGTERM  # 130, 143: as a shell reports a signal

@@ -177,7 +177,7 @@ def parse(text: str, path: str) -> Any:
     loader = None
     try:
         loader = _Loader(text)
-        next_event, plain = loader.get_event, _plain.get  # the events one at a time, as yaml.parse gives them
+        next_event, plain, unmade = loader.get_event, _plain.get, _plain  # the events one at a time, as yaml.parse gives them
         scalar_event, no_key, most = events.ScalarEvent, _NO_KEY, MAX_NODES
         # the innermost container's appends when it is a list (a log's turns: most scalars), else None
         item_of: Any = None
@@ -186,8 +186,8 @@ def parse(text: str, path: str) -> Any:
             ev = next_event()
             kind = type(ev)
             if kind is scalar_event:  # most events: every value and key, written into its container here
-                value = plain(ev.value, _plain) if ev.tag is None and not ev.style else _plain
-                if value is _plain:  # not a plain scalar made before
+                value = plain(ev.value, unmade) if ev.tag is None and not ev.style else unmade
+                if value is unmade:  # not a plain scalar made before
                     try:
                         value = _scalar(ev)
                     except _Unmade as exc:
@@ -291,13 +291,12 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
     device, a pipe or a socket is refused without waiting for it. With
     ``inside`` (a resolved folder), a file whose real path lies elsewhere (a
     link out of it) is refused; a link to a file inside it is followed."""
-    outside = YamlReadError(Fault(shown, 0, 0, "leads outside the folder it is read from (a link); refused"))
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         if inside is not None:
             real = path.resolve()
             if not real.is_relative_to(inside):
-                raise outside
+                raise _outside(shown)
             path = real  # a link to a file inside the folder is followed there
             flags |= getattr(os, "O_NOFOLLOW", 0)  # and no link swapped in meanwhile
         fd = os.open(path, flags)
@@ -313,7 +312,7 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
         raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
     try:
         if inside is not None and not _opened_inside(fd, inside):
-            raise outside  # a folder on the way was swapped for a link after the check
+            raise _outside(shown)  # a folder on the way was swapped for a link after the check
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
             raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file"))
@@ -328,6 +327,10 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
         raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
     finally:
         os.close(fd)
+
+
+def _outside(shown: str) -> YamlReadError:
+    return YamlReadError(Fault(shown, 0, 0, "leads outside the folder it is read from (a link); refused"))
 
 
 def _opened_inside(fd: int, inside: Path) -> bool:

@@ -32,7 +32,8 @@ EVENT_FILES = ("event.yaml", "event.yml")  # an event's own file (revision 5), n
 STDIN = "-"  # a log read from standard input
 STDIN_SHOWN = "<stdin>"
 PARALLEL_FROM = 48  # below this many logs, starting workers costs more than it saves
-CHUNKS_PER_JOB = 32  # a batch goes in this many pieces a process: small enough that none waits long for the last
+PIECES_PER_JOB = 4  # a piece of a batch: this share of the logs left for each process
+SMALLEST_PIECE = 4  # logs
 
 
 class Outcome(NamedTuple):
@@ -195,32 +196,39 @@ def _shared(files: Sequence[str], decks: DeckCache, said: Catalogue, as_json: bo
     """A big batch shared by this process and ``jobs - 1`` workers
     (:class:`~concurrent.futures.ProcessPoolExecutor`): the logs go in
     pieces, this process checking from the front, the workers given pieces
-    from the back, two ahead each, until the two meet. This process works
-    rather than only waits, its outcomes need no passing back, and a forked
-    worker starts with the deck this process has loaded: together a tenth
-    of a batch's work (docs/game-log.md, "How fast")."""
+    from the back, two ahead each, until the two meet. Each piece is a
+    share of the logs left (:func:`_piece`), so the pieces shrink as the two
+    near each other, and neither waits long for the other's last. This
+    process works rather than only waits, its outcomes need no passing
+    back, and a forked worker starts with the deck this process has loaded:
+    together a tenth of a batch's work (docs/game-log.md, "How fast")."""
     # imported here: a small check need not load them (a tenth of its time)
     import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
 
     global _decks, _said
-    size = max(1, len(files) // (jobs * CHUNKS_PER_JOB))
-    pieces = [files[k : k + size] for k in range(0, len(files), size)]
     yield check_one(files[0], decks, as_json, said)  # the deck loaded before a worker is forked
-    pieces[0] = pieces[0][1:]
     _decks, _said = decks, said  # what a forked worker starts with
     # fork where the platform has it: workers start with the modules loaded
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    front, back = 0, len(pieces)
-    handed: dict[int, Future[list[Outcome]]] = {}
+    front, back = 1, len(files)
+    handed: dict[int, Future[list[Outcome]]] = {}  # by the index of its first log
     with ProcessPoolExecutor(jobs - 1, mp_context=context, initializer=_start_worker, initargs=start) as pool:
         while front < back:
             while front < back and sum(not f.done() for f in handed.values()) < 2 * (jobs - 1):
-                back -= 1
-                handed[back] = pool.submit(_check_in_worker, pieces[back], as_json)
-            if front < back:
-                for f in pieces[front]:
-                    yield check_one(f, decks, as_json, said)
-                front += 1
+                n = min(_piece(back - front, jobs), back - front)
+                back -= n
+                handed[back] = pool.submit(_check_in_worker, files[back : back + n], as_json)
+            n = min(_piece(back - front, jobs), back - front)
+            for f in files[front : front + n]:
+                yield check_one(f, decks, as_json, said)
+            front += n
         for k in sorted(handed):
             yield from handed[k].result()
+
+
+def _piece(left: int, jobs: int) -> int:
+    """How many logs go in the next piece when ``left`` are left: a share
+    (as OpenMP's guided schedule takes), never fewer than a few, which
+    would cost more in hand-overs than they save in waiting."""
+    return max(SMALLEST_PIECE, left // (PIECES_PER_JOB * jobs))

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .. import data
 from ..deck import EDITION_NUMBERS, Deck, no_such_edition, yamlsource
@@ -28,6 +28,7 @@ from .suggest import with_hint
 FORMAT = LOG_FORMAT
 TOP_KEYS = ("log", "deck", "edition", "round", *TEXT_KEYS, "players", "teams", "first", "rounds", "result", "adjudicated")
 ROUND_KEYS = ("course", "turns", "finish", "points")
+_LINE_OF = itemgetter(0)  # the line of a (line, column) position, read in C
 
 
 @dataclass
@@ -230,7 +231,11 @@ def _faces(r: FieldReader, m: YMap, key: str, where: str, slips: list[tuple[Faul
     items = r.get(m, key, list, where, what="a list of face ids")
     if items is None:
         return None
-    ids, lines = [], []
+    found = [face_id(item) if isinstance(item, str) else None for item in items]
+    if None not in found:  # every entry a face id, as in almost every log
+        return cast(list[str], found), list(map(_LINE_OF, items.item_pos))
+    ids: list[str] = []
+    lines: list[int] = []
     for k, item in enumerate(items):
         fid = face_id(item) if isinstance(item, str) else None
         if fid is None and isinstance(item, str) and item.endswith("?") and item[:-1].isdigit():
@@ -260,7 +265,7 @@ def _face_word(text: str) -> str | None:
 def _turns(r: FieldReader, tl: YList, slips: list[tuple[Fault, str, str]]) -> tuple[list[Turn], list[str], list[int]]:
     """A round's turns read, each with its text and line; a read fault for each that is no turn."""
     try:  # every turn a turn, as in almost every log: read at once
-        return parse_turns(tl), list(tl), [pos[0] for pos in tl.item_pos]
+        return parse_turns(tl), list(tl), list(map(_LINE_OF, tl.item_pos))
     except NotationError:
         pass
     parse = Turn.parse
