@@ -27,6 +27,7 @@ from ..rules import SEATS, Action, Brought, Position, Reward, RulesError, Seat, 
 from ..rules.legality import no_round
 from ..rules.play import play
 from . import BOT_NAMES, draw, heuristic
+from .jit_lookahead import CompiledLookahead, compiled
 from .lookahead import Lookahead, copy
 
 
@@ -142,13 +143,15 @@ class PlannerBot(GreedyBot):
     instead of from the start. The choices are those of playing every line
     out (tests/test_bots.py)."""
 
-    def __init__(self, width: int = 4, depth: int = 24, fast: bool = True):
+    def __init__(self, width: int = 4, depth: int = 24, fast: bool = True, jit: bool | None = None):
         super().__init__()
         self.width = width
         self.depth = depth
         self.went_on = 0  # look-aheads that went on from a foreseen line (a count, for tests and benches)
         self.fast = fast  # look ahead with :class:`~.lookahead.Lookahead`; False: the general code it is held to
+        self.jit = fast and (compiled() if jit is None else jit)  # with the compiled kernel (numba), where installed
         self._kernel: Lookahead | None = None
+        self._compiled: CompiledLookahead | None = None
 
     def turn(self, state: State, rng: random.Random) -> Turn:
         if state.current_player() is None:
@@ -161,7 +164,9 @@ class PlannerBot(GreedyBot):
         best = ranked[0]
         foreseen = sight.foreseen
         sight.foreseen = None
-        if len(ranked) > 1:
+        if len(ranked) > 1 and self.jit:
+            best = self._weigh(sight, pos, ranked[: self.width], seat)
+        elif len(ranked) > 1:
             line = foreseen.ahead if isinstance(foreseen, Foreseen) and foreseen.after == pos else None
             top: float | None = None
             taken: Ahead | None = None
@@ -175,6 +180,19 @@ class PlannerBot(GreedyBot):
             play(state.game, after, *best[1:])
             sight.foreseen = Foreseen(after, taken)
         return heuristic.turn_of(state.game, best)
+
+    def _weigh(self, sight: heuristic.Sight, pos: Position, ranked: list[heuristic.Choice], seat: int) -> heuristic.Choice:
+        """The best of ``ranked`` by its look-ahead, every line played by the compiled kernel in one call."""
+        kernel = self._compiled
+        if kernel is None or kernel.sight is not sight:
+            kernel = self._compiled = CompiledLookahead(sight)
+        top: float | None = None
+        best = ranked[0]
+        for choice, north in zip(ranked, kernel.values(pos, [c[1:] for c in ranked], self.depth, pos.segment + 2)):
+            value = north if seat == 0 else -north
+            if top is None or value > top + 1e-9:
+                top, best = value, choice
+        return best
 
     def _look_ahead(self, sight: heuristic.Sight, pos: Position, choice: heuristic.Choice, line: Ahead | None) -> Ahead:
         """``choice`` played on a copy of ``pos``, then greedy's turns to the
