@@ -18,17 +18,30 @@ or the order of the deal.
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import random
 from collections.abc import Callable
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ..deck import SIDES, CompetitorCard, Deck
 from ..rules import SEATS, Action, Brought, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
 from ..rules.legality import no_round
 from ..rules.play import play
 from . import BOT_NAMES, draw, heuristic
-from .jit_lookahead import CompiledLookahead, compiled
 from .lookahead import Lookahead, copy
+
+if TYPE_CHECKING:
+    from .jit_lookahead import CompiledLookahead
+
+KERNEL_VARIABLE = "HI5PNP_KERNEL"  # "python": the planner's pure kernel even where numba is installed
+
+
+def compiled_kernel() -> bool:
+    """Does the planner look ahead with the compiled kernel
+    (:mod:`.jit_lookahead`): numba is installed, and ``HI5PNP_KERNEL`` is
+    not ``python``? Either kernel makes the same choices."""
+    return os.environ.get(KERNEL_VARIABLE, "").strip().lower() != "python" and importlib.util.find_spec("numba") is not None
 
 
 class Bot(Protocol):
@@ -149,7 +162,7 @@ class PlannerBot(GreedyBot):
         self.depth = depth
         self.went_on = 0  # look-aheads that went on from a foreseen line (a count, for tests and benches)
         self.fast = fast  # look ahead with :class:`~.lookahead.Lookahead`; False: the general code it is held to
-        self.jit = fast and (compiled() if jit is None else jit)  # with the compiled kernel (numba), where installed
+        self.jit = fast and (compiled_kernel() if jit is None else jit)  # with the compiled kernel (numba), where installed
         self._kernel: Lookahead | None = None
         self._compiled: CompiledLookahead | None = None
 
@@ -185,6 +198,8 @@ class PlannerBot(GreedyBot):
         """The best of ``ranked`` by its look-ahead, every line played by the compiled kernel in one call."""
         kernel = self._compiled
         if kernel is None or kernel.sight is not sight:
+            from .jit_lookahead import CompiledLookahead  # numpy and numba, only where used
+
             kernel = self._compiled = CompiledLookahead(sight)
         top: float | None = None
         best = ranked[0]

@@ -5,16 +5,14 @@ kernel's face: :class:`CompiledLookahead` answers
 planner's turns in one call (``values``). It makes a game's tables once, the
 course's once a round, and hands a position over as a few arrays.
 
-:func:`compiled` says whether the compiled kernel is to be used: numba is
-installed (``pip install 'hi5pnp[fast]'``) and ``HI5PNP_KERNEL`` is not
-``python``. Without numba everything runs on the pure kernel, the same
-choices (docs/simulate.md, "Speed").
+The planner uses it where numba is installed (``pip install
+'hi5pnp[fast]'``) and ``HI5PNP_KERNEL`` is not ``python``
+(:func:`~hi5pnp.sim.bots.compiled_kernel`); without numba everything runs
+on the pure kernel, with the same choices (docs/simulate.md, "Speed").
 """
 
 from __future__ import annotations
 
-import importlib.util
-import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -29,12 +27,6 @@ from .heuristic import CHIT, PARTIAL, PROJECTED, STEP, Sight
 Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
 CODES = {Action.PLAIN: 0, Action.BYPASS: 1, Action.ASSIST: 2, Action.HELP: 3}
 ACTIONS = tuple(CODES)
-KERNEL_VARIABLE = "HI5PNP_KERNEL"  # "python": the pure kernel even where numba is installed
-
-
-def compiled() -> bool:
-    """Is the compiled kernel to be used: numba installed, and not turned off by ``HI5PNP_KERNEL=python``?"""
-    return os.environ.get(KERNEL_VARIABLE, "").strip().lower() != "python" and importlib.util.find_spec("numba") is not None
 
 
 class CompiledLookahead:
@@ -43,7 +35,7 @@ class CompiledLookahead:
     def __init__(self, sight: Sight):
         from . import jit_kernel as k  # numba is imported here, only where it is used
 
-        self.k = k
+        self.k: Any = k  # its compiled functions, called with arrays
         game = sight.game
         self.sight, self.game = sight, game
         n = self.n = len(game.faces)
@@ -132,16 +124,12 @@ class CompiledLookahead:
             np.int64,
         )
 
-    def _row(self, move: Sequence[Any]) -> np.ndarray:
+    def _row(self, move: Sequence[Any]) -> list[int]:
         """A turn as play's arguments, as a row."""
         i, action, spend, group, rewards = move
-        row = np.zeros(self.width, np.int64)
-        row[:5] = i, CODES[action], spend, len(group), bool(rewards)
-        head = self.k.HEAD
-        row[head : head + len(group)] = group
-        for x, reward in enumerate(rewards):
-            row[head + self.most + x] = 0 if reward is None else 1 if reward == CHIT_REWARD else 2 + reward.column - 1
-        return row
+        pad = self.most
+        codes = [0 if r is None else 1 if r == CHIT_REWARD else 1 + r.column for r in rewards]  # jit_kernel's reward codes
+        return [i, CODES[action], spend, len(group), 1 if rewards else 0, *group, *[0] * (pad - len(group)), *codes, *[0] * (pad - len(codes))]
 
     def _move(self, row: np.ndarray) -> Move:
         """A row as play's arguments (the pure kernel's turn, exactly)."""
@@ -160,7 +148,7 @@ class CompiledLookahead:
         """Each turn of ``firsts`` played on a copy of ``pos``, then greedy's
         turns (as :meth:`play_on`), and the value for north where each line stops."""
         st = self._state(pos)
-        rows = np.array([self._row(m) for m in firsts])
+        rows = np.array([self._row(m) for m in firsts], np.int64)
         base = np.array(self.sight.placing(pos.finishes))
         found = self.k.values(*self._tables(), self.pts, self.ncols, self.sizes, self.chits_at, base, st, self.box, self.free, rows, depth, bound)
         return [float(v) for v in found]
@@ -177,7 +165,7 @@ class CompiledLookahead:
         st = self._state(trial)
         box, free = self.box.copy(), self.free.copy()
         rows = np.zeros((max(depth, 1), self.width), np.int64)
-        made = self.k.line(*self._tables(), st, box, free, self.no_move if first is None else self._row(first), depth, bound, rows)
+        made = self.k.line(*self._tables(), st, box, free, self.no_move if first is None else np.array(self._row(first), np.int64), depth, bound, rows)
         moves += [self._move(row) for row in rows[:made]]
         self._write(trial, st, box, free)
 
