@@ -1,31 +1,17 @@
-"""The planner's look-ahead compiled by numba (an optional extra: ``pip
-install 'hi5pnp[fast]'``): :class:`~hi5pnp.sim.lookahead.Lookahead`'s three
-jobs, greedy's turn, its effects and the value where a line stops, as the
-same arithmetic in the same order on arrays, so every turn and value is the
-pure-Python kernel's to the last bit (tests/test_lookahead.py holds both to
-the general code). :mod:`.jit_lookahead` makes the arrays and reads them back.
+"""The planner's look-ahead compiled by numba (the ``fast`` extra):
+:class:`~hi5pnp.sim.lookahead.Lookahead`'s greedy turn (:func:`choose`), its
+effects (:func:`play`), a line of them (:func:`line`) and the value where
+it stops (:func:`value`), as the same arithmetic in the same order on
+arrays, and the planner's weighing of its turns in one call
+(:func:`values`). Every turn and value is the pure kernel's to the last bit
+(tests/test_lookahead.py). :mod:`.jit_lookahead` makes the arrays (their
+layout is described there; the indices are named here) and reads them back.
 
-The arrays (``jit_lookahead`` makes each, its layout named here):
-
-- ``g``: the game's numbers, at the indices below (:data:`N` ...).
-- ``seat`` (per competitor), ``mine`` (per seat, its competitors in the
-  sight's order, padded with -1), ``ncols`` and ``sizes`` (each competitor's
-  matrix columns and their boxes), ``pts`` (placing points).
-- ``place``, ``bypass``, ``bring_own``, ``chits_at``, ``rooms``: the pure
-  kernel's tables of values.
-- ``matches`` (competitor x position) and ``traits`` (position: the
-  obstacle's trait, as a number): the course under way.
-- ``st``: the position (:func:`offsets` names its parts), ``box`` and
-  ``free``: each competitor's unmarked boxes per column (trait numbers, in
-  order) and how many.
-- a turn, a row: competitor, option, chits spent, group size, whether
-  rewards are written, the group, then a reward per member (0 none, 1 a
-  chit, 2 + c a mark in column c, counted from 0).
-
-This module is imported only where numba is (:mod:`.jit_lookahead` asks).
-Compiled functions are cached on disk (numba's ``cache=True``: beside this
-file in ``__pycache__``, or in the user's cache folder where that cannot be
-written, or in ``NUMBA_CACHE_DIR``).
+Imported only where numba is. Compiled functions are cached on disk (numba's
+``cache=True``: in ``__pycache__`` beside this file, or in the user's cache
+folder where that cannot be written, or in ``NUMBA_CACHE_DIR``). numba
+checks a cached function against its own file only, so every compiled
+function is in this one file.
 """
 
 from __future__ import annotations
@@ -35,6 +21,7 @@ import sys
 import numpy as np
 from numba import njit
 
+COMPENSATED = sys.version_info >= (3, 12)  # Python's sum() of floats is Neumaier's since 3.12
 # cf's numbers: heuristic's values (handed over, never compiled in, so a cached kernel cannot hold old ones)
 STEP, CHIT, PROJECTED, PARTIAL = range(4)
 # g's numbers
@@ -44,16 +31,10 @@ G_SIZE = 27
 PLAIN, BYPASS, ASSIST, HELP = range(4)  # the options' codes
 NONE, A_CHIT, A_MARK = 0, 1, 2  # rewards' codes (a mark: A_MARK + column)
 HEAD = 5  # a turn's row: competitor, option, spend, group size, rewards written; then the group, then its rewards
-COMPENSATED = sys.version_info >= (3, 12)  # Python's sum() of floats is Neumaier's since 3.12
 
-# st's parts, after n competitors' positions, chits, ready and out: the seats' ready counts, then these
+# st's parts: n competitors' positions, chits, ready and out (from 0, n, 2n, 3n), the seats' ready counts (4n), then from 4n these
 SEG, TOKEN, TO_MOVE, PLACED, ROUND, LAID, ENDED = range(2, 9)
 FIN = 9  # then the finished, in order
-
-
-def offsets(n: int) -> tuple[int, int, int, int, int]:
-    """Where ``st``'s positions, chits, ready, out and ready counts start."""
-    return 0, n, 2 * n, 3 * n, 4 * n
 
 
 @njit(cache=True)

@@ -3,7 +3,25 @@ kernel's face: :class:`CompiledLookahead` answers
 :class:`~hi5pnp.sim.lookahead.Lookahead`'s questions (``choose``,
 ``play_on``, ``evaluate``) with the same turns and values, and weighs a
 planner's turns in one call (``values``). It makes a game's tables once, the
-course's once a round, and hands a position over as a few arrays.
+course's once a round, and hands a position over as a few arrays:
+
+- ``g``: the game's numbers, at jit_kernel's indices (``N`` ...); ``cf``:
+  the heuristic's values (STEP ...), handed over rather than compiled in,
+  so a cached kernel never holds old ones.
+- ``seat`` (per competitor), ``mine`` (per seat, its competitors in the
+  sight's order, padded with -1), ``ncols`` and ``sizes`` (each
+  competitor's matrix columns and their boxes), ``pts`` (placing points);
+  ``place``, ``bypass``, ``bring_own``, ``chits_at``, ``rooms``: the pure
+  kernel's tables of values.
+- ``matches`` (competitor x position) and ``traits`` (position: its
+  obstacle's trait, as a number): the course under way.
+- ``st``: the position: positions, chits, ready and out of the n
+  competitors, the seats' ready counts, then the numbers jit_kernel names
+  (``SEG`` ...) and the finishers; ``box`` and ``free``: each competitor's
+  unmarked boxes per column (trait numbers, in order) and how many.
+- a turn, a row: competitor, option, chits spent, group size, whether
+  rewards are written, the group, then a reward per member (0 none, 1 a
+  chit, 2 + c a mark in column c, counted from 0).
 
 The planner uses it where numba is installed (``pip install
 'hi5pnp[fast]'``) and ``HI5PNP_KERNEL`` is not ``python``
@@ -35,7 +53,8 @@ class CompiledLookahead:
     def __init__(self, sight: Sight):
         from . import jit_kernel as k  # numba is imported here, only where it is used
 
-        self.k: Any = k  # its compiled functions, called with arrays
+        self.k: Any = k  # its compiled functions and layout, called with arrays
+        assert (k.PLAIN, k.BYPASS, k.ASSIST, k.HELP) == tuple(CODES.values()), "CODES are jit_kernel's"
         game = sight.game
         self.sight, self.game = sight, game
         n = self.n = len(game.faces)
