@@ -10,16 +10,19 @@ editions. Values are compared exactly: the same arithmetic in the same order."""
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import random
 import sys
 
 import pytest
 from conftest import make_deck
 
+import hi5pnp.sim
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import SEATS, State, deal
 from hi5pnp.rules.play import play
-from hi5pnp.sim import heuristic
+from hi5pnp.sim import bots, heuristic
 from hi5pnp.sim.bots import KERNEL_VARIABLE, GreedyBot, PlannerBot, compiled_kernel, play_game, random_turn
 from hi5pnp.sim.draw import game_rng
 from hi5pnp.sim.lookahead import Lookahead, copy
@@ -149,9 +152,23 @@ def test_the_compiled_kernel_is_used_where_numba_is_and_not_turned_off(monkeypat
     monkeypatch.setenv(KERNEL_VARIABLE, "python")
     assert not compiled_kernel() and not PlannerBot().jit
     monkeypatch.setenv(KERNEL_VARIABLE, "auto")
-    monkeypatch.setitem(sys.modules, "numba", None)  # numba cannot be imported
+    monkeypatch.setattr(bots, "_numba_works", functools.cache(lambda: False))  # numba not installed, or broken
     assert not compiled_kernel() and not PlannerBot().jit
     assert not PlannerBot(fast=False, jit=True).jit
+
+
+def test_a_numba_that_does_not_import_is_no_numba(monkeypatch):
+    """numba installed but failing to import (a release that does not go
+    with the installed numpy) leaves the pure kernel: asked once a process."""
+    monkeypatch.setitem(sys.modules, "numba", None)  # "import numba" raises ImportError
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: object())  # as if it were installed
+    monkeypatch.delitem(sys.modules, "hi5pnp.sim.jit_kernel", raising=False)  # not imported yet
+    monkeypatch.delattr(hi5pnp.sim, "jit_kernel", raising=False)
+    bots._numba_works.cache_clear()
+    try:
+        assert not bots._numba_works()
+    finally:
+        bots._numba_works.cache_clear()
 
 
 class GeneralPlanner(PlannerBot):

@@ -54,7 +54,7 @@ class CompiledLookahead:
         from . import jit_kernel as k  # numba is imported here, only where it is used
 
         self.k: Any = k  # its compiled functions and layout, called with arrays
-        assert (k.PLAIN, k.BYPASS, k.ASSIST, k.HELP) == tuple(CODES.values()), "CODES are jit_kernel's"
+        assert tuple(CODES.values()) == (k.PLAIN, k.BYPASS, k.ASSIST, k.HELP), "CODES are jit_kernel's"
         game = sight.game
         self.sight, self.game = sight, game
         n = self.n = len(game.faces)
