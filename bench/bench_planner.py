@@ -7,19 +7,29 @@ ratio says how many plain engine games one planner game costs, whatever the
 machine's speed or load (target: at most 6); the wall time's target is
 2,000 games in at most 20 s on a machine of two idle processors.
 
+The planner looks ahead with the compiled kernel where numba is installed
+(``pip install -e '.[fast]'``), else with the pure one; ``HI5PNP_KERNEL=python``
+measures the pure one there. The compiled kernel is compiled, or loaded from
+numba's cache, first, in a process of its own: the first run after an install
+compiles it (seconds), and the timed run costs what every later run costs
+(each worker loading it from the cache).
+
 Run:  python bench/bench_planner.py [--games N] [--jobs J]   (2,000 games by default)
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import resource
+import subprocess
+import sys
 import time
 
 from hi5pnp.deck import load_deck
 from hi5pnp.machine import usable_cpus
 from hi5pnp.rules import Seat
-from hi5pnp.sim.bots import RandomBot, play_game
+from hi5pnp.sim.bots import RandomBot, compiled_kernel, play_game
 from hi5pnp.sim.draw import game_rng
 from hi5pnp.sim.run import Plan, simulate
 
@@ -49,6 +59,13 @@ def main() -> None:
     args = ap.parse_args()
     deck = load_deck("default", need_score_sheet=False)
     jobs = args.jobs or usable_cpus()
+    if compiled_kernel():
+        print(f"kernel: compiled (numba {importlib.metadata.version('numba')})")
+        one = "from hi5pnp.deck import load_deck; from hi5pnp.sim.run import Plan, simulate; "
+        one += "simulate(load_deck(), Plan(games=1, north='planner', south='planner'), 1)"
+        subprocess.run([sys.executable, "-c", one], check=True)  # compiled, or found in the cache
+    else:
+        print("kernel: pure Python")
     peer = engine_game_cpu(deck, PEER_GAMES)
     print(f"peer: engine + random bots, one process: {peer * 1000:.2f} ms CPU a game ({PEER_GAMES} games)")
     cpu0, wall0 = cpu(), time.perf_counter()

@@ -19,6 +19,13 @@ from hi5pnp.rules import State, Turn
 
 GOLDEN = Path(__file__).parent / "golden"
 
+# The planner's compiled look-ahead (numba, where installed) is compiled, or
+# loaded from numba's cache, once in each process, which costs seconds: the
+# everyday tests play on the pure kernel (the same choices), and
+# test_lookahead.py holds the compiled one to the general code with the slow
+# tests. HI5PNP_KERNEL=auto runs every test on the compiled one.
+os.environ.setdefault("HI5PNP_KERNEL", "python")
+
 #: Parametrized tests whose every case costs a build, a layout or a run of
 #: games: the everyday run takes the first case, and the rest are repeats
 #: marked ``slow`` (CI runs them; docs/testing.md).

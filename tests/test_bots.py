@@ -52,7 +52,11 @@ def test_the_planner_going_on_from_a_foreseen_line_chooses_as_playing_it_out(dec
     went_on = 0
     for d in (deck, mini):
         for g in range(3):
-            pairs = ((PlannerBot(), PlannerBot()), (PlayingEveryLineOut(), PlayingEveryLineOut()), (PlannerBot(2, 5), GreedyBot()))
+            pairs = (
+                (PlannerBot(jit=False), PlannerBot(jit=False)),
+                (PlayingEveryLineOut(jit=False), PlayingEveryLineOut(jit=False)),
+                (PlannerBot(2, 5), GreedyBot()),
+            )
             games = [play_game(d, dict(zip(SEATS, pair)), game_rng(9, g), sides="bot", edition=edition) for pair in pairs]
             assert games[0].history() == games[1].history()
             assert games[2].is_terminal()
