@@ -176,10 +176,7 @@ def _reward_problem(board: Board, i: int, trait: str, turn: Turn) -> Illegal | N
     free = [col.count(trait) for col in pos.unmarked[i]] if owes else None
     chits_for: list[str] = []  # the competitors this turn has already taken a chit for
     seat, number, own = game.seat, game.number, game.seat[i]
-
-    def said(b: Brought) -> dict[str, object]:  # what a fault's message fills in, made only for a fault
-        return {"brought": b.face, "face": face, "trait": trait, "action": action, "n": ed.number, "reward": str(b)}
-
+    about = (game, i, trait, action)  # what a fault's words need (a tuple: no closure made a turn)
     for b in turn.brought:
         if seat[number[b.face]] == own:
             if b.reward is not None:
@@ -190,29 +187,29 @@ def _reward_problem(board: Board, i: int, trait: str, turn: Turn) -> Illegal | N
         if b.reward is None:
             if owed:
                 message = _("a %(trait)s mark is owed for %(brought)s: %(face)s still has an unmarked %(trait)s box; write %(brought)s:t<column>")
-                return Illegal(message % said(b), "R-9")
+                return Illegal(message % _said(about, b), "R-9")
             continue
         if action == ed.automatic_chits:
-            return Illegal(_("in edition %(n)d, %(action)s takes its chits by itself; write no reward after %(brought)s") % said(b), "R-8")
+            return Illegal(_("in edition %(n)d, %(action)s takes its chits by itself; write no reward after %(brought)s") % _said(about, b), "R-8")
         if isinstance(b.reward, Mark):
             owed_ruling = "R-9" if owes else "R-6"
             if free is None:
                 free = [col.count(trait) for col in pos.unmarked[i]]
             if not ed.writes_marks(action):
-                return Illegal(_("%(action)s earns no trait marks (%(reward)s)") % said(b), "§4")
+                return Illegal(_("%(action)s earns no trait marks (%(reward)s)") % _said(about, b), "§4")
             if owes and not owed:
-                return Illegal(_("no mark is owed for %(brought)s: %(face)s has no unmarked %(trait)s box left") % said(b), "R-9")
+                return Illegal(_("no mark is owed for %(brought)s: %(face)s has no unmarked %(trait)s box left") % _said(about, b), "R-9")
             col = b.reward.column
             if not 1 <= col <= len(free):
                 return Illegal(
-                    _("%(face)s's matrix has columns 1-%(last)d; there is no column %(col)d") % {**said(b), "last": len(free), "col": col}, owed_ruling
+                    _("%(face)s's matrix has columns 1-%(last)d; there is no column %(col)d") % {**_said(about, b), "last": len(free), "col": col}, owed_ruling
                 )
             if free[col - 1] == 0:
-                return Illegal(_("column %(col)d of %(face)s's matrix has no unmarked %(trait)s box") % {**said(b), "col": col}, owed_ruling)
+                return Illegal(_("column %(col)d of %(face)s's matrix has no unmarked %(trait)s box") % {**_said(about, b), "col": col}, owed_ruling)
             free[col - 1] -= 1
             continue
         if not ed.writes_chits(action):
-            return Illegal(_("%(action)s earns trait marks, not chits (%(reward)s)") % said(b), "§4")
+            return Illegal(_("%(action)s earns trait marks, not chits (%(reward)s)") % _said(about, b), "§4")
         if chits >= limit:
             cause = ""
             if chits_for:  # the cause is in this very turn: name the reward that filled the card
@@ -223,6 +220,12 @@ def _reward_problem(board: Board, i: int, trait: str, turn: Turn) -> Illegal | N
         chits += 1
         chits_for.append(b.face)
     return None
+
+
+def _said(about: tuple[Game, int, str, Action], b: Brought) -> dict[str, object]:
+    """What a message about the reward written after ``b`` fills in (made only for a fault)."""
+    game, i, trait, action = about
+    return {"brought": b.face, "face": game.faces[i], "trait": trait, "action": action, "n": game.edition.number, "reward": str(b)}
 
 
 def reward_options(board: Board, face: str, action: Action, written: Sequence[Brought], brought: str) -> list[Reward | None]:
