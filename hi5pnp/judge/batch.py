@@ -169,8 +169,7 @@ _said: Catalogue | None = None  # and its language's catalogue
 
 def _start_worker(deck: str | None, lang: str) -> None:
     global _decks, _said
-    if _decks is None or _said is None:  # forked workers have the parent's, its deck loaded
-        _decks, _said = DeckCache(deck), catalogue(lang)
+    _decks, _said = DeckCache(deck), catalogue(lang)
     end_with_parent()
 
 
@@ -199,19 +198,15 @@ def _shared(files: Sequence[str], decks: DeckCache, said: Catalogue, as_json: bo
     from the back, two ahead each, until the two meet. Each piece is a
     share of the logs left (:func:`_piece`), so the pieces shrink as the two
     near each other, and neither waits long for the other's last. This
-    process works rather than only waits, its outcomes need no passing
-    back, and a forked worker starts with the deck this process has loaded:
-    together a tenth of a batch's work (docs/game-log.md, "How fast")."""
+    process works rather than only waits, and its outcomes need no passing
+    back: together a tenth of a batch's work (docs/game-log.md, "How fast")."""
     # imported here: a small check need not load them (a tenth of its time)
     import multiprocessing
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    global _decks, _said
-    yield check_one(files[0], decks, as_json, said)  # the deck loaded before a worker is forked
-    _decks, _said = decks, said  # what a forked worker starts with
     # fork where the platform has it: workers start with the modules loaded
     context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() else None
-    front, back = 1, len(files)
+    front, back = 0, len(files)
     handed: dict[int, Future[list[Outcome]]] = {}  # by the index of its first log
     with ProcessPoolExecutor(jobs - 1, mp_context=context, initializer=_start_worker, initargs=start) as pool:
         while front < back:

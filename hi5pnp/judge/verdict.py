@@ -154,11 +154,12 @@ def verdict_lines(v: Verdict, tried: Sequence[Try] = ()) -> list[str]:
             lines.append(f"  {where_words(stop)}:")
             disputed = stop.turn.split()[0].lower() if stop.turn else None
             lines += ["  " + line for line in position_lines(stop.position, v.log.players if v.log else None, disputed)]
-    if v.records:
-        lines.append("  " + _("written values that differ from the game (%(n)d):") % {"n": len(v.records)})
-        lines += ["    " + _("line %(line)d: %(what)s") % {"line": r.line, "what": r.words()} for r in v.records]
+    records = v.records  # (sorted anew at each asking)
+    if records:
+        lines.append("  " + _("written values that differ from the game (%(n)d):") % {"n": len(records)})
+        lines += ["    " + _("line %(line)d: %(what)s") % {"line": r.line, "what": r.words()} for r in records]
     if s is not None:
-        lines += _results(v, s)
+        lines += _results(v, s, bool(records))
     return [printable(line) for line in lines]  # what a log writes reaches the terminal escaped
 
 
@@ -185,15 +186,15 @@ def _bye_lines(v: Verdict, log: GameLog) -> list[str]:
     ]
 
 
-def _results(v: Verdict, s: State) -> list[str]:
+def _results(v: Verdict, s: State, differ: bool) -> list[str]:
     said = _("round %(k)d: finish %(finish)s; points north %(north)d, south %(south)d")
     lines = [
         "  " + said % {"k": k, "finish": " ".join(r.finish), "north": r.points[Seat.NORTH], "south": r.points[Seat.SOUTH]} for k, r in enumerate(s.results(), 1)
     ]
     columns = columns_words(s)
     if v.complete:
-        result = _("result (computed from the turns; the written values above differ)") if v.records else _("result")
-        if v.problem is not None and not v.records:
+        result = _("result (computed from the turns; the written values above differ)") if differ else _("result")
+        if v.problem is not None and not differ:
             result = _("result (computed from the turns)")
         return [*lines, f"  {columns}", f"  {result}: {result_words(s)}"]
     return [*lines, "  " + _("no result: %(why)s") % {"why": no_result_words(s)}, "  " + _("Where it stood: %(where)s") % {"where": stood_words(s)}]

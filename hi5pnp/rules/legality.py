@@ -26,22 +26,23 @@ PLAIN, BYPASS = Action.PLAIN, Action.BYPASS  # named once: an enum member read f
 
 def why_illegal(board: Board, turn: Turn) -> Illegal | None:
     """None if ``turn`` is legal now; otherwise why not, in game words."""
-    game, pos, action = board.game, board.pos, turn.action
+    game, pos = board.game, board.pos
+    face, action, brought, spend = turn  # (a named tuple's fields, read at once: this runs for every turn checked)
     if pos.course is None:
         return no_round(board)
-    if turn.spend or (turn.brought and (action is PLAIN or action is BYPASS)):  # a plain turn, or one that brings, has its shape
+    if spend or (brought and (action is PLAIN or action is BYPASS)):  # a plain turn, or one that brings, has its shape
         shape = _shape_problem(turn)
         if shape is not None:
             return shape
-    i = game.number.get(turn.face)
+    i = game.number.get(face)
     if i is None:
-        return not_in_play(board, turn.face)
+        return not_in_play(board, face)
     if game.seat[i] != pos.to_move or not pos.ready[i]:
         return _whose_turn(board, i)
     if action is PLAIN:
         return None
     if action is BYPASS:
-        return _bypass_problem(board, facing(game, pos, i, others=False), turn.spend)
+        return _bypass_problem(board, facing(game, pos, i, others=False), spend)
     edition = game.edition
     if action not in edition.bring_actions:
         options = ", ".join([*edition.bring_actions, Action.BYPASS])

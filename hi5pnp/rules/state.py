@@ -170,11 +170,12 @@ class State(Board):
             problem = why_illegal(self, turn)
             if problem is not None:
                 return k, problem
-            if turn.brought:
-                self._play(turn, number[turn.face], None)
+            face, action, brought, spend = turn
+            if brought:
+                self._play(turn, number[face], None)
             else:  # most turns bring nobody: played here, a call the fewer
                 played.append(turn)
-                play(game, pos, number[turn.face], turn.action, turn.spend)
+                play(game, pos, number[face], action, spend)
         return len(turns), None
 
     def _play(self, turn: Turn, i: int, rep: TurnReport | None) -> None:
