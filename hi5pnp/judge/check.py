@@ -292,27 +292,28 @@ def _replay(log: GameLog, deck: Deck, verdict: Verdict, observer: Observer) -> N
         if verdict.bye:
             return  # a bye: nothing to replay, nothing wrong
         raise _Stop(Problem(log.adjudicated.line, "rules", _("no game is recorded, only the result the judge ruled")))
-    problems = setup_problems(deck, log.teams)
-    if problems:  # the one the log writes first
+    try:  # the engine judges the teams (and each course below) as it sets them out: once
+        state = State(deck, log.teams, log.first, log.edition)
+    except RulesError:  # every fault of the set-up, and the one the log writes first
 
         def line(why: Illegal) -> int:
             seat = why.seat or SEATS[0]
             return log.team_lines[seat] if why.entry is None else log.team_item_lines[seat][why.entry]
 
-        first = min(problems, key=line)
-        raise _rules(line(first), first)
-    state = State(deck, log.teams, log.first, log.edition)
+        first = min(setup_problems(deck, log.teams), key=line)
+        raise _rules(line(first), first) from None
     verdict.state = state
     for number, rnd in enumerate(log.rounds, 1):
         observer.ahead(state, rnd.course_line)
-        course_fault = state.why_course_illegal(rnd.course)
-        if course_fault is not None:
+        try:
+            state.lay_course(rnd.course)
+        except RulesError as exc:
+            course_fault = exc.illegal
             at = rnd.course_line if course_fault.entry is None else rnd.course_lines[course_fault.entry]
             if not state.is_terminal():
-                raise _rules(at, course_fault)
+                raise _rules(at, course_fault) from None
             _after_the_end(verdict, _rules(at, course_fault).problem)  # an extra round
             break
-        state.lay_course(rnd.course)
         observer.round_started(state, number)
         _play_round(state, rnd, number, observer, verdict)
         _check_recorded_round(state, rnd, number, verdict)
@@ -378,7 +379,7 @@ def _compare(verdict: Verdict, name: str, what: str, computed: Any) -> None:
 
 
 def _check_recorded_round(state: State, rnd: LogRound, number: int, verdict: Verdict) -> None:
-    result = state.results()[-1]
+    result = state.last_result()
     _compare(verdict, f"rounds[{number}].finish", _("round %(round)d, finish") % {"round": number}, list(result.finish))
     if verdict.log is not None and f"rounds[{number}].points" in verdict.log.written:  # not a mapping at all
         _compare(verdict, f"rounds[{number}].points", _("round %(round)d, points") % {"round": number}, dict(result.points))

@@ -162,14 +162,19 @@ class Board:
     # ------------------------------------------------------------ the score
     def results(self) -> list[RoundResult]:
         """The rounds played to their end, in order."""
-        pts, faces, seat = self.game.rules.placing_points, self.game.faces, self.game.seat
-        found = []
-        for finish in self.pos.finishes:
-            points = [0, 0]
-            for k, j in enumerate(finish):
-                points[seat[j]] += pts[k]
-            found.append(RoundResult(tuple(faces[j] for j in finish), dict(zip(SEATS, points))))
-        return found
+        return [self._result(finish) for finish in self.pos.finishes]
+
+    def last_result(self) -> RoundResult:
+        """The last round played to its end (the checker asks at each round's end)."""
+        return self._result(self.pos.finishes[-1])
+
+    def _result(self, finish: tuple[int, ...]) -> RoundResult:
+        pts, seat = self.game.rules.placing_points, self.game.seat
+        points = [0, 0]
+        for k, j in enumerate(finish):
+            points[seat[j]] += pts[k]
+        faces = self.game.faces
+        return RoundResult(tuple([faces[j] for j in finish]), dict(zip(SEATS, points)))
 
     def placing_points(self) -> dict[Seat, int]:
         return dict(zip(SEATS, facts.placing_points(self.game, self.pos)))
