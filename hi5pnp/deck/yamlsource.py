@@ -29,6 +29,7 @@ __all__ = ["MAX_BYTES", "YList", "YMap", "YamlReadError", "decode", "fault_at", 
 
 MAX_BYTES = 1 << 20  # 1 MiB: a deck file or a game log is a few KiB
 MAX_DEPTH = 64
+OUTSIDE = "leads outside the folder it is read from (a link); refused"
 MAX_NODES = 200_000
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -296,7 +297,7 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
         if inside is not None:
             real = path.resolve()
             if not real.is_relative_to(inside):
-                raise _outside(shown)
+                raise YamlReadError(Fault(shown, 0, 0, OUTSIDE))
             path = real  # a link to a file inside the folder is followed there
             flags |= getattr(os, "O_NOFOLLOW", 0)  # and no link swapped in meanwhile
         fd = os.open(path, flags)
@@ -312,7 +313,7 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
         raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
     try:
         if inside is not None and not _opened_inside(fd, inside):
-            raise _outside(shown)  # a folder on the way was swapped for a link after the check
+            raise YamlReadError(Fault(shown, 0, 0, OUTSIDE))  # a folder on the way was swapped for a link after the check
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
             raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file"))
@@ -327,10 +328,6 @@ def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = 
         raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
     finally:
         os.close(fd)
-
-
-def _outside(shown: str) -> YamlReadError:
-    return YamlReadError(Fault(shown, 0, 0, "leads outside the folder it is read from (a link); refused"))
 
 
 def _opened_inside(fd: int, inside: Path) -> bool:

@@ -206,10 +206,8 @@ def _with_hints(exc: UnreadLog, decks: DeckCache) -> UnreadLog:
 
 
 def judged(log: GameLog, decks: DeckCache) -> Verdict:
-    """:func:`check_game` on a log read, with its deck: :func:`with_deck`'s
-    verdict for less work. The faces its turns name are looked up only if
-    the replay finds a fault: one without played every turn, and the engine
-    plays only the teams' faces, looked up first."""
+    """:func:`check_game` on a log with its deck (:func:`with_deck`), its turns' faces looked up only
+    if the replay finds a fault: a faultless one played only the teams' faces, looked up first."""
     deck = _deck_of(log, decks)
     verdict = None if unknown_faces(log, deck, turns=False) else check_game(log, deck)
     if verdict is not None and verdict.valid:
