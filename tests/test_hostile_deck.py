@@ -136,6 +136,7 @@ def test_the_rules_never_decode_a_picture_and_drawing_finds_damaged_pixels(table
     assert decoded == [(30, 20)]  # drawing decodes it, once
 
 
+@pytest.mark.slow  # a whole kit drawn
 def test_a_picture_many_faces_name_is_read_once_and_decoded_once(deck_copy, monkeypatch, tmp_path):
     folder = deck_copy("competitors.yaml", '    name: "Dash Dunmore"', '    name: "Dash Dunmore"\n    art: art/one.png')
     for old in ('    name: "Pip Pocket"', '    name: "Brutus Hale"'):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from hi5pnp.cli import main
@@ -38,6 +39,7 @@ def test_editing_the_new_deck_leaves_the_bundled_one_as_it_was(tmp_path):
     assert load_deck("default").competitor_face("1a").name == "Dash Dunmore"
 
 
+@pytest.mark.slow  # a whole layout validated (CI's wheel stage builds such a deck too)
 def test_new_with_templates_copies_them_and_says_how_to_use_them(tmp_path):
     folder = tmp_path / "mydeck"
     r = run("new", str(folder), "--templates")
