@@ -121,6 +121,17 @@ def end_round(state: State, course=COURSE):
     return state.apply(Turn(mover))
 
 
+def desk_folders(tmp_path: Path, logs: tuple[str, ...]) -> Path:
+    """A web desk's folders in ``tmp_path``: a copy of the bundled deck in
+    ``deck/``, and in ``logs/`` these golden logs with the mini deck some name."""
+    shutil.copytree(bundled_deck("default"), tmp_path / "deck")
+    (tmp_path / "logs").mkdir()
+    for name in logs:
+        shutil.copy(GOLDEN / name, tmp_path / "logs" / name)
+    shutil.copytree(GOLDEN / "mini", tmp_path / "logs" / "mini")
+    return tmp_path
+
+
 def make_deck(folder: Path, obstacles: int | None = None, copies: int = 1, **rules) -> Path:
     """A copy of the bundled deck with other numbers: ``rules`` replace game.yaml's
     rule values; ``obstacles`` keeps only the first that many obstacle cards;

@@ -212,8 +212,8 @@ def test_the_check_path_imports_only_its_own_command():
 def test_a_valid_log_checked_in_words_imports_nothing_only_faults_need():
     """What only a fault, a try, JSON or a deck's fingerprint needs (difflib,
     json, hashlib) and what a package installed as files never needs
-    (importlib.resources and its zipfile) are left unloaded: a twentieth of
-    the checker's start each (bench/bench_check.py)."""
+    (importlib.resources and its zipfile) are left unloaded: together about
+    16 ms of the checker's start (bench/bench_check.py)."""
     code = (
         "import sys\n"
         "from hi5pnp.cli import main\n"

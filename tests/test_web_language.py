@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import desk_folders
 from starlette.testclient import TestClient
 
 from hi5pnp.web import Desk, make_app
@@ -23,12 +24,7 @@ GERMAN = {"accept-language": "de-CH, de;q=0.9, en;q=0.5"}
 
 @pytest.fixture
 def folders(tmp_path) -> Path:
-    shutil.copytree(ROOT / "cards", tmp_path / "deck")
-    (tmp_path / "logs").mkdir()
-    for name in ("chit_limit.yaml", "dispute_score.yaml"):
-        shutil.copy(GOLDEN / name, tmp_path / "logs" / name)
-    shutil.copytree(GOLDEN / "mini", tmp_path / "logs" / "mini")
-    return tmp_path
+    return desk_folders(tmp_path, ("chit_limit.yaml", "dispute_score.yaml"))
 
 
 def client(folders: Path, lang: str | None = None) -> TestClient:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import desk_folders
 from starlette.testclient import TestClient
 
 from hi5pnp.cli import main
@@ -34,11 +35,7 @@ GOLDEN = ROOT / "tests" / "golden"
 
 @pytest.fixture
 def desk(tmp_path) -> Desk:
-    shutil.copytree(ROOT / "cards", tmp_path / "deck")
-    (tmp_path / "logs").mkdir()
-    for name in ("dispute_assist.yaml", "dispute_score.yaml"):
-        shutil.copy(GOLDEN / name, tmp_path / "logs" / name)
-    shutil.copytree(GOLDEN / "mini", tmp_path / "logs" / "mini")
+    desk_folders(tmp_path, ("dispute_assist.yaml", "dispute_score.yaml"))
     return Desk(deck=str(tmp_path / "deck"), logs=tmp_path / "logs", out=tmp_path / "desk")
 
 

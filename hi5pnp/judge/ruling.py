@@ -75,21 +75,24 @@ def is_ruling(path: str | Path) -> bool:
 
 def ruling_path(log: str | Path) -> Path:
     """Where the ruling on ``log`` lives: ``NAME.ruling.yaml`` beside ``NAME.yaml``."""
-    p = Path(log)
-    return p.with_name(f"{p.stem}.ruling.yaml")
+    return Path(_beside(log) + SUFFIXES[0])
 
 
 def find_ruling(log: str | Path) -> Path | None:
-    """The ruling file beside ``log``, if there is one (``.ruling.yml`` too).
-    Asked of every log a batch checks, so made of strings: the name beside
-    it is ``ruling_path``'s, its stem cut as :attr:`Path.stem` cuts it."""
-    head, name = os.path.split(os.fspath(log))
-    dot = name.rfind(".")
-    stem = os.path.join(head, name[:dot] if 0 < dot < len(name) - 1 else name)
+    """The ruling file beside ``log``, if there is one (``.ruling.yml`` too)."""
+    stem = _beside(log)
     for suffix in SUFFIXES:
         if os.path.lexists(stem + suffix):  # a file, or a link (even one that leads nowhere: reading it says so)
             return Path(stem + suffix)
     return None
+
+
+def _beside(log: str | Path) -> str:
+    """``log``'s path without its suffix, cut as :attr:`Path.stem` cuts it;
+    made of strings, as it is asked of every log a batch checks."""
+    head, name = os.path.split(os.fspath(log))
+    dot = name.rfind(".")
+    return os.path.join(head, name[:dot] if 0 < dot < len(name) - 1 else name)
 
 
 def _correction(r: FieldReader, items: YList, k: int) -> Try | None:

@@ -153,6 +153,18 @@ class Foreseen(NamedTuple):
     ahead: Ahead
 
 
+def _best(norths: list[float], seat: int) -> int:
+    """Which look-ahead ends best for ``seat``, given where each ends (north's
+    worth less south's): the first of the best, within a rounding's width,
+    so that a tie goes to greedy's order. Both kernels choose by it."""
+    top, best = 0.0, 0
+    for k, north in enumerate(norths):
+        value = north if seat == 0 else -north
+        if k == 0 or value > top + 1e-9:
+            top, best = value, k
+    return best
+
+
 class PlannerBot(GreedyBot):
     """Greedy's ``width`` best turns, each played on a copy of the position and
     followed by both players' greedy turns to the end of the next segment (at
@@ -197,36 +209,26 @@ class PlannerBot(GreedyBot):
         foreseen = sight.foreseen
         sight.foreseen = None
         if len(ranked) > 1 and self.jit:
-            best = self._weigh(sight, pos, ranked[: self.width], seat)
+            best = ranked[_best(self._weigh(sight, pos, ranked[: self.width]), seat)]
         elif len(ranked) > 1:
             line = foreseen.ahead if isinstance(foreseen, Foreseen) and foreseen.after == pos else None
-            top: float | None = None
-            taken: Ahead | None = None
-            for choice in ranked[: self.width]:
-                ahead = self._look_ahead(sight, pos, choice, line)
-                value = ahead.north if seat == 0 else -ahead.north  # evaluate: north's worth less south's, or the reverse
-                if top is None or value > top + 1e-9:
-                    top, best, taken = value, choice, ahead
-            assert taken is not None
+            aheads = [self._look_ahead(sight, pos, choice, line) for choice in ranked[: self.width]]
+            k = _best([ahead.north for ahead in aheads], seat)
+            best, taken = ranked[k], aheads[k]
             after = copy(pos)
             play(state.game, after, *best[1:])
             sight.foreseen = Foreseen(after, taken)
         return heuristic.turn_of(state.game, best)
 
-    def _weigh(self, sight: heuristic.Sight, pos: Position, ranked: list[heuristic.Choice], seat: int) -> heuristic.Choice:
-        """The best of ``ranked`` by its look-ahead, every line played by the compiled kernel in one call."""
+    def _weigh(self, sight: heuristic.Sight, pos: Position, ranked: list[heuristic.Choice]) -> list[float]:
+        """The value (north's worth less south's) where each of ``ranked``'s
+        look-aheads ends, every line played by the compiled kernel in one call."""
         kernel = self._compiled
         if kernel is None or kernel.sight is not sight:
             from .jit_lookahead import CompiledLookahead  # numpy and numba, only where used
 
             kernel = self._compiled = CompiledLookahead(sight)
-        top: float | None = None
-        best = ranked[0]
-        for choice, north in zip(ranked, kernel.values(pos, [c[1:] for c in ranked], self.depth, pos.segment + 2)):
-            value = north if seat == 0 else -north
-            if top is None or value > top + 1e-9:
-                top, best = value, choice
-        return best
+        return list(kernel.values(pos, [c[1:] for c in ranked], self.depth, pos.segment + 2))
 
     def _look_ahead(self, sight: heuristic.Sight, pos: Position, choice: heuristic.Choice, line: Ahead | None) -> Ahead:
         """``choice`` played on a copy of ``pos``, then greedy's turns to the
