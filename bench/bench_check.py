@@ -26,7 +26,7 @@ from pathlib import Path
 
 from hi5pnp.deck import load_deck
 from hi5pnp.judge import game_log
-from hi5pnp.sim.bots import play_random_game
+from hi5pnp.sim.bots.players import play_random_game
 
 #: The peer: every log of the folder loaded with PyYAML's C loader (its pure loader where libyaml is missing), nothing checked.
 LOAD_ONLY = (

@@ -19,8 +19,8 @@ import time
 from hi5pnp.deck import load_deck
 from hi5pnp.machine import usable_cpus
 from hi5pnp.rules import Seat
-from hi5pnp.sim.bots import RandomBot, play_game
-from hi5pnp.sim.draw import game_rng
+from hi5pnp.sim.bots.draw import game_rng
+from hi5pnp.sim.bots.players import RandomBot, play_game
 from hi5pnp.sim.run import Plan, simulate
 
 

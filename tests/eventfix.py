@@ -12,7 +12,7 @@ import yaml
 
 from hi5pnp.judge.logwrite import game_log, quote
 from hi5pnp.rules import SEATS, State, deal
-from hi5pnp.sim.bots import RandomBot
+from hi5pnp.sim.bots.players import RandomBot
 
 
 def play(deck, teams, first, courses, rng) -> State:

@@ -14,9 +14,9 @@ import pytest
 from hi5pnp.data import bundled_deck
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import SEATS, Seat, State, deal
-from hi5pnp.sim import heuristic
-from hi5pnp.sim.bots import GreedyBot, PlannerBot, play_game, random_turn
-from hi5pnp.sim.draw import game_rng
+from hi5pnp.sim.bots import heuristic
+from hi5pnp.sim.bots.draw import game_rng
+from hi5pnp.sim.bots.players import GreedyBot, PlannerBot, play_game, random_turn
 
 
 @pytest.mark.parametrize("edition", [1, 2])

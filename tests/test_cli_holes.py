@@ -334,7 +334,7 @@ def test_standings_csv_on_a_terminal_shows_control_characters(tmp_path, monkeypa
 def test_a_yaml_alias_or_anchor_is_never_proposed_and_told_plainly(tmp_path):
     from hi5pnp.deck.edit import ValueEdit, apply_edit, diff_of
     from hi5pnp.errors import OptionError
-    from hi5pnp.sim.edits import candidates
+    from hi5pnp.sim.tune.edits import candidates
 
     shutil.copytree(ROOT / "cards", tmp_path / "d")
     path = tmp_path / "d" / "competitors.yaml"

@@ -198,7 +198,7 @@ def test_a_deck_with_its_cards_in_another_order_compares_as_exactly_nothing(deck
 
 def test_stars_are_holm_corrected_over_the_rates_compared(mini):
     """A change sure at 95 % on its own is not starred when twenty rates are looked at together; a large one is."""
-    from hi5pnp.sim.results import compare_json, compare_text
+    from hi5pnp.sim.report.results import compare_json, compare_text
 
     s = simulate(mini, Plan(games=20), jobs=1)
     noise = Change(0.0, -0.03, 0.03)

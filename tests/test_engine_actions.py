@@ -13,7 +13,7 @@ import pytest
 from conftest import new_state
 
 from hi5pnp.rules import CHIT, Action, Brought, Mark, Turn
-from hi5pnp.sim.bots import random_turn
+from hi5pnp.sim.bots.players import random_turn
 
 PLAIN, ASSIST, HELP, BYPASS = Action.PLAIN, Action.ASSIST, Action.HELP, Action.BYPASS
 

@@ -11,7 +11,7 @@ import pytest
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import Brought, Turn
 from hi5pnp.rules.state import State
-from hi5pnp.sim.bots import play_random_game
+from hi5pnp.sim.bots.players import play_random_game
 
 
 def _bring_turns(state: State, rng: random.Random) -> list[Turn]:

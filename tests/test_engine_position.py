@@ -21,8 +21,8 @@ from hi5pnp.rules import Position, RulesError, State, Turn, deal
 from hi5pnp.rules.play import play
 from hi5pnp.rules.position import FIELDS, may_do, new_position
 from hi5pnp.rules.state import slots
-from hi5pnp.sim import heuristic
-from hi5pnp.sim.bots import random_turn
+from hi5pnp.sim.bots import heuristic
+from hi5pnp.sim.bots.players import random_turn
 
 
 def fixed(value: object) -> bool:

@@ -14,7 +14,7 @@ from conftest import NORTH, SOUTH, make_deck, new_state
 
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import Action, Brought, RulesError, State, Turn, course_problem, setup_problem
-from hi5pnp.sim.bots import play_random_game
+from hi5pnp.sim.bots.players import play_random_game
 
 
 def why(state, text):

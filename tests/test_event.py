@@ -46,8 +46,8 @@ import yaml
 from conftest import GOLDEN
 from test_checker_cli import run
 
-from hi5pnp.judge.pairings import NoPairing, next_round
-from hi5pnp.judge.standings import CountedGame, Names, Standing, standings
+from hi5pnp.event.pairings import NoPairing, next_round
+from hi5pnp.event.standings import CountedGame, Names, Standing, standings
 
 EVENT = GOLDEN / "event"
 ALIASES = GOLDEN / "event.aliases"

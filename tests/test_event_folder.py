@@ -21,7 +21,7 @@ from eventfix import fill_skeleton, played_log, rng, sha256
 from test_checker_cli import run
 
 from hi5pnp.deck import load_deck
-from hi5pnp.judge.roundfiles import bye_log
+from hi5pnp.event.roundfiles import bye_log
 
 EVENT_YAML = """\
 event: "Club night 12"
@@ -113,9 +113,9 @@ def slip(folder):
 
 def open_round_3(folder, mini, seed=5):
     """Round 3's second table as pairings writes it, not played yet."""
-    from hi5pnp.judge.pairings import Table
-    from hi5pnp.judge.roundfiles import table_log
-    from hi5pnp.judge.standings import Standing
+    from hi5pnp.event.pairings import Table
+    from hi5pnp.event.roundfiles import table_log
+    from hi5pnp.event.standings import Standing
 
     t = Table(2, Standing("Bo Li", "bo li"), Standing("Dee Lowe", "dee lowe"))
     (folder / "round3-table2.yaml").write_text(table_log(mini, "mini", t, 3, "Club night 12", seed))
@@ -251,7 +251,7 @@ def test_a_round_s_files_are_written_all_or_none(event, mini, monkeypatch):
     assert sorted(p.name for p in folder.glob("round4-*")) == ["round4-table2.yaml"] and not (folder / "slips.pdf").exists()
     (folder / "round4-table2.yaml").unlink()
 
-    import hi5pnp.judge.roundfiles as roundfiles
+    import hi5pnp.event.roundfiles as roundfiles
 
     calls = []
 

@@ -12,7 +12,7 @@ import yaml
 from conftest import GOLDEN
 from eventfix import fill_skeleton, rng
 
-from hi5pnp.judge.eventfolder import event_cross_table, event_standings, open_games, pair_next_round
+from hi5pnp.event.eventfolder import event_cross_table, event_standings, open_games, pair_next_round
 
 PLAYERS = ["Ann Smith", "Bo Li", "Cai Wen", "Dee Lowe", "Eve Ray", "Finn Moss", "Gil Tan", "Hal Ng", "Ida Poe"]
 

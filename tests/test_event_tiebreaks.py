@@ -14,9 +14,9 @@ import pytest
 from conftest import GOLDEN
 from test_checker_cli import run
 
-from hi5pnp.judge.crosstable import cross_table
-from hi5pnp.judge.pairings import Balance, next_round
-from hi5pnp.judge.standings import CountedGame, Names, Standing, standings
+from hi5pnp.event.crosstable import cross_table
+from hi5pnp.event.pairings import Balance, next_round
+from hi5pnp.event.standings import CountedGame, Names, Standing, standings
 
 ALL = ("omw", "game_points", "direct", "buchholz", "buchholz_cut1", "sonneborn_berger", "wins")
 

@@ -298,7 +298,7 @@ def test_set_up_faults_in_the_order_of_their_lines(table):
 def test_random_logs_read_loosely_still_check(table):
     """The bots' games, rewritten with quoted numbers and free-text oddities, stay valid."""
     from hi5pnp.judge import game_log
-    from hi5pnp.sim.bots import play_random_game
+    from hi5pnp.sim.bots.players import play_random_game
 
     deck = load_deck(table / "mini", need_score_sheet=False)
     for seed in range(30):

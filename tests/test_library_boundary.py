@@ -22,7 +22,7 @@ from hi5pnp.render.cardsize import CardSize
 from hi5pnp.render.paper import PAPER_NAMES, PAPER_SIZES
 from hi5pnp.rules import EDITIONS, NotationError, RulesError, State, Turn
 from hi5pnp.sim import BOT_NAMES, SIDE_CHOICES
-from hi5pnp.sim.bots import random_turn
+from hi5pnp.sim.bots.players import random_turn
 from hi5pnp.sim.run import Plan
 
 PACKAGE = Path(hi5pnp.__file__).parent

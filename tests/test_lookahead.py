@@ -1,5 +1,5 @@
-"""The planner's fast look-ahead, pure (:mod:`hi5pnp.sim.lookahead`) and
-compiled (:mod:`hi5pnp.sim.jit_lookahead`, where numba is installed; with
+"""The planner's fast look-ahead, pure (:mod:`hi5pnp.sim.bots.lookahead`) and
+compiled (:mod:`hi5pnp.sim.bots.jit_lookahead`, where numba is installed; with
 the slow tests, as compiling takes seconds), held to the general code it
 stands for, side by side: greedy's turn
 (:func:`heuristic.best_choice`), a greedy line played on
@@ -22,10 +22,11 @@ import hi5pnp.sim
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import SEATS, State, deal
 from hi5pnp.rules.play import play
-from hi5pnp.sim import bots, heuristic
-from hi5pnp.sim.bots import KERNEL_VARIABLE, GreedyBot, PlannerBot, compiled_kernel, play_game, random_turn
-from hi5pnp.sim.draw import game_rng
-from hi5pnp.sim.lookahead import Lookahead, copy
+from hi5pnp.sim.bots import heuristic
+from hi5pnp.sim.bots import players as bots
+from hi5pnp.sim.bots.draw import game_rng
+from hi5pnp.sim.bots.lookahead import Lookahead, copy
+from hi5pnp.sim.bots.players import KERNEL_VARIABLE, GreedyBot, PlannerBot, compiled_kernel, play_game, random_turn
 
 #: The kernels: the pure one, and the compiled one (slow: it compiles, or loads numba's cache, in each process).
 KERNELS = [pytest.param(False, id="pure"), pytest.param(True, id="compiled", marks=pytest.mark.slow)]
@@ -43,7 +44,7 @@ def kernel_of(compiled: bool):
     if not compiled:
         return Lookahead
     pytest.importorskip("numba")
-    from hi5pnp.sim.jit_lookahead import CompiledLookahead
+    from hi5pnp.sim.bots.jit_lookahead import CompiledLookahead
 
     return CompiledLookahead
 
@@ -134,7 +135,7 @@ def test_the_compiled_sum_of_a_matrix_is_pythons():
     Python that runs the tests, on sums where plain and compensated adding differ."""
     np = pytest.importorskip("numpy")
     pytest.importorskip("numba")
-    from hi5pnp.sim.jit_kernel import _sum_like_python
+    from hi5pnp.sim.bots.jit_kernel import _sum_like_python
 
     rng = random.Random(3)
     for _ in range(3000):
@@ -162,7 +163,7 @@ def test_a_numba_that_does_not_import_is_no_numba(monkeypatch):
     with the installed numpy) leaves the pure kernel: asked once a process."""
     monkeypatch.setitem(sys.modules, "numba", None)  # "import numba" raises ImportError
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: object())  # as if it were installed
-    monkeypatch.delitem(sys.modules, "hi5pnp.sim.jit_kernel", raising=False)  # not imported yet
+    monkeypatch.delitem(sys.modules, "hi5pnp.sim.bots.jit_kernel", raising=False)  # not imported yet
     monkeypatch.delattr(hi5pnp.sim, "jit_kernel", raising=False)
     bots._numba_works.cache_clear()
     try:

@@ -29,6 +29,10 @@ PACKAGE = Path(hi5pnp.__file__).parent
 DELIBERATE = {
     ("hi5pnp", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
     ("hi5pnp.kit", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
+    ("hi5pnp.event", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
+    ("hi5pnp.sim.bots", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
+    ("hi5pnp.sim.report", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
+    ("hi5pnp.sim.tune", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
     ("hi5pnp.cli.deck", SystemExit): "the command line ends with its exit status",
     ("hi5pnp.data", RuntimeError): "a broken installation (a zipped package), no user's input",
     ("hi5pnp.cli.base", Terminated): "SIGTERM raised where the command is, as Ctrl-C raises KeyboardInterrupt (a BaseException)",
@@ -173,7 +177,7 @@ def test_the_exit_status_is_the_one_the_error_carries(error, status):
 def test_the_errors_issue_30_named_are_hi5errors():
     from hi5pnp.deck.yamlsource import YamlReadError
     from hi5pnp.errors import Fault
-    from hi5pnp.judge.pairings import NoPairing
+    from hi5pnp.event.pairings import NoPairing
 
     assert issubclass(NoPairing, Hi5Error) and NoPairing.exit_status == CANNOT
     error = YamlReadError(Fault("deck/game.yaml", 3, 1, "not valid YAML"))

@@ -21,7 +21,7 @@ from hi5pnp.errors import LogError
 from hi5pnp.judge import game_log
 from hi5pnp.judge.check import DeckCache, check_file, check_game
 from hi5pnp.judge.log import parse_log
-from hi5pnp.sim.bots import play_random_game
+from hi5pnp.sim.bots.players import play_random_game
 
 VARIANTS = {
     # name: (obstacle cards, rules changed)
@@ -140,7 +140,7 @@ def test_invariants_hold_after_every_turn(decks):
     """Ready competitors, positions, chits and the finishers stay consistent in
     random play, and a copy of the state is independent of it."""
     from hi5pnp.rules import SEATS, State, deal
-    from hi5pnp.sim.bots import random_turn
+    from hi5pnp.sim.bots.players import random_turn
 
     for name in ("default", "three-a-side", "one-card"):
         deck = decks[name]

@@ -17,12 +17,12 @@ from pypdf import PdfReader
 from hi5pnp.deck import CompetitorFace, load_deck
 from hi5pnp.render import fonts
 from hi5pnp.sim.balance import BalanceVerdict, Finding, Windows, face_interval, judge
-from hi5pnp.sim.charts import fit, fit_span, percent, step_for, ticks, wrap
 from hi5pnp.sim.compare import Change, Comparison
 from hi5pnp.sim.findings import Run, nearest_edge
 from hi5pnp.sim.paired import NO_CHANGE_KNOWN
-from hi5pnp.sim.reach import Marker, reach
-from hi5pnp.sim.report import face_span, report_bytes, write_report
+from hi5pnp.sim.report.charts import fit, fit_span, percent, step_for, ticks, wrap
+from hi5pnp.sim.report.pdf import face_span, report_bytes, write_report
+from hi5pnp.sim.report.reach import Marker, reach
 from hi5pnp.sim.run import Plan, simulate
 from hi5pnp.sim.stats import Summary
 

@@ -15,10 +15,10 @@ from pypdf import PdfReader
 from hi5pnp.cli import main
 from hi5pnp.judge.batch import check_all
 from hi5pnp.rules import Seat
-from hi5pnp.sim.bots import GreedyBot, PlannerBot, RandomBot, play_game
-from hi5pnp.sim.draw import game_rng, group
-from hi5pnp.sim.playout import random_playout
-from hi5pnp.sim.record import Tally, record_of
+from hi5pnp.sim.bots.draw import game_rng, group
+from hi5pnp.sim.bots.players import GreedyBot, PlannerBot, RandomBot, play_game
+from hi5pnp.sim.bots.playout import random_playout
+from hi5pnp.sim.bots.record import Tally, record_of
 from hi5pnp.sim.stats import interval
 
 FACE_KEYS = {"games", "team_wins", "team_draws", "placings", "points", "columns"}
@@ -243,7 +243,7 @@ def test_group_draws_distinct_members():
 
 def test_the_command_line_names_every_bot_the_simulator_has():
     from hi5pnp.sim import BOT_NAMES
-    from hi5pnp.sim.bots import BOTS
+    from hi5pnp.sim.bots.players import BOTS
 
     assert tuple(BOTS) == BOT_NAMES  # the light list the command line shows is the real one
 

@@ -30,7 +30,7 @@ def _raise(exc: BaseException):
     ("command", "target"),
     [
         (["simulate", "--games", "10"], "hi5pnp.sim.run.simulate"),
-        (["tune", "--games", "100"], "hi5pnp.sim.tune.tune"),
+        (["tune", "--games", "100"], "hi5pnp.sim.tune.tuner.tune"),
         (["validate"], "hi5pnp.deck.load.read_deck"),
         (["build", "--out", "{tmp}"], "hi5pnp.kit.build_kit"),
     ],

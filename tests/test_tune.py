@@ -19,16 +19,16 @@ from conftest import GOLDEN
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
 from hi5pnp.deck.edit import edited_text
-from hi5pnp.sim import edits
-from hi5pnp.sim import plans as plans_module
-from hi5pnp.sim import tune as tune_module
 from hi5pnp.sim.balance import Windows
 from hi5pnp.sim.compare import Change, Comparison
 from hi5pnp.sim.paired import FIRST
-from hi5pnp.sim.plans import Tuning
 from hi5pnp.sim.run import Plan, simulate
 from hi5pnp.sim.stats import holm
-from hi5pnp.sim.tune import choose_face, stage_plans, why_not
+from hi5pnp.sim.tune import edits
+from hi5pnp.sim.tune import plans as plans_module
+from hi5pnp.sim.tune import tuner as tune_module
+from hi5pnp.sim.tune.plans import Tuning
+from hi5pnp.sim.tune.tuner import choose_face, stage_plans, why_not
 
 WEAK = ('a: {name: "Ed", gems: [red, blue, blue]', 'a: {name: "Ed", gems: [green, green, green]')
 

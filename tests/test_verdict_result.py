@@ -22,7 +22,7 @@ from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
 from hi5pnp.judge import game_log
 from hi5pnp.judge.check import DeckCache, check_file
-from hi5pnp.sim.bots import play_random_game
+from hi5pnp.sim.bots.players import play_random_game
 
 
 def run(*args: object) -> tuple[int, str]:

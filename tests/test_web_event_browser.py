@@ -24,7 +24,7 @@ from eventfix import handed_back, rng, sha256
 from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot, wait_for
 
 from hi5pnp.deck import load_deck
-from hi5pnp.judge.eventfolder import pair_next_round
+from hi5pnp.event.eventfolder import pair_next_round
 from hi5pnp.web import Desk, make_app
 
 pytestmark = [

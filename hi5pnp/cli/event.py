@@ -18,7 +18,7 @@ DECK_HELP = "Use this deck (a folder or a bundled deck's name) for every log, wh
 
 
 def _read(paths: tuple[str, ...], deck: str | None, alias: str | None) -> object:
-    from ..judge.eventfolder import open_event
+    from ..event.eventfolder import open_event
 
     ev = open_event(*paths, deck=deck, alias=alias)
     if not ev.entries and not ev.file.players:
@@ -41,9 +41,9 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
     name. Logs left out are listed with why."""
     import json
 
-    from ..judge.crosstable import cross_table
-    from ..judge.event import Event
-    from ..judge.standings import csv_fields, left_lines, table_lines
+    from ..event.crosstable import cross_table
+    from ..event.games import Event
+    from ..event.standings import csv_fields, left_lines, table_lines
 
     if as_json and as_csv:
         raise click.UsageError("--json and --csv: give one")
@@ -114,9 +114,9 @@ def pairings(
     import json
     from pathlib import Path
 
-    from ..judge.event import Event
-    from ..judge.eventfolder import plan_next_round, write_next_round
-    from ..judge.pairings import pairing_lines
+    from ..event.eventfolder import plan_next_round, write_next_round
+    from ..event.games import Event
+    from ..event.pairings import pairing_lines
 
     ev = _read(folders, deck, alias)
     assert isinstance(ev, Event)

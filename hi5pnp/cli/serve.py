@@ -76,7 +76,7 @@ def serve(
     if host not in LOCAL:
         click.echo(f"warning: listening on {host}: anyone who can reach this machine there can use the desk", err=True)
     if alias is not None:
-        from ..judge.event import read_aliases
+        from ..event.games import read_aliases
 
         read_aliases(str(alias))  # a fault in it is told now, not on the judge's page
     desk = Desk(deck=deck, logs=event or logs, out=out, templates=templates, alias=alias, event=event is not None, lang=lang)

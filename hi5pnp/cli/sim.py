@@ -296,7 +296,7 @@ def _play(
 def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str, between: dict[str, list[Difference]] | None) -> None:
     """The PDF report: every run, and each run's comparison with the other deck."""
     from ..sim.across import said
-    from ..sim.report import write_report
+    from ..sim.report.pdf import write_report
 
     compared = {r.label: r.comparison for r in runs if r.comparison is not None}
     words = {what: said(d) for what, d in (between or {}).items()}
@@ -304,7 +304,7 @@ def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other
 
 
 def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> dict[str, Any]:
-    from ..sim.results import sequential_json, several_json, to_json
+    from ..sim.report.results import sequential_json, several_json, to_json
 
     each = [(r.label, to_json(loaded, r.plan, edition, r.summary, r.verdict, r.comparison, other)) for r in runs]
     for (_, out), r in zip(each, runs):
@@ -314,7 +314,7 @@ def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Ag
 
 
 def _text(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> list[str]:
-    from ..sim.results import across_lines, compare_text, sequential_line, to_text
+    from ..sim.report.results import across_lines, compare_text, sequential_line, to_text
 
     lines = [*agreement.lines(), *across_lines(between or {}), ""] if len(runs) > 1 else []
     for r in runs:

@@ -17,7 +17,7 @@ from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure
 from .progress import Progress
 
 if TYPE_CHECKING:
-    from ..sim.plans import Tuning
+    from ..sim.tune.plans import Tuning
 
 LEAST_GAMES = 100  # a baseline of fewer says nothing of a face
 
@@ -79,9 +79,10 @@ def tune(
     """
     from ..data import bundled_deck
     from ..deck import load_deck
-    from ..sim import logs, tuned
+    from ..sim import logs
     from ..sim.run import Plan
-    from ..sim.tune import tune as run
+    from ..sim.tune import tuned
+    from ..sim.tune.tuner import tune as run
 
     loaded = load_deck(deck, need_score_sheet=False)
     if apply_n is not None:
@@ -132,7 +133,7 @@ def _check_writable(folder: os.PathLike[str], names: tuple[str, ...]) -> None:
 def _apply(found: Tuning, n: int, as_json: bool, deck_name: str) -> None:
     """Write plan ``n`` (all its edits) into the deck, and say what was written."""
     from ..deck.edit import apply_edits
-    from ..sim import tuned
+    from ..sim.tune import tuned
 
     proposals = found.proposals
     if not proposals:

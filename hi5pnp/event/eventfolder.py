@@ -3,7 +3,7 @@
 its cross-table, its open games, and the next round paired and written.
 
 ```python
-from hi5pnp.judge.eventfolder import open_event, pair_next_round
+from hi5pnp.event.eventfolder import open_event, pair_next_round
 ev = open_event("club12")
 ranked, left = ev.table()
 pair_next_round("club12", seed=0, slips="club12/round4-slips.pdf")
@@ -17,11 +17,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import EventError, Fault, LogError, printable
+from ..judge.batch import expand
 from ..language import _, ngettext
-from .batch import expand
 from .crosstable import CrossTable, cross_table
-from .event import Entry, Event, read_aliases, read_event
 from .eventfile import EventFile, find_event_file, read_event_file
+from .games import Entry, Event, read_aliases, read_event
 from .pairings import NoPairing, Pairing, next_round, shuffled
 from .standings import LeftOut, Standing
 

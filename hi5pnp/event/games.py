@@ -16,11 +16,11 @@ from pathlib import Path
 from ..deck import yamlsource
 from ..deck.located import YMap
 from ..errors import Fault, LogError
+from ..judge.batch import verdict_of
+from ..judge.check import DeckCache, Verdict
+from ..judge.log import GameLog
 from ..rules import SEATS, Seat
-from .batch import verdict_of
-from .check import DeckCache, Verdict
 from .eventfile import EventFile
-from .log import GameLog
 from .players import name_key
 from .standings import CountedGame, LeftOut, Names, Standing, game_of, standings
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from ..deck import Deck
 from ..errors import Hi5Error, OutputError, printable
 from ..files import check_output, make_folder, write_new
+from ..judge.deal import deck_line, skeleton
+from ..judge.log import FORMAT
+from ..judge.logwrite import quote
 from ..rules import deal
-from .deal import deck_line, skeleton
-from .log import FORMAT
-from .logwrite import quote
 from .pairings import Pairing, Table
 
 

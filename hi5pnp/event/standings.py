@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
+from ..judge.check import Verdict
 from ..rules import SEATS, Seat
-from .check import Verdict
 from .players import DEFAULT_ORDER, DRAW, WIN, CountedGame, LeftOut, Names, Played, Standing, name_key, number
 from .tiebreaks import rank
 

@@ -2,13 +2,13 @@
 many games say whether a deck is fair (docs/simulate.md).
 
 The parts are imported from their modules (``hi5pnp.sim.run.simulate``,
-``hi5pnp.sim.bots.play_game``, ...); this package imports nothing, so that
+``hi5pnp.sim.bots.players.play_game``, ...); this package imports nothing, so that
 the command line can name the bots without loading the engine at start-up.
 """
 
 from typing import Literal, get_args
 
-#: The bots, weakest first: the keys of :data:`hi5pnp.sim.bots.BOTS`.
+#: The bots, weakest first: the keys of :data:`hi5pnp.sim.bots.players.BOTS`.
 BotName = Literal["random", "greedy", "planner"]
 BOT_NAMES: tuple[BotName, ...] = get_args(BotName)
 Sides = Literal["random", "bot"]  # each card's face: at random, or the bot's choice

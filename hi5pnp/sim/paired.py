@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
-from .record import GameRecord
+from .bots.record import GameRecord
 from .stats import Z95
 
 FIRST = "first player"  # the key of the first player's rate (no face id has a space)

@@ -19,12 +19,12 @@ from ..errors import OptionError, check_choice, check_number
 from ..judge.logwrite import game_log
 from ..rules import Seat
 from . import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides, executor
-from .bots import BOTS, Bot, PlannerBot, play_game
-from .draw import game_rng
+from .bots.draw import game_rng
+from .bots.players import BOTS, Bot, PlannerBot, play_game
+from .bots.playout import random_playout
+from .bots.record import GameRecord, Tally, record_of
 from .executor import Progress
 from .logs import log_name, save
-from .playout import random_playout
-from .record import GameRecord, Tally, record_of
 from .stats import Summary
 
 

@@ -9,7 +9,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .record import GameRecord
+from .bots.record import GameRecord
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
 

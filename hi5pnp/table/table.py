@@ -24,8 +24,8 @@ from ..judge.logwrite import game_log, quote
 from ..language import N_, _
 from ..rules import SEATS, Illegal, NotationError, RulesError, Seat, Setup, State, Turn, TurnReport, deal
 from ..sim import BOT_NAMES
-from ..sim.bots import BOTS, Bot, GreedyBot
-from ..sim.heuristic import Sight, tie_order
+from ..sim.bots.heuristic import Sight, tie_order
+from ..sim.bots.players import BOTS, Bot, GreedyBot
 from .menu import turn_words
 
 #: Who may sit at a seat: a person, or one of the bots by name.

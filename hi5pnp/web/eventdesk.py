@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import EventError, Fault, InputError, OptionError, OutputError, printable
+from ..event.crosstable import cross_table
+from ..event.eventfolder import open_event, open_words, plan_next_round, write_next_round
+from ..event.games import Entry, Event, deck_name
+from ..event.standings import shown_tiebreaks, tiebreak_cell
 from ..files import write_new
-from ..judge.crosstable import cross_table
-from ..judge.event import Entry, Event, deck_name
-from ..judge.eventfolder import open_event, open_words, plan_next_round, write_next_round
 from ..judge.header import header_of_text
 from ..judge.recorded import Adjudicated
 from ..judge.ruling import find_ruling, write_ruling
-from ..judge.standings import shown_tiebreaks, tiebreak_cell
 from ..judge.tries import Try
 from ..language import N_, _
 from .desk import MAX_PASTE, Desk

@@ -14,7 +14,7 @@ from typing import Any
 from ..deck import load_deck
 from ..errors import Hi5Error
 from ..sim import BOT_NAMES, balance
-from ..sim.results import to_json, to_text
+from ..sim.report.results import to_json, to_text
 from ..sim.run import Plan, simulate
 
 MOST_FROM_PAGE = 50_000  # games a run started from the page may have: minutes at most

@@ -22,11 +22,11 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..deck import CompetitorFace, Deck, ObstacleFace
-from ..rules import CHIT as CHIT_REWARD
-from ..rules import Action, Brought, Game, Mark, Position, Reward, Turn
-from ..rules.legality import reward_choices
-from ..rules.position import match_table, may_do, track
+from ...deck import CompetitorFace, Deck, ObstacleFace
+from ...rules import CHIT as CHIT_REWARD
+from ...rules import Action, Brought, Game, Mark, Position, Reward, Turn
+from ...rules.legality import reward_choices
+from ...rules.position import match_table, may_do, track
 
 STEP = 0.5  # a position forward
 CHIT = 0.35  # a chit held: a step a later bypass may take

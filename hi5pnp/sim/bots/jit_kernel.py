@@ -1,5 +1,5 @@
 """The planner's look-ahead compiled by numba (the ``fast`` extra):
-:class:`~hi5pnp.sim.lookahead.Lookahead`'s greedy turn (:func:`choose`), its
+:class:`~hi5pnp.sim.bots.lookahead.Lookahead`'s greedy turn (:func:`choose`), its
 effects (:func:`play`), a line of them (:func:`line`) and the value where
 it stops (:func:`value`), as the same arithmetic in the same order on
 arrays, and the planner's weighing of its turns in one call
@@ -331,7 +331,7 @@ def _sum_like_python(terms, whole, k):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def value(g, cf, seat, mine, pts, ncols, sizes, chits_at, base, st, free):  # type: ignore[no-untyped-def]
-    """:func:`~hi5pnp.sim.heuristic.evaluate` for north (Lookahead.evaluate):
+    """:func:`~hi5pnp.sim.bots.heuristic.evaluate` for north (Lookahead.evaluate):
     ``base`` holds each seat's placing points of the rounds finished before the line."""
     n, finish, cp = g[N], g[FINISH], g[CP]
     at, ch, out, cnt = 0, n, 3 * n, 4 * n

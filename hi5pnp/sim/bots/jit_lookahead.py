@@ -1,6 +1,6 @@
 """The compiled look-ahead (:mod:`.jit_kernel`, with numba) behind the pure
 kernel's face: :class:`CompiledLookahead` answers
-:class:`~hi5pnp.sim.lookahead.Lookahead`'s questions (``choose``,
+:class:`~hi5pnp.sim.bots.lookahead.Lookahead`'s questions (``choose``,
 ``play_on``, ``evaluate``) with the same turns and values, and weighs a
 planner's turns in one call (``values``). It makes a game's tables once, the
 course's once a round, and hands a position over as a few arrays:
@@ -25,7 +25,7 @@ course's once a round, and hands a position over as a few arrays:
 
 The planner uses it where numba is installed (``pip install
 'hi5pnp[fast]'``) and ``HI5PNP_KERNEL`` is not ``python``
-(:func:`~hi5pnp.sim.bots.compiled_kernel`); without numba everything runs
+(:func:`~hi5pnp.sim.bots.players.compiled_kernel`); without numba everything runs
 on the pure kernel, with the same choices (docs/simulate.md, "Speed").
 """
 
@@ -36,10 +36,10 @@ from typing import Any
 
 import numpy as np
 
-from ..rules import CHIT as CHIT_REWARD
-from ..rules import Action, Mark, Position, Reward
-from ..rules.legality import MARKS
-from ..rules.position import room
+from ...rules import CHIT as CHIT_REWARD
+from ...rules import Action, Mark, Position, Reward
+from ...rules.legality import MARKS
+from ...rules.position import room
 from .heuristic import CHIT, PARTIAL, PROJECTED, STEP, Sight
 
 Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
@@ -173,14 +173,14 @@ class CompiledLookahead:
         return [float(v) for v in found]
 
     def choose(self, pos: Position) -> Move:
-        """:func:`~hi5pnp.sim.heuristic.best_choice`'s turn in ``pos``, as play's arguments."""
+        """:func:`~hi5pnp.sim.bots.heuristic.best_choice`'s turn in ``pos``, as play's arguments."""
         moves: list[Move] = []
         trial = pos.copy()
         self.play_on(trial, moves, 1, pos.segment + 1)
         return moves[0]
 
     def play_on(self, trial: Position, moves: list[Move], depth: int, bound: int, first: Move | None = None) -> None:
-        """:meth:`Lookahead.play_on <hi5pnp.sim.lookahead.Lookahead.play_on>`: the same turns, and ``trial`` left as it leaves it."""
+        """:meth:`Lookahead.play_on <hi5pnp.sim.bots.lookahead.Lookahead.play_on>`: the same turns, and ``trial`` left as it leaves it."""
         st = self._state(trial)
         box, free = self.box.copy(), self.free.copy()
         rows = np.zeros((max(depth, 1), self.width), np.int64)
@@ -210,7 +210,7 @@ class CompiledLookahead:
                 pos.unmarked[i] = tuple(tuple(names[t] for t in box[i, c, : free[i, c]]) for c in range(len(pos.unmarked[i])))
 
     def evaluate(self, pos: Position) -> float:
-        """:func:`~hi5pnp.sim.heuristic.evaluate` for north (seat 0)."""
+        """:func:`~hi5pnp.sim.bots.heuristic.evaluate` for north (seat 0)."""
         st = self._state(pos)
         base = np.array(self.sight.placing(pos.finishes))
         return float(self.k.value(self.g, self.cf, self.seat, self.mine, self.pts, self.ncols, self.sizes, self.chits_at, base, st, self.free))

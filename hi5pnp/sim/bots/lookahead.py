@@ -1,13 +1,13 @@
 """The planner's look-ahead, played fast: greedy's turns
-(:func:`~hi5pnp.sim.heuristic.best_choice`), their effects
+(:func:`~hi5pnp.sim.bots.heuristic.best_choice`), their effects
 (:func:`~hi5pnp.rules.play.play`) and the value of where they stop
-(:func:`~hi5pnp.sim.heuristic.evaluate`), each as the same arithmetic in
+(:func:`~hi5pnp.sim.bots.heuristic.evaluate`), each as the same arithmetic in
 the same order on a game's facts made into flat tables once
 (:class:`Lookahead`).
 
 What it saves is the general path's work on every turn: the calls, the
 look-ups through the game and its sight, the lists of the others at a
-position built for every competitor, and the :class:`~hi5pnp.sim.heuristic.Choice`
+position built for every competitor, and the :class:`~hi5pnp.sim.bots.heuristic.Choice`
 made for each. What it keeps is every choice and every value, to the last
 bit: the rare turns it does not play itself (an arrival at the finish, a
 group with an opponent in it) it hands to the general code, and
@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..deck import ObstacleFace
-from ..rules import CHIT as CHIT_REWARD
-from ..rules import Action, Mark, Position, Reward
-from ..rules.legality import MARKS
-from ..rules.play import play
-from ..rules.position import FIELDS, room
+from ...deck import ObstacleFace
+from ...rules import CHIT as CHIT_REWARD
+from ...rules import Action, Mark, Position, Reward
+from ...rules.legality import MARKS
+from ...rules.play import play
+from ...rules.position import FIELDS, room
 from .heuristic import CHIT, PROJECTED, STEP, Sight
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS
@@ -95,7 +95,7 @@ class Lookahead:
             self.course = course
 
     def choose(self, pos: Position) -> Move:
-        """:func:`~hi5pnp.sim.heuristic.best_choice`'s turn in ``pos``, as play's arguments."""
+        """:func:`~hi5pnp.sim.bots.heuristic.best_choice`'s turn in ``pos``, as play's arguments."""
         moves: list[Move] = []
         self.play_on(copy(pos), moves, 1, pos.segment + 1)
         return moves[0]
@@ -147,7 +147,7 @@ class Lookahead:
         """Greedy's turns on ``trial`` (changed in place), each appended to
         ``moves``, while fewer than ``depth``, a player is to move and the
         segment under way is before ``bound``: what
-        :func:`~hi5pnp.sim.heuristic.best_choice` chooses and
+        :func:`~hi5pnp.sim.bots.heuristic.best_choice` chooses and
         :func:`~hi5pnp.rules.play.play` does, inline (an arrival at the
         finish is the engine's own :func:`~hi5pnp.rules.play.play`).
         ``first``, when given, is played before them (not appended to ``moves``)."""
@@ -293,7 +293,7 @@ class Lookahead:
                 return
 
     def evaluate(self, pos: Position) -> float:
-        """:func:`~hi5pnp.sim.heuristic.evaluate` for north (seat 0)."""
+        """:func:`~hi5pnp.sim.bots.heuristic.evaluate` for north (seat 0)."""
         sight = self.sight
         worth = list(sight.placing(pos.finishes))
         at, out, known, chits_at = pos.positions, pos.out, sight.known, self.chits_at

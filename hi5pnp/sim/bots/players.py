@@ -25,11 +25,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
-from ..deck import SIDES, CompetitorCard, Deck
-from ..rules import SEATS, Action, Brought, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
-from ..rules.legality import no_round
-from ..rules.play import play
-from . import BOT_NAMES, draw, heuristic
+from ...deck import SIDES, CompetitorCard, Deck
+from ...rules import SEATS, Action, Brought, Position, Reward, RulesError, Seat, State, Turn, TurnReport, deal
+from ...rules.legality import no_round
+from ...rules.play import play
+from .. import BOT_NAMES
+from . import draw, heuristic
 from .lookahead import Lookahead, copy
 
 if TYPE_CHECKING:

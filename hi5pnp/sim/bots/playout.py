@@ -6,7 +6,7 @@ It plays by the engine's own rules: every turn's effects are
 :class:`~hi5pnp.rules.position.Position`, what a competitor may do is
 :func:`~hi5pnp.rules.position.may_do`'s, and the rewards offered are
 :func:`~hi5pnp.rules.legality.reward_choices`'. What is its own is the order
-of the random draws, exactly :func:`~hi5pnp.sim.bots.random_turn`'s on the
+of the random draws, exactly :func:`~hi5pnp.sim.bots.players.random_turn`'s on the
 engine (a ready competitor, an option, a group, a reward each), so the same
 generator gives the same game turn for turn; the tests play thousands of
 games both ways and compare every turn and the record
@@ -20,12 +20,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..deck import SIDES, CompetitorFace, Deck
-from ..rules import EDITIONS, SEATS, Action, Brought, Mark, Reward, Seat, Turn, deal
-from ..rules.game import game_of
-from ..rules.legality import reward_choices
-from ..rules.play import lay, play
-from ..rules.position import may_do, new_position, scores, track
+from ...deck import SIDES, CompetitorFace, Deck
+from ...rules import EDITIONS, SEATS, Action, Brought, Mark, Reward, Seat, Turn, deal
+from ...rules.game import game_of
+from ...rules.legality import reward_choices
+from ...rules.play import lay, play
+from ...rules.position import may_do, new_position, scores, track
 from .record import GameRecord, matrix_tallies
 
 PLAIN, BYPASS = Action.PLAIN, Action.BYPASS

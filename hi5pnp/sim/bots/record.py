@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from ..rules import Seat, State, TurnReport
+from ...rules import Seat, State, TurnReport
 
 
 class GameRecord(NamedTuple):

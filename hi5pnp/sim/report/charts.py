@@ -14,11 +14,11 @@ from typing import NamedTuple, TypeAlias
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import printable
-from ..render import fonts
-from ..render.paper import PAPER_SIZES
-from ..render.pdf import CREDIT
-from ..render.units import pt
+from ...errors import printable
+from ...render import fonts
+from ...render.paper import PAPER_SIZES
+from ...render.pdf import CREDIT
+from ...render.units import pt
 
 Colour: TypeAlias = colors.Color
 Span = tuple[float, float]

@@ -9,13 +9,13 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..deck import Deck
+from ...deck import Deck
+from ..compare import Change, Comparison
+from ..findings import face_label, first_rate
+from ..paired import FIRST
+from ..stats import Summary
 from .charts import INK, MARGIN, TEXT_W, Box, ChartMark, Row, begin_page, fit_span, forest, paragraph, percent
-from .compare import Change, Comparison
-from .findings import face_label, first_rate
-from .paired import FIRST
 from .results import face_order
-from .stats import Summary
 
 SURE = colors.HexColor("#8A3B9E")  # a change whose interval leaves out zero
 

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..deck import CompetitorFace, Deck
-from ..render.icons import fill_icon
-from .balance import Finding, face_interval
+from ...deck import CompetitorFace, Deck
+from ...render.icons import fill_icon
+from ..balance import Finding, face_interval
+from ..findings import Run, face_label, flagged, nearest_edge
 from .charts import AMBER, BAD, FAINT, GRID, INK, MARGIN, TEXT_W, Colour, begin_page, paragraph, wrap, write
-from .findings import Run, face_label, flagged, nearest_edge
 from .reach import Reach, reach
 
 NEAREST = 3  # faces shown when none is flagged

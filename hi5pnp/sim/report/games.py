@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
-from ..deck import Deck
+from ...deck import Deck
+from ..findings import Run, first_rate
+from ..stats import Summary, interval
 from .charts import (
     AMBER,
     BAD,
@@ -32,8 +34,6 @@ from .charts import (
     percent,
     write,
 )
-from .findings import Run, first_rate
-from .stats import Summary, interval
 
 
 def games_page(c: Canvas, deck: Deck, runs: Sequence[Run]) -> None:

@@ -13,22 +13,40 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..deck import Deck
-from ..deck.load import deck_paths
-from ..errors import OptionError
-from ..files import PDF, write_output
-from ..render import fonts
-from ..render.pdf import finish, new_canvas, reproducible
-from .balance import BalanceVerdict, Finding, Outcome, face_interval
-from .charts import AMBER, BAD, GOOD, INK, MARGIN, PALETTE, TEXT_W, Box, ChartMark, Colour, Row, begin_page, fit_span, forest, legend, paragraph, write
-from .compare import Comparison
-from .findings import Run, face_label, first_rate, flagged, flags_of, overall
-from .report_compare import compare_page
-from .report_faces import faces_pages
-from .report_games import games_page
+from ...deck import Deck
+from ...deck.load import deck_paths
+from ...errors import OptionError
+from ...files import PDF, write_output
+from ...render import fonts
+from ...render.pdf import finish, new_canvas, reproducible
+from ..balance import BalanceVerdict, Finding, Outcome, face_interval
+from ..compare import Comparison
+from ..findings import Run, face_label, first_rate, flagged, flags_of, overall
+from ..run import Plan
+from ..stats import Summary
+from .charts import (
+    AMBER,
+    BAD,
+    GOOD,
+    INK,
+    MARGIN,
+    PALETTE,
+    TEXT_W,
+    Box,
+    ChartMark,
+    Colour,
+    Row,
+    begin_page,
+    fit_span,
+    forest,
+    legend,
+    paragraph,
+    write,
+)
+from .compare import compare_page
+from .faces import faces_pages
+from .games import games_page
 from .results import face_order
-from .run import Plan
-from .stats import Summary
 
 WORDS: dict[Outcome, tuple[str, Colour]] = {"fair": ("FAIR", GOOD), "undecided": ("UNDECIDED", AMBER), "not fair": ("NOT FAIR", BAD)}
 WHY: dict[Outcome, tuple[str, str]] = {  # the headline's reason, for one bot and for several

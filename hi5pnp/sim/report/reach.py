@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..deck import CompetitorFace, Deck
+from ...deck import CompetitorFace, Deck
 
 
 class Marker(NamedTuple):

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..deck import Deck
-from .across import Difference, said
-from .balance import Agreement, BalanceVerdict
-from .compare import Change, Comparison
-from .paired import FIRST
-from .run import Plan
-from .sequential import Sequential
-from .stats import Summary, interval
+from ...deck import Deck
+from ..across import Difference, said
+from ..balance import Agreement, BalanceVerdict
+from ..compare import Change, Comparison
+from ..paired import FIRST
+from ..run import Plan
+from ..sequential import Sequential
+from ..stats import Summary, interval
 
 
 def face_order(face: str) -> tuple[int, str]:

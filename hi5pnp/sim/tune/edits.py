@@ -31,14 +31,14 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Literal
 
-from ..deck import CompetitorFace, Deck, ObstacleFace
-from ..deck.cards import MAX_BOXES
-from ..deck.edit import ValueEdit, writable
-from ..deck.lints import markable_traits
-from ..errors import Hi5Error, OptionError
-from ..render.cardsize import POKER
-from ..render.faces import render_faces
-from ..render.template import Templates
+from ...deck import CompetitorFace, Deck, ObstacleFace
+from ...deck.cards import MAX_BOXES
+from ...deck.edit import ValueEdit, writable
+from ...deck.lints import markable_traits
+from ...errors import Hi5Error, OptionError
+from ...render.cardsize import POKER
+from ...render.faces import render_faces
+from ...render.template import Templates
 
 MOST_OBSTACLE_EDITS = 6  # obstacle edits kept for a face, by reach
 

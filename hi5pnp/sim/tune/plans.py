@@ -10,15 +10,15 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..deck import Deck
-from ..errors import OptionError
-from .balance import Window, Windows
-from .compare import Change, Comparison, PairedTotals, comparison_of
+from ...deck import Deck
+from ...errors import OptionError
+from ..balance import Window, Windows
+from ..compare import Change, Comparison, PairedTotals, comparison_of
+from ..findings import outside_by
+from ..paired import FIRST
+from ..run import Plan
+from ..stats import Summary, interval
 from .edits import Candidate, Way
-from .findings import outside_by
-from .paired import FIRST
-from .run import Plan
-from .stats import Summary, interval
 
 
 class Estimate(NamedTuple):

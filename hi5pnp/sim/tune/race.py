@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..deck import Deck
-from . import executor
-from .compare import PairedTotals
-from .executor import Progress
-from .paired import Pairs
-from .run import Plan, new_summary, play_one
+from ...deck import Deck
+from .. import executor
+from ..compare import PairedTotals
+from ..executor import Progress
+from ..paired import Pairs
+from ..run import Plan, new_summary, play_one
 
 
 @dataclass

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..deck.edit import diff_of, edit_of, plan_diff
-from .balance import Window
-from .paired import FIRST
+from ...deck.edit import diff_of, edit_of, plan_diff
+from ..balance import Window
+from ..paired import FIRST
 from .plans import Estimate, Judged, Screened, Tuning, past_window
-from .tune import BEAM, FODDER
+from .tuner import BEAM, FODDER
 
 
 def _pc(rate: float) -> str:

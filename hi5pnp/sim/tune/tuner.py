@@ -33,19 +33,19 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ..deck import Deck
-from ..errors import OptionError, check_number
-from . import MOST_SEED
-from .balance import Window, Windows, bounds_of
-from .compare import Comparison, comparison_of
+from ...deck import Deck
+from ...errors import OptionError, check_number
+from .. import MOST_SEED
+from ..balance import Window, Windows, bounds_of
+from ..compare import Comparison, comparison_of
+from ..executor import Progress
+from ..findings import outside_by
+from ..paired import FIRST
+from ..run import Plan, simulate
+from ..stats import Summary, holm, two_sided_p, z_for
 from .edits import Way, candidates, extended, unmarkable
-from .executor import Progress
-from .findings import outside_by
-from .paired import FIRST
 from .plans import EditPlan, Judged, Screened, Tuning, from_middle, past_window
 from .race import race
-from .run import Plan, simulate
-from .stats import Summary, holm, two_sided_p, z_for
 
 SCREEN_SHARE = 20  # the first rung of screening plays 1/20 of the baseline's games, paired
 CONFIRM_SHARE = 2  # a confirmed plan 1/2 (and no screened plan more)

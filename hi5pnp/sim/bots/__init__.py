@@ -1,0 +1,56 @@
+"""The players of the simulator: bots that propose turns to the engine, and
+what it takes to play a whole game fast.
+
+- :mod:`.players`: the random, greedy and planner bots (:data:`BOTS`) and a
+  whole game (:func:`play_game`, :func:`play_random_game`)
+- :mod:`.heuristic`: what the bots value, a turn's and a position's worth
+- :mod:`.lookahead`: the planner's look-ahead on flat tables (pure Python)
+- :mod:`.jit_kernel`, :mod:`.jit_lookahead`: the same look-ahead compiled
+  by numba (the ``fast`` extra) and its adapter
+- :mod:`.playout`: the fast path, a whole random game on unchecked play
+- :mod:`.draw`: how the random bot draws, and each game's generator
+- :mod:`.record`: what the simulator keeps of one game
+
+The names below are imported from :mod:`.players` when first used, so that
+importing a module of this package (a game's record, say) loads no engine.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .players import (
+        BOTS,
+        KERNEL_VARIABLE,
+        Bot,
+        GreedyBot,
+        PlannerBot,
+        RandomBot,
+        compiled_kernel,
+        play_game,
+        play_random_game,
+        random_turn,
+    )
+
+__all__ = [
+    "BOTS",
+    "KERNEL_VARIABLE",
+    "Bot",
+    "GreedyBot",
+    "PlannerBot",
+    "RandomBot",
+    "compiled_kernel",
+    "play_game",
+    "play_random_game",
+    "random_turn",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        value = getattr(import_module(".players", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
