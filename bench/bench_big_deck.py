@@ -25,7 +25,7 @@ from pathlib import Path
 from hi5pnp.data import bundled_deck, template_folder
 from hi5pnp.deck import load_deck
 from hi5pnp.kit import BuildOptions, make_kit
-from hi5pnp.kit.tokens import render_tokens
+from hi5pnp.kit.sheets.tokens import render_tokens
 from hi5pnp.render.template import Templates
 
 

@@ -46,8 +46,8 @@ FACES = """
 import sys
 from pathlib import Path
 from hi5pnp.deck import load_deck
-from hi5pnp.kit.cardsheets import FormCache
-from hi5pnp.kit.imposition import Slot
+from hi5pnp.kit.sheets.cardsheets import FormCache
+from hi5pnp.kit.sheets.imposition import Slot
 from hi5pnp.render.cardsize import POKER
 from hi5pnp.render.faces import render_cards
 from hi5pnp.render.pdf import finish, new_canvas

@@ -6,7 +6,7 @@ tests that reach the changed function: a mutant the tests notice is
 *killed*; one they pass is a *survivor*, a change of behaviour nothing
 pins (or a change that is not one: an *equivalent* mutant).
 pyproject.toml's [tool.mutmut] says what is mutated (hi5pnp/rules/ and
-hi5pnp/kit/imposition.py) and with which tests: the fast engine and
+hi5pnp/kit/sheets/imposition.py) and with which tests: the fast engine and
 imposition tests, a few seconds, not the whole suite. docs/testing.md has
 the last score and the survivors judged equivalent.
 
@@ -41,7 +41,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PARTS = {"rules": "hi5pnp.rules.*", "imposition": "hi5pnp.kit.imposition.*"}
+PARTS = {"rules": "hi5pnp.rules.*", "imposition": "hi5pnp.kit.sheets.imposition.*"}
 
 
 def mutmut() -> str:

@@ -202,7 +202,7 @@ def test_the_check_path_imports_only_its_own_command():
         f"try:\n    main(['check', '--json', {str(GOLDEN / 'valid_ed2.yaml')!r}])\n"
         "except SystemExit as e:\n    assert e.code == 0, e.code\n"
         "heavy = [m for m in sys.modules if m.split('.')[0] in ('reportlab', 'jinja2', 'pypdf', 'PIL', 'pypdfium2')\n"
-        "         or m.startswith(('hi5pnp.sim.', 'hi5pnp.kit', 'hi5pnp.render', 'hi5pnp.judge.drawing', 'hi5pnp.judge.sheet'))\n"
+        "         or m.startswith(('hi5pnp.sim.', 'hi5pnp.kit', 'hi5pnp.render', 'hi5pnp.judge.printed.drawing', 'hi5pnp.judge.printed.sheet'))\n"
         "         or m.startswith('hi5pnp.cli.') and m not in ('hi5pnp.cli.base', 'hi5pnp.cli.judge')]\n"
         "assert not heavy, heavy\n"
     )

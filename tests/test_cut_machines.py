@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
 from hi5pnp.kit import BuildOptions, make_kit
-from hi5pnp.kit.cutgeometry import CRICUT_LIMIT, SILHOUETTE_ARM, SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_THICKNESS
+from hi5pnp.kit.cut.geometry import CRICUT_LIMIT, SILHOUETTE_ARM, SILHOUETTE_INSET, SILHOUETTE_SQUARE, SILHOUETTE_THICKNESS
 from hi5pnp.render.cardsize import CardSize
 
 pytestmark = pytest.mark.slow  # CI runs it with the stress tests: README's everyday run stays under a minute

@@ -14,7 +14,7 @@ from deckfix import CARDS
 from hi5pnp.deck import load_deck
 from hi5pnp.errors import OptionError
 from hi5pnp.kit import BuildOptions, make_kit
-from hi5pnp.kit.imposition import Grid, fit_grid
+from hi5pnp.kit.sheets.imposition import Grid, fit_grid
 from hi5pnp.render.paper import Paper
 
 MM = 72 / 25.4

@@ -165,8 +165,8 @@ def test_a_catalogue_string_the_font_cannot_draw_is_a_fault_at_its_line_in_the_p
     from babel.messages.pofile import write_po
 
     catalog = Catalog(locale="hu", domain="hi5pnp")
-    catalog.add("Total", "Összesen", locations=[("hi5pnp/kit/scorecards.py", None)])
-    catalog.add("First round", "Első forduló", locations=[("hi5pnp/kit/scorecards.py", None)])
+    catalog.add("Total", "Összesen", locations=[("hi5pnp/kit/sheets/scorecards.py", None)])
+    catalog.add("First round", "Első forduló", locations=[("hi5pnp/kit/sheets/scorecards.py", None)])
     catalog.add("the page's own button", "Gomb ő", locations=[("hi5pnp/web/pages/base.html", None)])  # on a screen only
     po = tmp_path / "hu" / "LC_MESSAGES" / "hi5pnp.po"
     po.parent.mkdir(parents=True)

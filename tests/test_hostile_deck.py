@@ -221,7 +221,7 @@ def test_a_big_file_beside_the_templates_is_not_read(tmp_path):
 
 # 6. images are written a face at a time, and a face has a pixel limit ---------------------------
 def test_images_writes_each_face_before_drawing_the_next(tmp_path, monkeypatch):
-    from hi5pnp.kit import images as images_module
+    from hi5pnp.kit.exports import images as images_module
     from hi5pnp.render import raster
 
     events = []

@@ -16,7 +16,7 @@ from hi5pnp.data import template_folder
 from hi5pnp.deck.icons import IconError, icon_from_svg
 from hi5pnp.deck.svgpath import PathError, arc_to_curves, parse_path
 from hi5pnp.errors import DeckError
-from hi5pnp.kit.markup import rulebook_markup
+from hi5pnp.kit.manual.markup import rulebook_markup
 from hi5pnp.render.cardsize import POKER
 from hi5pnp.render.faces import render_cards
 from hi5pnp.render.figures import Shape
@@ -175,7 +175,7 @@ def test_every_bundled_icon_is_credited_in_the_licence_and_the_rulebook():
 def test_the_judges_picture_and_the_simulation_report_draw_a_decks_own_icons(deck_copy):
     from conftest import new_state
 
-    from hi5pnp.judge.drawing import position_drawing, svg
+    from hi5pnp.judge.printed.drawing import position_drawing, svg
 
     folder = deck_copy("game.yaml", "  speed: bolt", "  speed: icons/runner.svg")
     (folder / "icons").mkdir()

@@ -286,7 +286,7 @@ def test_build_options_take_a_language():
 
 
 def test_images_and_preview_in_german(tmp_path):
-    from hi5pnp.kit.images import preview_png
+    from hi5pnp.kit.exports.images import preview_png
 
     deck = load_deck(CARDS)
     english = preview_png(deck, "1a", None, 60)[1]

@@ -19,7 +19,7 @@ from hi5pnp.deck import load_deck
 from hi5pnp.judge.check import DeckCache, check_file
 from hi5pnp.judge.position import MOST_COUNTED, MOST_TURNS, LegalTurns, legal_turns
 from hi5pnp.judge.verdict import verdict_lines
-from hi5pnp.kit.example import worked_example
+from hi5pnp.kit.manual.example import worked_example
 from hi5pnp.rules import State, Turn
 from hi5pnp.rules.proposals import count_up_to
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hi5pnp.errors import LayoutError, OptionError
-from hi5pnp.kit.imposition import (
+from hi5pnp.kit.sheets.imposition import (
     MARK_CLEAR,
     MARK_GAP,
     MARK_LENGTH,

@@ -17,8 +17,8 @@ from conftest import COURSE, end_round, new_state
 
 from hi5pnp.deck import load_deck
 from hi5pnp.kit import BuildOptions, make_kit
-from hi5pnp.kit.cardsheets import duplex_grid
-from hi5pnp.kit.imposition import Slot, duplex_back
+from hi5pnp.kit.sheets.cardsheets import duplex_grid
+from hi5pnp.kit.sheets.imposition import Slot, duplex_back
 from hi5pnp.render.cardsize import CARD_SIZES
 from hi5pnp.render.faces import render_cards
 from hi5pnp.render.figures import Circle, Shape

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
 from hi5pnp.kit import BuildOptions, make_kit
-from hi5pnp.kit.tokens import reads_turned
+from hi5pnp.kit.sheets.tokens import reads_turned
 
 OUTPUT = Path(__file__).parent.parent / "output"
 MM = 72 / 25.4
@@ -136,7 +136,7 @@ def test_the_token_sheets_declared_capacity_is_what_lays_out(paper):
     out once: a page of that many pairs lays out, one more does not (with and
     without the chits and trophy)."""
     from hi5pnp.errors import TemplateError
-    from hi5pnp.kit.tokens import CHITS
+    from hi5pnp.kit.sheets.tokens import CHITS
     from hi5pnp.render.draw import TEAM_COLORS
     from hi5pnp.render.faces import deck_context
     from hi5pnp.render.paper import Paper

@@ -13,7 +13,7 @@ import pypdfium2
 import pytest
 
 from hi5pnp.deck import load_deck
-from hi5pnp.kit.recordsheet import record_sheet_file
+from hi5pnp.kit.sheets.recordsheet import record_sheet_file
 from hi5pnp.rules import EDITIONS, notation_examples
 
 PAPERS = ("a4", "letter")
@@ -73,8 +73,8 @@ def test_the_spare_page_s_heading_is_clear_of_the_table_field(deck, paper):
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("edition", sorted(EDITIONS))
 def test_the_quick_reference_carries_the_notation_s_four_forms(deck, paper, edition):
-    from hi5pnp.kit.markup import quickref_markup
-    from hi5pnp.kit.quickref import quickref_file
+    from hi5pnp.kit.manual.markup import quickref_markup
+    from hi5pnp.kit.manual.quickref import quickref_file
     from hi5pnp.render.cardsize import POKER
     from hi5pnp.render.template import Templates
 

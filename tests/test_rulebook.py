@@ -16,10 +16,10 @@ from hi5pnp.data import template_folder
 from hi5pnp.deck import load_deck
 from hi5pnp.errors import TemplateError
 from hi5pnp.kit.build import BuildOptions, make_kit
-from hi5pnp.kit.example import worked_example
-from hi5pnp.kit.markup import example_faces, quickref_markup, rulebook_markup
-from hi5pnp.kit.quickref import quickref_file
-from hi5pnp.kit.rulebook import rulebook_file
+from hi5pnp.kit.manual.example import worked_example
+from hi5pnp.kit.manual.markup import example_faces, quickref_markup, rulebook_markup
+from hi5pnp.kit.manual.quickref import quickref_file
+from hi5pnp.kit.manual.rulebook import rulebook_file
 from hi5pnp.render.cardsize import CARD_SIZES, POKER
 from hi5pnp.render.faces import render_cards
 from hi5pnp.render.figures import Rect
@@ -235,7 +235,7 @@ def test_fold_kit_notes_and_sleeves_for_tarot():
 
 
 def test_too_many_rounds_for_the_score_card(deck_copy):
-    from hi5pnp.kit.scorecards import render_scorecards
+    from hi5pnp.kit.sheets.scorecards import render_scorecards
 
     folder = deck_copy("game.yaml", "  rounds: 3", "  rounds: 12")
     with pytest.raises(TemplateError) as info:

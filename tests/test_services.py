@@ -16,7 +16,7 @@ from PIL import Image
 
 from hi5pnp.cli import main
 from hi5pnp.data import template_folder
-from hi5pnp.kit.tts import HIDDEN_GROUND
+from hi5pnp.kit.exports.tts import HIDDEN_GROUND
 
 pytestmark = pytest.mark.slow  # CI runs it with the stress tests: README's everyday run stays under a minute
 
@@ -134,7 +134,7 @@ def test_tts_url_names_every_sheet_by_its_full_address_with_a_hidden_card(tmp_pa
 
 def test_the_preflight_finds_a_short_background_and_a_picture_too_coarse():
     from hi5pnp.deck.model import Picture
-    from hi5pnp.kit.preflight import check_layout
+    from hi5pnp.kit.exports.preflight import check_layout
     from hi5pnp.render.figures import Image, Rect
     from hi5pnp.render.layout import Layout
 

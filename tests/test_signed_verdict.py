@@ -20,7 +20,7 @@ from conftest import GOLDEN
 from test_checker_cli import run
 
 from hi5pnp.judge.check import DeckCache, check_file
-from hi5pnp.judge.drawing import position_drawing, svg
+from hi5pnp.judge.printed.drawing import position_drawing, svg
 
 
 @pytest.fixture

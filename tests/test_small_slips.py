@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from hi5pnp.cli import main
 from hi5pnp.data import bundled_deck
-from hi5pnp.kit.alignment import _corners
-from hi5pnp.kit.cardsheets import duplex_grid
+from hi5pnp.kit.sheets.alignment import _corners
+from hi5pnp.kit.sheets.cardsheets import duplex_grid
 from hi5pnp.render.cardsize import POKER
 from hi5pnp.render.paper import Paper
 

@@ -9,8 +9,8 @@ import click
 
 from ..deck import EDITION_NUMBERS, Deck
 from ..errors import shown_path
+from ..kit.exports.services import SERVICE_NAMES
 from ..kit.options import DEFAULT_RADIUS, FLIPS, HOME_BLEED, INKS, MACHINES, METHODS, MOST_BLEED, MOST_GAP, MOST_OFFSET, ONLY, Flip, Ink, Method, Only
-from ..kit.services import SERVICE_NAMES
 from ..render.paper import PAPER_NAMES, PaperName
 from .base import DECK_HELP, DECK_TYPE, TEMPLATES_HELP, TEMPLATES_TYPE, Command
 

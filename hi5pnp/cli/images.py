@@ -7,8 +7,8 @@ from typing import Any
 
 import click
 
+from ..kit.exports.services import SERVICE_NAMES, SERVICES
 from ..kit.options import DPI_RANGE, MOST_IMAGE_BLEED
-from ..kit.services import SERVICE_NAMES, SERVICES
 from .base import DECK_HELP, DECK_TYPE, TEMPLATES_HELP, TEMPLATES_TYPE, Command, Failure, Faulty
 from .build import CardSizeType, LengthType
 
@@ -67,10 +67,10 @@ def images(
     """
     from ..deck import load_deck
     from ..errors import printable
-    from ..kit.images import write_images
+    from ..kit.exports.images import write_images
+    from ..kit.exports.preflight import preflight as check_faces
     from ..kit.options import ImageOptions
     from ..kit.output import kit_folder, write_streamed
-    from ..kit.preflight import preflight as check_faces
     from ..language import language
     from ..render.raster import face_size
     from ..render.template import Templates
@@ -151,7 +151,7 @@ def preview(face: str, deck: str | None, kind: str | None, out: Path | None, dpi
     from ..deck.load import deck_paths
     from ..errors import printable
     from ..files import PNG, write_output
-    from ..kit.images import preview_png
+    from ..kit.exports.images import preview_png
     from ..language import SOURCE, language
     from ..render.template import Templates
     from ..rules.turn import face_id
@@ -177,7 +177,7 @@ def preflight(service: str, deck: str | None, templates: Path | None) -> None:
     """
     from ..deck import load_deck
     from ..errors import printable
-    from ..kit.preflight import preflight as check_faces
+    from ..kit.exports.preflight import preflight as check_faces
     from ..render.template import Templates
 
     loaded = load_deck(deck)

@@ -186,7 +186,7 @@ def _check_one(path: str, deck: str | None, as_json: bool, tries: list[Try], pdf
             click.echo("\n".join(verdict_lines(said, tries)), err=verdict.outcome == "unreadable")
     if pdf is not None:
         from ..files import PDF, write_output
-        from ..judge.sheet import verdict_pdf
+        from ..judge.printed.sheet import verdict_pdf
 
         ruled = tries or list(verdict.ruling.corrections if verdict.ruling is not None else ())  # the ruling beside the log, as tried
         with speaking(lang):
@@ -242,7 +242,7 @@ def replay(log: str, deck: str | None, until: int | None, svg: str | None, png: 
     click.echo("\n".join(done.lines))
     if (svg or png) and done.position is not None:
         from ..files import write_output
-        from ..judge import drawing
+        from ..judge.printed import drawing
 
         picture = drawing.replay_drawing(done, game.players, until)
         assert picture is not None

@@ -37,25 +37,25 @@ from ..render.pdf import reproducible
 from ..render.pictures import decode_all
 from ..render.template import Templates
 from ..version import __version__
-from .alignment import alignment_file
 from .assemble import Part, assemble_kit
-from .cardsheets import Placement, duplex_file, duplex_grid, fold_file
-from .cutsheets import cricut_files, silhouette_files
-from .example import WorkedExample, worked_example
+from .cut.sheets import cricut_files, silhouette_files
+from .exports.printshop import NAME as PRINT_SHOP
+from .exports.printshop import print_shop_file
+from .exports.services import SERVICES
 from .guide import MANIFEST, file_guide
-from .imposition import flip_words
-from .markup import example_faces, quickref_markup, rulebook_markup
+from .manual.example import WorkedExample, worked_example
+from .manual.markup import example_faces, quickref_markup, rulebook_markup
+from .manual.quickref import quickref_file
+from .manual.rulebook import rulebook_file
 from .notes import kit_notes, split_notes
 from .options import BuildOptions
-from .printshop import NAME as PRINT_SHOP
-from .printshop import print_shop_file
-from .quickref import quickref_file
-from .recordsheet import record_sheet_file
-from .rulebook import rulebook_file
-from .scorecards import render_scorecards, scorecards_file
-from .services import SERVICES
+from .sheets.alignment import alignment_file
+from .sheets.cardsheets import Placement, duplex_file, duplex_grid, fold_file
+from .sheets.imposition import flip_words
+from .sheets.recordsheet import record_sheet_file
+from .sheets.scorecards import render_scorecards, scorecards_file
+from .sheets.tokens import render_tokens, tokens_file
 from .templatechoice import choose_templates
-from .tokens import render_tokens, tokens_file
 
 
 def library_versions() -> dict[str, str]:

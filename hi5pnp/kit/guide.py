@@ -5,8 +5,8 @@ web desk's print page. Light to import (no PDF stack)."""
 from __future__ import annotations
 
 from ..language import _
-from .imposition import flip_words
 from .options import BuildOptions
+from .sheets.imposition import flip_words
 
 MANIFEST = "manifest.json"
 

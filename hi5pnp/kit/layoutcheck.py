@@ -30,14 +30,14 @@ from ..errors import Fault, InputError
 from ..render.faces import RenderedCard, render_cards, render_faces
 from ..render.template import Templates
 from .build import make_kit
-from .example import worked_example
-from .markup import example_faces, quickref_markup, rulebook_markup
+from .manual.example import worked_example
+from .manual.markup import example_faces, quickref_markup, rulebook_markup
+from .manual.quickref import quickref_file
+from .manual.rulebook import rulebook_file
 from .options import BuildOptions
-from .quickref import quickref_file
-from .recordsheet import record_sheet_file
-from .rulebook import rulebook_file
-from .scorecards import render_scorecards
-from .tokens import render_tokens
+from .sheets.recordsheet import record_sheet_file
+from .sheets.scorecards import render_scorecards
+from .sheets.tokens import render_tokens
 
 T = TypeVar("T")
 

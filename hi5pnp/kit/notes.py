@@ -5,8 +5,8 @@ how to check the scale and how to cut; in the language spoken."""
 from __future__ import annotations
 
 from ..language import _
-from .imposition import flip_words
 from .options import BuildOptions
+from .sheets.imposition import flip_words
 
 
 def split_notes(options: BuildOptions, paper: str, duplex: bool) -> list[str]:

@@ -18,7 +18,7 @@ from ..errors import OptionError, check_choice, check_number, choices_words
 from ..language import SOURCE, language
 from ..render.cardsize import POKER, CardSize
 from ..render.paper import PAPER_NAMES, PaperName
-from .services import SERVICE_NAMES, SERVICES
+from .exports.services import SERVICE_NAMES, SERVICES
 
 Flip = Literal["long", "short"]  # duplex: the edge the sheet turns over
 Method = Literal["duplex", "fold"]  # the cards in the assembled kit

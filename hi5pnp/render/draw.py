@@ -3,7 +3,7 @@ itself with the layout's :class:`~hi5pnp.render.pen.Pen`; and the colours
 every drawing shares.
 
 Knows nothing of pages or positions on them: the caller translates the
-canvas to an item's lower-left corner (see :mod:`hi5pnp.kit.cardsheets`).
+canvas to an item's lower-left corner (see :mod:`hi5pnp.kit.sheets.cardsheets`).
 """
 
 from __future__ import annotations

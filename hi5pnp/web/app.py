@@ -33,10 +33,12 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import Hi5Error, OptionError, printable
 from ..language import N_, _, spoken
-from . import eventdesk, eventroutes, gallery, judging, playing, printing, stream
+from . import gallery, judging, printing, stream
 from .chart import chart
 from .desk import MAX_FORM, MAX_PASTE, Desk
+from .event import eventdesk, eventroutes
 from .guard import Guard, form_of, whole
+from .play import playing
 from .spoken import Speak
 from .templating import HERE, desk_of, page
 

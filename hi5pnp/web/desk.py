@@ -21,8 +21,8 @@ from ..deck.load import deck_folder
 from ..errors import DeckError
 from ..kit.templatechoice import choose_templates
 from ..render.template import Templates
+from .play.tables import Tables
 from .simjob import SimJob
-from .tables import Tables
 from .watch import Changes, FolderWatch
 
 MAX_PASTE = 1 << 20  # bytes of a pasted or uploaded log: as a log file is bounded (1 MiB)

@@ -15,7 +15,7 @@ from ..deck.counts import count, table
 from ..deck.lints import design_lints
 from ..deck.translations import in_language
 from ..errors import DeckError, TemplateError
-from ..kit.images import faces_of
+from ..kit.exports.images import faces_of
 from ..language import spoken
 from ..render.cardsize import POKER
 from ..render.faces import competitor_context, deck_context, obstacle_context, render_faces

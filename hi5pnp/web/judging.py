@@ -177,7 +177,7 @@ def _shown(name: str) -> str:
 def position_svg(desk: Desk, name: str, until: int | None, tries: Sequence[Try] = ()) -> bytes | None:
     """The picture of the position before line ``until`` (None: where the
     game, read with the tries, ends or stops at a fault), as ``replay --until --svg`` draws it."""
-    from ..judge import drawing
+    from ..judge.printed import drawing
     from ..judge.replay import replay_lines
 
     path = desk.log_path(name)
@@ -196,7 +196,7 @@ def position_svg(desk: Desk, name: str, until: int | None, tries: Sequence[Try] 
 
 def verdict_pdf(desk: Desk, name: str, tries: Tries) -> bytes | None:
     """The printable verdict, as ``check --pdf`` writes it."""
-    from ..judge.sheet import verdict_pdf as sheet
+    from ..judge.printed.sheet import verdict_pdf as sheet
 
     path = desk.log_path(name)
     if path is None:

@@ -14,18 +14,18 @@ from collections.abc import Mapping
 
 from reportlab.graphics.shapes import FILL_EVEN_ODD, FILL_NON_ZERO, Circle, Drawing, Group, Line, Path, Rect, String
 
-from ..deck import CompetitorFace
-from ..deck.icons import Icon
-from ..errors import printable
-from ..language import _, ngettext
-from ..render import fonts
-from ..render.draw import TEAM_COLORS, color
-from ..render.icons import add_icon
-from ..render.units import pt
-from ..rules import SEATS, Seat, State
-from ..rules.seat import seat_words
-from .position import marked_boxes, status
-from .replay import Replayed
+from ...deck import CompetitorFace
+from ...deck.icons import Icon
+from ...errors import printable
+from ...language import _, ngettext
+from ...render import fonts
+from ...render.draw import TEAM_COLORS, color
+from ...render.icons import add_icon
+from ...render.units import pt
+from ...rules import SEATS, Seat, State
+from ...rules.seat import seat_words
+from ..position import marked_boxes, status
+from ..replay import Replayed
 
 INK = "#2B2B36"
 MUTED = "#8A8070"
@@ -312,9 +312,9 @@ def png(drawing: Drawing, dpi: float = 200) -> bytes:
     """The picture as PNG: drawn into a PDF page and rasterised with PDFium."""
     from reportlab.graphics import renderPDF
 
-    from ..render.pdf import finish, new_canvas, reproducible
-    from ..render.raster import png as png_bytes
-    from ..render.raster import rasterise
+    from ...render.pdf import finish, new_canvas, reproducible
+    from ...render.raster import png as png_bytes
+    from ...render.raster import rasterise
 
     w, h = drawing.width / pt(1), drawing.height / pt(1)
     margin = 4.0

@@ -21,22 +21,21 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from ..errors import capped, printable
-from ..language import _, ngettext, spoken
-from ..render import fonts
-from ..render.draw import color
-from ..render.paper import PAPER_SIZES
-from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
-from ..render.units import pt
-from ..rules import SEATS, State
-from ..rules.seat import seat_words
-from .check import Verdict
-from .drawing import position_drawing
-from .header import Header
-from .log import GameLog
-from .problem import Record
-from .tries import Try
-from .verdict import (
+from ...errors import capped, printable
+from ...language import _, ngettext, spoken
+from ...render import fonts
+from ...render.draw import color
+from ...render.paper import PAPER_SIZES
+from ...render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
+from ...render.units import pt
+from ...rules import SEATS, State
+from ...rules.seat import seat_words
+from ..check import Verdict
+from ..header import Header
+from ..log import GameLog
+from ..problem import Record
+from ..tries import Try
+from ..verdict import (
     about,
     adjudicated_words,
     columns_words,
@@ -49,6 +48,7 @@ from .verdict import (
     where_in_log,
     where_words,
 )
+from .drawing import position_drawing
 
 PAGE = PAPER_SIZES["a4"]  # mm: the verdict is an A4 sheet
 MARGIN = 13.0

@@ -22,10 +22,10 @@ import math
 from dataclasses import dataclass
 from math import floor
 
-from ..errors import LayoutError
-from ..render.paper import Paper, paper_title
-from .imposition import Slot
-from .options import Machine
+from ...errors import LayoutError
+from ...render.paper import Paper, paper_title
+from ..options import Machine
+from ..sheets.imposition import Slot
 
 MACHINE_TITLES = {"silhouette": "Silhouette (Cameo, Portrait, Curio)", "cricut": "Cricut (Explore, Maker, Joy Xtra)"}
 

@@ -18,25 +18,16 @@ import io
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..language import _
-from ..render import fonts
-from ..render.cardsize import CardSize
-from ..render.draw import color
-from ..render.faces import RenderedCard
-from ..render.pdf import finish, new_canvas
-from ..render.units import pt
-from .cardsheets import NOTE_COLOR, FormCache, Placement, face_key
-from .cutgeometry import (
-    MACHINE_TITLES,
-    SILHOUETTE_INSET,
-    CutSheet,
-    Rect,
-    cricut_sheet,
-    cut_svg,
-    outline_points,
-    silhouette_sheet,
-)
-from .imposition import duplex_back, flip_words
+from ...language import _
+from ...render import fonts
+from ...render.cardsize import CardSize
+from ...render.draw import color
+from ...render.faces import RenderedCard
+from ...render.pdf import finish, new_canvas
+from ...render.units import pt
+from ..sheets.cardsheets import NOTE_COLOR, FormCache, Placement, face_key
+from ..sheets.imposition import duplex_back, flip_words
+from .geometry import MACHINE_TITLES, SILHOUETTE_INSET, CutSheet, Rect, cricut_sheet, cut_svg, outline_points, silhouette_sheet
 
 CRICUT_DPI = 300
 Made = list[tuple[str, bytes, list[Placement]]]
@@ -145,7 +136,7 @@ def cricut_files(cards: list[RenderedCard], card: CardSize, radius: float, title
     outline, transparent round it) and the one cut file they share."""
     from PIL import Image, ImageDraw
 
-    from ..render.raster import face_size, faces_pdf, pixels, png, rasterise
+    from ...render.raster import face_size, faces_pdf, pixels, png, rasterise
 
     sheet = cricut_sheet(card.width, card.height, len(cards))
     groups = [cards[i : i + sheet.per_sheet] for i in range(0, len(cards), sheet.per_sheet)]

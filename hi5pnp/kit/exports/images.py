@@ -11,16 +11,16 @@ import hashlib
 import json
 from collections.abc import Callable
 
-from ..deck import CompetitorFace, Deck, ObstacleFace
-from ..deck.translations import in_language
-from ..errors import Fault, InputError, shown_path
-from ..language import SOURCE, speaking
-from ..render.cardsize import POKER, CardSize
-from ..render.raster import face_images, face_size, png
-from ..render.template import Templates
-from .options import ImageOptions
+from ...deck import CompetitorFace, Deck, ObstacleFace
+from ...deck.translations import in_language
+from ...errors import Fault, InputError, shown_path
+from ...language import SOURCE, speaking
+from ...render.cardsize import POKER, CardSize
+from ...render.raster import face_images, face_size, png
+from ...render.template import Templates
+from ..options import ImageOptions
+from ..templatechoice import choose_templates
 from .services import SERVICES, Service
-from .templatechoice import choose_templates
 
 KINDS = ("competitor", "obstacle")
 
@@ -64,8 +64,8 @@ def service_pdfs(deck: Deck, service: Service, templates: Templates) -> list[tup
     """A service's PDFs: one per kind of card (a deck each), a face a page
     with the service's bleed, each card's side b (its back) then side a
     when the service wants backs first (DriveThruCards)."""
-    from ..render.faces import render_cards
-    from ..render.raster import faces_pdf
+    from ...render.faces import render_cards
+    from ...render.raster import faces_pdf
 
     made = []
     cards = render_cards(deck, templates, service.card, service.bleed)
@@ -91,8 +91,8 @@ def _write_images(deck: Deck, put: Callable[[str, bytes], None], options: ImageO
     import PIL
     import pypdfium2
 
-    from .build import library_versions
-    from .guide import MANIFEST
+    from ..build import library_versions
+    from ..guide import MANIFEST
     from .tts import tts_files
 
     templates = templates or choose_templates(deck.path).templates()

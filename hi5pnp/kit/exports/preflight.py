@@ -14,18 +14,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..deck import Deck
-from ..render.element import Element
-from ..render.faces import render_faces
-from ..render.figures import Image
-from ..render.layout import Layout
-from ..render.raster import face_size
-from ..render.template import Templates
-from ..render.text import Text
-from ..render.units import MM_PER_IN
+from ...deck import Deck
+from ...render.element import Element
+from ...render.faces import render_faces
+from ...render.figures import Image
+from ...render.layout import Layout
+from ...render.raster import face_size
+from ...render.template import Templates
+from ...render.text import Text
+from ...render.units import MM_PER_IN
+from ..templatechoice import choose_templates
 from .images import faces_of
 from .services import SERVICES
-from .templatechoice import choose_templates
 
 TOLERANCE = 0.01  # mm: rounding, not a finding
 

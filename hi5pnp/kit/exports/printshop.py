@@ -7,12 +7,12 @@ side b then side a."""
 
 from __future__ import annotations
 
-from ..deck import Deck
-from ..language import _
-from ..render.cardsize import CardSize
-from ..render.faces import RenderedCard, render_cards
-from ..render.raster import faces_pdf
-from ..render.template import Templates
+from ...deck import Deck
+from ...language import _
+from ...render.cardsize import CardSize
+from ...render.faces import RenderedCard, render_cards
+from ...render.raster import faces_pdf
+from ...render.template import Templates
 
 BLEED = 3.0  # mm beyond the cut: what card services ask for
 NAME = "cards-print-shop.pdf"

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from ..render.cardsize import POKER, CardSize
-from ..render.units import MM_PER_IN
+from ...render.cardsize import POKER, CardSize
+from ...render.units import MM_PER_IN
 
 ServiceName = Literal["mpc", "tgc", "dtc"]
 SERVICE_NAMES: tuple[ServiceName, ...] = get_args(ServiceName)

@@ -13,11 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from ..deck import CompetitorCard, Deck, ObstacleCard
-from ..language import _
-from ..render.cardsize import CardSize
-from ..render.raster import face_images, pixels, png
-from ..render.template import Templates
+from ...deck import CompetitorCard, Deck, ObstacleCard
+from ...language import _
+from ...render.cardsize import CardSize
+from ...render.raster import face_images, pixels, png
+from ...render.template import Templates
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -36,7 +36,7 @@ def hidden_card(size: tuple[int, int], title: str, dpi: int) -> Image:
     the game's title on the name band's colour, nothing of the card."""
     from PIL import Image, ImageDraw, ImageFont
 
-    from ..render.fonts import FONT_DIR, FONTS  # Vera, the kit's own font
+    from ...render.fonts import FONT_DIR, FONTS  # Vera, the kit's own font
 
     image = Image.new("RGB", size, HIDDEN_GROUND)
     draw = ImageDraw.Draw(image)

@@ -13,15 +13,15 @@ from collections.abc import Mapping
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from ..deck import Deck, ObstacleFace
-from ..deck.icons import Icon
-from ..errors import TemplateError
-from ..language import _
-from ..render import fonts
-from ..render.draw import TEAM_COLORS, color
-from ..render.icons import fill_icon
-from ..render.units import pt
-from ..rules.seat import seat_words
+from ...deck import Deck, ObstacleFace
+from ...deck.icons import Icon
+from ...errors import TemplateError
+from ...language import _
+from ...render import fonts
+from ...render.draw import TEAM_COLORS, color
+from ...render.icons import fill_icon
+from ...render.units import pt
+from ...rules.seat import seat_words
 
 INK = "#2B2B36"
 SEAT_COLORS = TEAM_COLORS

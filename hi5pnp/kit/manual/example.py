@@ -13,8 +13,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from ..deck import Deck
-from ..rules import CHIT, Seat, State, Turn, TurnReport
+from ...deck import Deck
+from ...rules import CHIT, Seat, State, Turn, TurnReport
 
 MOST_SEARCHED = 1000  # legal turns looked at in one position
 

@@ -10,17 +10,17 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from ..deck import Deck
-from ..errors import TemplateError
-from ..language import _
-from ..render.cardsize import CardSize
-from ..render.faces import RenderedCard, deck_context
-from ..render.layout import Layout
-from ..render.template import Templates
-from ..rules import EDITIONS, Mark, Seat, notation_examples
-from ..rules.seat import seat_words
+from ...deck import Deck
+from ...errors import TemplateError
+from ...language import _
+from ...render.cardsize import CardSize
+from ...render.faces import RenderedCard, deck_context
+from ...render.layout import Layout
+from ...render.template import Templates
+from ...rules import EDITIONS, Mark, Seat, notation_examples
+from ...rules.seat import seat_words
+from ..sheets.tokens import CHITS
 from .example import WorkedExample
-from .tokens import CHITS
 
 
 def example_context(deck: Deck, ex: WorkedExample | None) -> dict[str, Any] | None:

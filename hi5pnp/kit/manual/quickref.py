@@ -17,17 +17,17 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
-from ..deck import Deck
-from ..deck.icons import Icon
-from ..errors import Fault, TemplateError
-from ..language import _
-from ..render.cardsize import POKER, CardSize
-from ..render.draw import color
-from ..render.faces import FRAME
-from ..render.pdf import finish, new_canvas
-from ..render.units import pt
-from .cardsheets import draw_form, draw_marks, draw_note
-from .imposition import Slot, duplex_back, fit_grid, flip_words
+from ...deck import Deck
+from ...deck.icons import Icon
+from ...errors import Fault, TemplateError
+from ...language import _
+from ...render.cardsize import POKER, CardSize
+from ...render.draw import color
+from ...render.faces import FRAME
+from ...render.pdf import finish, new_canvas
+from ...render.units import pt
+from ..sheets.cardsheets import draw_form, draw_marks, draw_note
+from ..sheets.imposition import Slot, duplex_back, fit_grid, flip_words
 from .rulebook import flowables, styles
 
 TIGHTNESS = (1.0, 0.92, 0.85)  # the spacing scales a side is set with, in turn, until it fits

@@ -31,16 +31,16 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
-from ..deck import Deck
-from ..deck.icons import Icon
-from ..errors import Fault, TemplateError
-from ..language import _, spoken
-from ..render import fonts
-from ..render.draw import color, draw_layout
-from ..render.layout import Layout
-from ..render.paper import Paper
-from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, subject
-from ..render.units import pt
+from ...deck import Deck
+from ...deck.icons import Icon
+from ...errors import Fault, TemplateError
+from ...language import _, spoken
+from ...render import fonts
+from ...render.draw import color, draw_layout
+from ...render.layout import Layout
+from ...render.paper import Paper
+from ...render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, subject
+from ...render.units import pt
 from .diagrams import CourseDiagram, Legend
 from .example import WorkedExample
 from .pagefill import FillingFrame, MovesCanvas

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..language import _
-from ..render import fonts
-from ..render.draw import color
-from ..render.paper import Paper
-from ..render.pdf import finish, new_canvas
-from ..render.units import pt
+from ...language import _
+from ...render import fonts
+from ...render.draw import color
+from ...render.paper import Paper
+from ...render.pdf import finish, new_canvas
+from ...render.units import pt
 from .imposition import Slot, duplex_back
 from .imposition import flip_words as sheet_flip_words
 

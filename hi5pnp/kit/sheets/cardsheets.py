@@ -1,6 +1,6 @@
 """Card sheets: the cards imposed on paper for duplex or fold-and-sleeve printing.
 
-Positions come from :mod:`hi5pnp.kit.imposition`; each face is drawn once per
+Positions come from :mod:`hi5pnp.kit.sheets.imposition`; each face is drawn once per
 file as a form (XObject) and placed in its slots.
 """
 
@@ -11,15 +11,15 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..errors import LayoutError
-from ..language import _
-from ..render import fonts
-from ..render.cardsize import CardSize
-from ..render.draw import color, draw_layout
-from ..render.faces import RenderedCard
-from ..render.layout import Layout
-from ..render.pdf import finish, new_canvas
-from ..render.units import pt
+from ...errors import LayoutError
+from ...language import _
+from ...render import fonts
+from ...render.cardsize import CardSize
+from ...render.draw import color, draw_layout
+from ...render.faces import RenderedCard
+from ...render.layout import Layout
+from ...render.pdf import finish, new_canvas
+from ...render.units import pt
 from .imposition import MARK_CLEAR, Grid, SheetMark, Slot, best_grid, duplex_back, flip_words, fold_marks, fold_pair
 
 MARK_COLOR = "#000000"

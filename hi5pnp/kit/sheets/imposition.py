@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import floor
 
-from ..errors import LayoutError
-from ..language import _
-from ..render.paper import Paper, paper_title
+from ...errors import LayoutError
+from ...language import _
+from ...render.paper import Paper, paper_title
 
 
 def flip_words(flip: str) -> str:

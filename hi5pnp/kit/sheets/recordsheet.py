@@ -16,15 +16,15 @@ from typing import NamedTuple
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..deck import Deck
-from ..language import N_, _
-from ..render import fonts
-from ..render.draw import color
-from ..render.paper import Paper
-from ..render.pdf import finish, new_canvas
-from ..render.units import pt, to_mm
-from ..rules import EDITIONS, notation_examples
-from ..rules.seat import seat_words
+from ...deck import Deck
+from ...language import N_, _
+from ...render import fonts
+from ...render.draw import color
+from ...render.paper import Paper
+from ...render.pdf import finish, new_canvas
+from ...render.units import pt, to_mm
+from ...rules import EDITIONS, notation_examples
+from ...rules.seat import seat_words
 
 MARGIN = 14.0
 INK = "#2B2B36"

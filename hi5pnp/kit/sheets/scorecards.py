@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..deck import Deck, ScoreSheet
-from ..deck.scoresheet import DEFAULT_SHEET
-from ..errors import TemplateError
-from ..language import _
-from ..render.faces import deck_context
-from ..render.layout import Layout
-from ..render.pdf import finish, new_canvas
-from ..render.template import Templates
-from ..rules.seat import seat_words
+from ...deck import Deck, ScoreSheet
+from ...deck.scoresheet import DEFAULT_SHEET
+from ...errors import TemplateError
+from ...language import _
+from ...render.faces import deck_context
+from ...render.layout import Layout
+from ...render.pdf import finish, new_canvas
+from ...render.template import Templates
+from ...rules.seat import seat_words
 from .cardsheets import FormCache, draw_marks, draw_note
 from .imposition import Slot, fit_grid
 

@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..deck import Deck
-from ..errors import Fault, TemplateError
-from ..language import _
-from ..render.draw import TEAM_COLORS, draw_layout
-from ..render.faces import deck_context
-from ..render.layout import Layout
-from ..render.paper import Paper
-from ..render.pdf import finish, new_canvas
-from ..render.template import Templates
+from ...deck import Deck
+from ...errors import Fault, TemplateError
+from ...language import _
+from ...render.draw import TEAM_COLORS, draw_layout
+from ...render.faces import deck_context
+from ...render.layout import Layout
+from ...render.paper import Paper
+from ...render.pdf import finish, new_canvas
+from ...render.template import Templates
 
 CHITS = 30
 _TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}

@@ -21,18 +21,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ..errors import EventError, Fault, InputError, OptionError, OutputError, printable
-from ..event.crosstable import cross_table
-from ..event.eventfolder import open_event, open_words, plan_next_round, write_next_round
-from ..event.games import Entry, Event, deck_name
-from ..event.standings import shown_tiebreaks, tiebreak_cell
-from ..files import write_new
-from ..judge.header import header_of_text
-from ..judge.recorded import Adjudicated
-from ..judge.ruling import find_ruling, write_ruling
-from ..judge.tries import Try
-from ..language import N_, _
-from .desk import MAX_PASTE, Desk
+from ...errors import EventError, Fault, InputError, OptionError, OutputError, printable
+from ...event.crosstable import cross_table
+from ...event.eventfolder import open_event, open_words, plan_next_round, write_next_round
+from ...event.games import Entry, Event, deck_name
+from ...event.standings import shown_tiebreaks, tiebreak_cell
+from ...files import write_new
+from ...judge.header import header_of_text
+from ...judge.recorded import Adjudicated
+from ...judge.ruling import find_ruling, write_ruling
+from ...judge.tries import Try
+from ...language import N_, _
+from ..desk import MAX_PASTE, Desk
 
 PLAYED = ".played"  # a played log handed in for the skeleton NAME.yaml is NAME.played.yaml
 SLIPS = re.compile(r"round[0-9]{1,6}-slips\.pdf")
@@ -165,7 +165,7 @@ def pair(desk: Desk, seed: int, paper: str) -> tuple[int, list[str]]:
     skeletons, the bye, ``round<R>-slips.pdf``), all or none, never over a
     file; the round's number and the names written. :class:`EventError`
     while a round is open (naming its open games), as ``pairings`` refuses."""
-    from ..render.paper import PAPER_NAMES
+    from ...render.paper import PAPER_NAMES
 
     folder = _writable(desk)
     if paper not in PAPER_NAMES:
@@ -237,8 +237,8 @@ def _decoded(text: bytes) -> str:
 def can_rule(desk: Desk, name: str) -> dict[str, Any]:
     """Whether the log page offers "save as ruling" for the log ``name``; the
     ruling beside it, if any, in words, and whether the event counts the game."""
-    from ..errors import Hi5Error
-    from ..judge.ruling import read_ruling
+    from ...errors import Hi5Error
+    from ...judge.ruling import read_ruling
 
     path = desk.logs / name if desk.logs is not None and desk.log_path(name) == desk.logs / name else None
     there = find_ruling(path) if path is not None else None

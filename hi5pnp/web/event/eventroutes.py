@@ -12,13 +12,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from ..errors import EventError, Hi5Error, printable
-from ..language import _
-from ..render.paper import PAPER_NAMES, paper_title
-from . import eventdesk, judging
-from .desk import MAX_FORM, MAX_PASTE
-from .guard import form_of, whole
-from .templating import desk_of, page
+from ...errors import EventError, Hi5Error, printable
+from ...language import _
+from ...render.paper import PAPER_NAMES, paper_title
+from .. import judging
+from ..desk import MAX_FORM, MAX_PASTE
+from ..guard import form_of, whole
+from ..templating import desk_of, page
+from . import eventdesk
 
 PAPERS = [{"value": name, "label": paper_title(name)} for name in PAPER_NAMES]
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from ..errors import Fault, Hi5Error, InputError, printable
-from ..language import _, ngettext
-from ..rules import SEATS, Seat
-from ..table import PERSON, PLAYERS, Refusal, Seating, Table, menu
-from .desk import Desk
+from ...errors import Fault, Hi5Error, InputError, printable
+from ...language import _, ngettext
+from ...rules import SEATS, Seat
+from ...table import PERSON, PLAYERS, Refusal, Seating, Table, menu
+from ..desk import Desk
 from .tables import Kept, title
 
 RECENT = 8  # turns shown as "the last turns"
@@ -31,8 +31,8 @@ def _choice(form: dict[str, str], key: str, values: tuple[str, ...], default: st
 
 def new_game(desk: Desk, form: dict[str, str]) -> str:
     """Start a game from the start form; its id. Raises a Hi5Error for a bad form or a faulty deck."""
-    from ..data import bundled_deck
-    from ..judge.deal import deck_line
+    from ...data import bundled_deck
+    from ...judge.deal import deck_line
 
     me = Seat(_choice(form, "seat", tuple(str(s) for s in SEATS), "north"))
     other = Seat.SOUTH if me is Seat.NORTH else Seat.NORTH
@@ -138,7 +138,7 @@ def _told(table: Table, k: int) -> dict[str, str]:
 
 def position_svg(desk: Desk, kept: Kept) -> bytes | None:
     """The position drawn as the judge's page draws it."""
-    from ..judge import drawing
+    from ...judge.printed import drawing
 
     table = kept.table
     if table.state is None:

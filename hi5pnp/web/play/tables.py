@@ -10,9 +10,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..language import _
-from ..rules import Seat
-from ..table import Table
+from ...language import _
+from ...rules import Seat
+from ...table import Table
 
 IDLE = 3600.0  # seconds a game is kept after its last use
 MOST_GAMES = 64  # games kept at once; the longest idle goes first
