@@ -16,9 +16,9 @@ Heavy parts (the kit, with reportlab and pypdf) are imported when first used.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from . import lazy
 from .version import __version__
 
 # name -> module that defines it
@@ -95,12 +95,7 @@ if TYPE_CHECKING:
     from .sim.run import Plan, simulate
 
 
-def __getattr__(name: str) -> Any:
-    if name in _EXPORTS:
-        value = getattr(import_module(_EXPORTS[name]), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'hi5pnp' has no attribute {name!r}")
+__getattr__ = lazy.names(__name__, _EXPORTS)
 
 
 def __dir__() -> list[str]:

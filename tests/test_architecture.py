@@ -10,7 +10,7 @@ import hi5pnp
 
 PACKAGE = Path(hi5pnp.__file__).parent
 #: what each part may import from hi5pnp, besides itself
-BOTTOM = {"errors", "textsafe", "data", "version", "machine", "files", "language"}
+BOTTOM = {"errors", "textsafe", "data", "version", "machine", "files", "lazy", "language"}
 #: the simulator's parts: its runs and statistics (``sim``) stand on the bots;
 #: tune and the report stand on both
 SIM = {"sim", "sim.bots", "sim.tune", "sim.report"}
@@ -20,6 +20,7 @@ ALLOWED = {
     "data": set(),
     "version": set(),
     "machine": set(),
+    "lazy": set(),
     "files": {"errors", "textsafe"},  # its one writer raises OutputError
     "language": {"errors", "textsafe", "files", "data", "version"},  # the catalogues: below every part that speaks
     "deck": BOTTOM,

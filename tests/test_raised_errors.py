@@ -27,12 +27,7 @@ PACKAGE = Path(hi5pnp.__file__).parent
 
 #: (module, class): why the module raises an exception that is no Hi5Error
 DELIBERATE = {
-    ("hi5pnp", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
-    ("hi5pnp.kit", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
-    ("hi5pnp.event", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
-    ("hi5pnp.sim.bots", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
-    ("hi5pnp.sim.report", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
-    ("hi5pnp.sim.tune", AttributeError): "a module's __getattr__ says a name is not there (PEP 562)",
+    ("hi5pnp.lazy", AttributeError): "a package's __getattr__ says a name is not there (PEP 562)",
     ("hi5pnp.cli.deck", SystemExit): "the command line ends with its exit status",
     ("hi5pnp.data", RuntimeError): "a broken installation (a zipped package), no user's input",
     ("hi5pnp.cli.base", Terminated): "SIGTERM raised where the command is, as Ctrl-C raises KeyboardInterrupt (a BaseException)",

@@ -19,8 +19,9 @@ so that importing one module of the event loads no other.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .. import lazy
 
 if TYPE_CHECKING:
     from .eventfolder import event_cross_table, event_standings, open_event, open_games, pair_next_round, plan_next_round, write_next_round
@@ -28,9 +29,4 @@ if TYPE_CHECKING:
 __all__ = ["event_cross_table", "event_standings", "open_event", "open_games", "pair_next_round", "plan_next_round", "write_next_round"]
 
 
-def __getattr__(name: str) -> Any:
-    if name in __all__:
-        value = getattr(import_module(".eventfolder", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy.names(__name__, dict.fromkeys(__all__, ".eventfolder"))

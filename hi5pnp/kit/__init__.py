@@ -1,18 +1,23 @@
 """The print-and-play kit: card sheets, tokens, score cards, record sheet,
 rulebook, quick reference, each paper size assembled into one PDF.
 
-- :mod:`.imposition`: where cards go on a sheet (pure geometry)
-- :mod:`.cardsheets`, :mod:`.tokens`, :mod:`.scorecards`, :mod:`.recordsheet`,
-  :mod:`.alignment`: the sheets
-- :mod:`.markup`, :mod:`.rulebook`, :mod:`.quickref`, :mod:`.diagrams`,
-  :mod:`.example`: the rules on paper
-- :mod:`.assemble`, :mod:`.build`, :mod:`.output`: the whole kit, written safely
+- :mod:`.sheets`: where cards go on a sheet (pure geometry), and the card
+  sheets, tokens, score cards, record sheet and alignment page
+- :mod:`.manual`: the rules on paper (rulebook, quick reference, diagrams,
+  the worked example)
+- :mod:`.cut`: print then cut, for a Silhouette or a Cricut
+- :mod:`.exports`: pictures of the faces, Tabletop Simulator, the
+  card-printing services and their preflight
+- :mod:`.options`, :mod:`.assemble`, :mod:`.build`, :mod:`.output`: the whole
+  kit, its options, written safely
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .. import lazy
 
 if TYPE_CHECKING:
     from ..deck import Deck
@@ -25,12 +30,7 @@ if TYPE_CHECKING:
 _LAZY = {"BuildOptions": "options", "ImageOptions": "options", "Kit": "build", "make_kit": "build", "write_kit": "output"}
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy.names(__name__, {name: f".{module}" for name, module in _LAZY.items()})
 
 
 def build_kit(

@@ -17,8 +17,9 @@ importing a module of this package (a game's record, say) loads no engine.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ... import lazy
 
 if TYPE_CHECKING:
     from .players import (
@@ -48,9 +49,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name in __all__:
-        value = getattr(import_module(".players", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy.names(__name__, dict.fromkeys(__all__, ".players"))

@@ -13,8 +13,9 @@ The PDF's functions are imported from :mod:`.pdf` when first used.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ... import lazy
 
 if TYPE_CHECKING:
     from .pdf import report_bytes, write_report
@@ -22,9 +23,4 @@ if TYPE_CHECKING:
 __all__ = ["report_bytes", "write_report"]
 
 
-def __getattr__(name: str) -> Any:
-    if name in __all__:
-        value = getattr(import_module(".pdf", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy.names(__name__, dict.fromkeys(__all__, ".pdf"))

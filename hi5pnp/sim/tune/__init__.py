@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ... import lazy
 
 if TYPE_CHECKING:
     from .tuner import tune
@@ -20,9 +21,4 @@ if TYPE_CHECKING:
 __all__ = ["tune"]
 
 
-def __getattr__(name: str) -> Any:
-    if name in __all__:
-        value = getattr(import_module(".tuner", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy.names(__name__, dict.fromkeys(__all__, ".tuner"))
