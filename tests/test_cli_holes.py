@@ -17,7 +17,7 @@ from conftest import GOLDEN
 
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
-from hi5pnp.deck.csvexport import as_csv, export_csv, obstacle_rows
+from hi5pnp.deck.spreadsheet.export import as_csv, export_csv, obstacle_rows
 from hi5pnp.errors import DeckError
 from hi5pnp.textsafe import FORMULA_STARTS, cell, csv_text, uncell
 
@@ -91,7 +91,7 @@ def test_export_writes_formula_names_after_a_quote_and_reads_them_back_exactly(t
 
 
 def test_a_tuned_value_is_written_as_export_writes_it(csv_deck):
-    from hi5pnp.deck.edit import ValueEdit, apply_edit
+    from hi5pnp.deck.design.edit import ValueEdit, apply_edit
 
     deck = load_deck(csv_deck)
     face = deck.obstacle_faces()[0]
@@ -332,7 +332,7 @@ def test_standings_csv_on_a_terminal_shows_control_characters(tmp_path, monkeypa
 
 
 def test_a_yaml_alias_or_anchor_is_never_proposed_and_told_plainly(tmp_path):
-    from hi5pnp.deck.edit import ValueEdit, apply_edit, diff_of
+    from hi5pnp.deck.design.edit import ValueEdit, apply_edit, diff_of
     from hi5pnp.errors import OptionError
     from hi5pnp.sim.tune.edits import candidates
 

@@ -8,11 +8,11 @@ from deckfix import CARDS
 
 from hi5pnp import load_deck
 from hi5pnp.render.cardsize import POKER
+from hi5pnp.render.elements.figures import Circle, Rect
+from hi5pnp.render.elements.paragraph import Para
+from hi5pnp.render.elements.text import Text
 from hi5pnp.render.faces import render_cards
-from hi5pnp.render.figures import Circle, Rect
-from hi5pnp.render.paragraph import Para
 from hi5pnp.render.template import Templates
-from hi5pnp.render.text import Text
 
 
 def _luminance(hexv: str) -> float:

@@ -1,4 +1,4 @@
-"""Card data from a spreadsheet (hi5pnp/deck/csvsource.py, csvexport.py):
+"""Card data from a spreadsheet (hi5pnp/deck/spreadsheet/source.py, csvexport.py):
 the bundled deck exported as CSV is the very same deck and builds the very
 same kit; faults of a CSV file name its row and column with the words the
 YAML reader uses; a tuned value is written into its cell alone."""
@@ -16,8 +16,8 @@ from PIL import Image
 
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
-from hi5pnp.deck.csvexport import as_csv, competitor_rows, export_csv
-from hi5pnp.deck.edit import ValueEdit, apply_edit, diff_of
+from hi5pnp.deck.design.edit import ValueEdit, apply_edit, diff_of
+from hi5pnp.deck.spreadsheet.export import as_csv, competitor_rows, export_csv
 from hi5pnp.errors import DeckError, OutputError
 from hi5pnp.kit.build import make_kit
 

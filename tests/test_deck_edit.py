@@ -1,4 +1,4 @@
-"""One value written into a deck's YAML in place (hi5pnp/deck/edit.py): only
+"""One value written into a deck's YAML in place (hi5pnp/deck/design/edit.py): only
 that value's characters change, whatever the style it is written in, and a
 deck that would not load is never written."""
 
@@ -11,7 +11,7 @@ import pytest
 from conftest import GOLDEN
 
 from hi5pnp.deck import load_deck
-from hi5pnp.deck.edit import ValueEdit, apply_edit, apply_edits, diff_of, edited_text
+from hi5pnp.deck.design.edit import ValueEdit, apply_edit, apply_edits, diff_of, edited_text
 from hi5pnp.errors import DeckError, OptionError
 
 GEM = ValueEdit("competitors.yaml", (1, "a", "gems", 2), "blue", "green")  # 2a Brutus Hale: red, red, blue

@@ -306,7 +306,7 @@ def test_build_watch_follows_a_deck_folder_replaced_by_rename(tmp_path):
 def test_a_decks_pictures_together_are_bounded(table, monkeypatch):
     """Each picture within its limit, but together past the deck's: the one
     that goes past is a fault at its line (a deck is held in memory whole)."""
-    from hi5pnp.deck import art
+    from hi5pnp.deck.pictures import art
 
     first, second = png_bytes((300, 200), "#102030"), png_bytes((300, 200), "#405060")
     monkeypatch.setattr(art, "MAX_ART_TOTAL", len(first) + len(second) - 1)

@@ -13,13 +13,13 @@ from deckfix import CARDS, line_of
 
 from hi5pnp import load_deck
 from hi5pnp.data import template_folder
-from hi5pnp.deck.icons import IconError, icon_from_svg
-from hi5pnp.deck.svgpath import PathError, arc_to_curves, parse_path
+from hi5pnp.deck.pictures.icons import IconError, icon_from_svg
+from hi5pnp.deck.pictures.svgpath import PathError, arc_to_curves, parse_path
 from hi5pnp.errors import DeckError
 from hi5pnp.kit.manual.markup import rulebook_markup
 from hi5pnp.render.cardsize import POKER
+from hi5pnp.render.elements.figures import Shape
 from hi5pnp.render.faces import render_cards
-from hi5pnp.render.figures import Shape
 from hi5pnp.render.icons import folder_icons
 from hi5pnp.render.template import Templates
 

@@ -15,10 +15,10 @@ from reportlab.pdfgen.canvas import Canvas
 from hi5pnp.deck.model import Picture
 from hi5pnp.errors import TemplateError
 from hi5pnp.render.draw import draw_layout
-from hi5pnp.render.figures import Circle, Image, Line, Rect, Shape
+from hi5pnp.render.elements.figures import Circle, Image, Line, Rect, Shape
+from hi5pnp.render.elements.text import Text, text_width_mm
 from hi5pnp.render.layout import KINDS, Layout, check_layout
 from hi5pnp.render.template import Templates
-from hi5pnp.render.text import Text, text_width_mm
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "templates.md"
 PICTURE = Picture(b"", "PNG", 100, 50, "art.png", ("cards/competitors.yaml", 3, 8))

@@ -14,8 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 from hi5pnp.cli import main
 from hi5pnp.errors import TemplateError
 from hi5pnp.render.draw import draw_layout
+from hi5pnp.render.elements.paragraph import Para, _lines, pieces
 from hi5pnp.render.layout import Layout, check_layout
-from hi5pnp.render.paragraph import Para, _lines, pieces
 
 LONG = "First off the line, and first to the snacks. " * 6
 
@@ -114,7 +114,7 @@ def test_a_face_prints_its_flavour_or_else_the_column_reminder_where_there_is_ro
 
 def test_a_flavour_line_goes_through_csv_and_back(deck_copy, tmp_path):
     from hi5pnp import load_deck
-    from hi5pnp.deck.csvexport import export_csv
+    from hi5pnp.deck.spreadsheet.export import export_csv
 
     flavour = "Takes notes mid-leap, {wits} first; the leap is *mostly* luck."
     folder = deck_copy("competitors.yaml", '    name: "Quincy Quill"', f'    name: "Quincy Quill"\n    flavour: "{flavour}"')

@@ -20,8 +20,8 @@ from hi5pnp.kit import BuildOptions, make_kit
 from hi5pnp.kit.sheets.cardsheets import duplex_grid
 from hi5pnp.kit.sheets.imposition import Slot, duplex_back
 from hi5pnp.render.cardsize import CARD_SIZES
+from hi5pnp.render.elements.figures import Circle, Shape
 from hi5pnp.render.faces import render_cards
-from hi5pnp.render.figures import Circle, Shape
 from hi5pnp.render.shapes import add_shape
 from hi5pnp.render.template import Templates
 from hi5pnp.rules import Turn

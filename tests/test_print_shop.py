@@ -114,8 +114,8 @@ def test_low_ink_saves_ink_on_cards_tokens_and_score_cards():
         assert _ink(low.files[name]) < 0.6 * _ink(normal.files[name]), name
     # the information stays: each gem keeps its colour (in its ring and glyph) and its glyph
     from hi5pnp.render.cardsize import POKER
+    from hi5pnp.render.elements.figures import Circle, Shape
     from hi5pnp.render.faces import render_faces
-    from hi5pnp.render.figures import Circle, Shape
     from hi5pnp.render.template import Templates
 
     face = deck.competitor_face("1a")

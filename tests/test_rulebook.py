@@ -21,10 +21,10 @@ from hi5pnp.kit.manual.markup import example_faces, quickref_markup, rulebook_ma
 from hi5pnp.kit.manual.quickref import quickref_file
 from hi5pnp.kit.manual.rulebook import rulebook_file
 from hi5pnp.render.cardsize import CARD_SIZES, POKER
+from hi5pnp.render.elements.figures import Rect
+from hi5pnp.render.elements.text import Text
 from hi5pnp.render.faces import render_cards
-from hi5pnp.render.figures import Rect
 from hi5pnp.render.template import Templates
-from hi5pnp.render.text import Text
 
 TEMPLATE_DIR = template_folder()
 

@@ -135,7 +135,7 @@ def test_tts_url_names_every_sheet_by_its_full_address_with_a_hidden_card(tmp_pa
 def test_the_preflight_finds_a_short_background_and_a_picture_too_coarse():
     from hi5pnp.deck.model import Picture
     from hi5pnp.kit.exports.preflight import check_layout
-    from hi5pnp.render.figures import Image, Rect
+    from hi5pnp.render.elements.figures import Image, Rect
     from hi5pnp.render.layout import Layout
 
     picture = Picture(b"", "PNG", 100, 100, "art.png", ("cards/competitors.yaml", 3, 8))

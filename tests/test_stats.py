@@ -8,7 +8,7 @@ from click.testing import CliRunner
 from deckfix import line_of
 
 from hi5pnp.cli import main
-from hi5pnp.deck.counts import count
+from hi5pnp.deck.design.counts import count
 
 
 def stats(*args: str) -> tuple[int, str, str]:

@@ -18,7 +18,7 @@ from conftest import GOLDEN
 
 from hi5pnp.cli import main
 from hi5pnp.deck import load_deck
-from hi5pnp.deck.edit import edited_text
+from hi5pnp.deck.design.edit import edited_text
 from hi5pnp.sim.balance import Windows
 from hi5pnp.sim.compare import Change, Comparison
 from hi5pnp.sim.paired import FIRST

@@ -53,7 +53,8 @@ STOPPED_WHILE_WRITING = textwrap.dedent(
     import sys, time
     from hi5pnp.cli import main
     from hi5pnp.cli.base import Command
-    from hi5pnp.deck import edit, load_deck
+    from hi5pnp.deck import load_deck
+    from hi5pnp.deck.design import edit
     import click
 
     real = edit.load_deck

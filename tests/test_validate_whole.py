@@ -63,7 +63,7 @@ def test_the_sound_face_of_a_card_is_laid_out_when_its_other_face_has_a_fault(de
 @pytest.mark.slow  # the everyday run has the YAML deck's; CI runs this with the stress tests
 def test_the_faults_of_cards_from_a_spreadsheet_are_told_with_their_layouts(deck_copy, tmp_path):
     from hi5pnp import load_deck
-    from hi5pnp.deck.csvexport import export_csv
+    from hi5pnp.deck.spreadsheet.export import export_csv
 
     export_csv(load_deck(deck_copy.folder), tmp_path / "csv")
     sheet = tmp_path / "csv" / "competitors.csv"

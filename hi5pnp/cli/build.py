@@ -188,7 +188,7 @@ def build(
     import gc
 
     from ..deck import load_deck
-    from ..deck.lints import design_lints
+    from ..deck.design.lints import design_lints
     from ..deck.load import deck_folder
     from ..deck.translations import deck_languages
     from ..files import make_folder

@@ -49,7 +49,7 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     Exit status: 0 valid (warnings allowed unless --strict), 1 the deck has
     faults, 2 there is no deck there.
     """
-    from ..deck.lints import design_lints
+    from ..deck.design.lints import design_lints
     from ..deck.load import read_deck
     from ..deck.translations import check_translations, deck_languages
     from ..errors import DeckError, Fault, InputError
@@ -117,7 +117,7 @@ def stats(deck_arg: str | None, deck_opt: str | None, as_json: bool) -> None:
     Exit status: 0 counted, 1 the deck has faults (as validate shows them),
     2 there is no deck there.
     """
-    from ..deck.counts import count, table
+    from ..deck.design.counts import count, table
 
     counts = count(_load(deck_arg, deck_opt))
     if as_json:
@@ -143,7 +143,7 @@ def new(folder: Path, with_templates: bool) -> None:
     The copies are plain files: editing them never changes the bundled deck.
     """
     from ..deck import load_deck
-    from ..deck.starter import TEMPLATES, new_deck
+    from ..deck.design.starter import TEMPLATES, new_deck
 
     written = new_deck(folder, templates=with_templates)
     load_deck(folder)  # what it wrote loads, as the next steps expect
@@ -175,7 +175,7 @@ def export(deck_arg: str | None, deck_opt: str | None, folder: Path) -> None:
     --deck DIR; it builds the very same kit. Columns: hi5pnp docs deck-format.
     """
     from ..deck import load_deck
-    from ..deck.csvexport import export_csv
+    from ..deck.spreadsheet.export import export_csv
 
     written = export_csv(_load(deck_arg, deck_opt), folder)
     load_deck(folder)  # what it wrote loads, as the next steps expect

@@ -132,7 +132,7 @@ def _check_writable(folder: os.PathLike[str], names: tuple[str, ...]) -> None:
 
 def _apply(found: Tuning, n: int, as_json: bool, deck_name: str) -> None:
     """Write plan ``n`` (all its edits) into the deck, and say what was written."""
-    from ..deck.edit import apply_edits
+    from ..deck.design.edit import apply_edits
     from ..sim.tune import tuned
 
     proposals = found.proposals

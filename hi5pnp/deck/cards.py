@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from ..errors import Fault
-from .art import ArtReader
 from .fields import FieldReader, describe, did_you_mean, show
 from .located import YList, YMap
 from .model import SIDES, CompetitorCard, CompetitorFace, ObstacleCard, ObstacleFace
+from .pictures.art import ArtReader
 
 COMPETITOR_FACE_KEYS = ("name", "gems", "matrix", "flavour", "art")
 MAX_FLAVOUR = 300  # characters of a face's flavour line: two or three lines on a card at most

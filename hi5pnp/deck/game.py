@@ -14,7 +14,7 @@ from .model import EDITION_NUMBERS, Balance, Rules, no_such_edition
 from .yamlsource import YamlReadError
 
 if TYPE_CHECKING:
-    from .icons import Icon  # read only for a deck naming icons of its own: check starts light
+    from .pictures.icons import Icon  # read only for a deck naming icons of its own: check starts light
 
 GAME_KEYS = ("title", "subtitle", "edition", "colors", "glyphs", "traits", "trait_icons", "rules", "balance")
 BALANCE_KEYS = ("first_player", "face_win_rate")
@@ -194,7 +194,7 @@ class _SvgIcons:
         if self.folder is None or relative.is_absolute() or ".." in relative.parts or "\0" in value:
             why = f"{show(value)} must be an SVG file inside the deck folder, such as icons/{relative.name}"
         else:
-            from .icons import IconError, read_icon  # only for a deck naming icons of its own: check starts light
+            from .pictures.icons import IconError, read_icon  # only for a deck naming icons of its own: check starts light
 
             try:
                 self.icons[value] = read_icon(self.folder / relative, value, self.inside or self.folder.resolve())

@@ -186,7 +186,7 @@ def _read(r: FieldReader, path: Path, shown: str, inside: Path | None, csv_kind:
         text = yamlsource.read_text(path, shown, inside)
         if csv_kind is None:
             return yamlsource.parse(text, shown)
-        from . import csvsource  # only a deck with CSV cards pays for the csv module (check starts light)
+        from .spreadsheet import source as csvsource  # only a deck with CSV cards pays for the csv module (check starts light)
 
         read = csvsource.parse(text, shown, csv_kind)
         r.faults += read.faults

@@ -15,7 +15,7 @@ from ..errors import Fault
 from .located import YList, YMap
 
 if TYPE_CHECKING:
-    from .icons import Icon  # read only for a deck naming icons of its own: check starts light
+    from .pictures.icons import Icon  # read only for a deck naming icons of its own: check starts light
 
 SIDES = ("a", "b")
 #: The rules editions a deck, a log, a build or a game may name; what each

@@ -18,7 +18,7 @@ PLACEHOLDERS = ("n", "rounds", "column_points", "chit_limit", "placing_points")
 MAX_LABEL = 80
 
 # The built-in sheet's words are messages: a deck's label or hint that is one
-# of them is printed in the kit's language (kit/scorecards.py); one of the
+# of them is printed in the kit's language (kit/sheets/scorecards.py); one of the
 # deck's own is printed as written.
 DEFAULT_SHEET = ScoreSheet(
     title=N_("Score card"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..deck.starter import TEMPLATES
+from ..deck.design.starter import TEMPLATES
 from ..errors import shown_path
 from ..render.template import Templates
 

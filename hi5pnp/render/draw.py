@@ -1,5 +1,5 @@
 """Drawing: a checked layout on a reportlab canvas, each element drawing
-itself with the layout's :class:`~hi5pnp.render.pen.Pen`; and the colours
+itself with the layout's :class:`~hi5pnp.render.elements.pen.Pen`; and the colours
 every drawing shares.
 
 Knows nothing of pages or positions on them: the caller translates the
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from .elements.pen import Pen, color
 from .layout import Layout
-from .pen import Pen, color
 from .units import pt
 
 __all__ = ["TEAM_COLORS", "color", "draw_layout"]

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from ..deck.icons import Icon, IconError, read_icon
+from ..deck.pictures.icons import Icon, IconError, read_icon
 from ..errors import Fault, TemplateError, shown_path
 from .shapes import SHAPES, add_shape
 

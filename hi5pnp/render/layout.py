@@ -8,8 +8,8 @@ overflows its box, something important outside the safe zone) is a
 :class:`TemplateError` naming the template and its line.
 
 Each kind of element (``el: rect``, ``circle``, ``line``, ``text``, ``shape``,
-``image``) is a class of its own (:mod:`hi5pnp.render.figures`,
-:mod:`hi5pnp.render.text`) that reads and checks its values, and knows its
+``image``) is a class of its own (:mod:`hi5pnp.render.elements.figures`,
+:mod:`hi5pnp.render.elements.text`) that reads and checks its values, and knows its
 bounds and how it is drawn; this module checks what they share: the keys
 written, the safe zone and elements marked ``clear``.
 """
@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..deck import Picture
-from ..deck.icons import Icon
+from ..deck.pictures.icons import Icon
 from ..errors import Fault, TemplateError
-from .element import Element, ElementFault, Given
-from .figures import Circle, Image, Line, Rect, Shape
-from .paragraph import Para
-from .text import Text
+from .elements.element import Element, ElementFault, Given
+from .elements.figures import Circle, Image, Line, Rect, Shape
+from .elements.paragraph import Para
+from .elements.text import Text
 
 #: each kind of element by the name a template gives it (``el: rect``), in the order messages list them
 KINDS: dict[str, type[Element]] = {kind.KIND: kind for kind in (Rect, Circle, Line, Text, Para, Shape, Image)}

@@ -1,7 +1,7 @@
 """A face's picture on a page: decoded once per file and run, drawn once per
 PDF however many faces show it.
 
-Loading a deck reads only a picture's header (:mod:`hi5pnp.deck.art`); its
+Loading a deck reads only a picture's header (:mod:`hi5pnp.deck.pictures.art`); its
 pixels are decoded here, when a face showing it is first drawn, and kept
 for the next PDF of the run (at most :data:`KEPT_PIXELS` of them: a run
 whose pictures hold more decodes the oldest again when it needs them). In
@@ -21,7 +21,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..deck import Picture
-from ..deck.art import MAX_PIXELS, damage
+from ..deck.pictures.art import MAX_PIXELS, damage
 from ..errors import DeckError
 
 if TYPE_CHECKING:

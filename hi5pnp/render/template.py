@@ -29,17 +29,17 @@ import yaml
 from markupsafe import Markup
 
 from .. import data
-from ..deck.icons import Icon
+from ..deck.pictures.icons import Icon
 from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
 from ..language import spoken
 from ..language.templating import install as install_languages
 from ..language.words import ordinal
 from . import fonts
+from .elements.text import text_width_mm
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
 from .shapes import shape_words
-from .text import text_width_mm
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BYTECODE_CACHE = jinja2.FileSystemBytecodeCache()

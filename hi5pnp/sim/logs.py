@@ -31,8 +31,8 @@ from pathlib import Path
 
 from ..data import DEFAULT_DECK, bundled_deck
 from ..deck import Deck, load_deck
-from ..deck.art import MAX_ART_BYTES
 from ..deck.load import DATA_FILES, deck_files
+from ..deck.pictures.art import MAX_ART_BYTES
 from ..deck.yamlsource import MAX_BYTES, YamlReadError, read_bytes
 from ..errors import DeckError, OutputError, printable, shown_path, some_names
 from ..files import sha256_of, write_output

@@ -11,8 +11,8 @@ import json
 from typing import Any
 
 from ..deck import Deck
-from ..deck.counts import count, table
-from ..deck.lints import design_lints
+from ..deck.design.counts import count, table
+from ..deck.design.lints import design_lints
 from ..deck.translations import in_language
 from ..errors import DeckError, TemplateError
 from ..kit.exports.images import faces_of

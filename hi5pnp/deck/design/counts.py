@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, NamedTuple
 
-from .model import Deck
+from ..model import Deck
 
 
 class FaceCount(NamedTuple):

@@ -37,13 +37,14 @@ from typing import Any, NamedTuple
 import yaml
 from yaml import events
 
-from ..errors import DeckError, Fault, OptionError, OutputError, printable, shown_path
-from ..files import write_atomically
-from ..textsafe import cell, uncell
-from . import csvsource, yamlsource
-from .load import AS_CSV, deck_files, load_deck
-from .located import YList, YMap
-from .model import Deck
+from ...errors import DeckError, Fault, OptionError, OutputError, printable, shown_path
+from ...files import write_atomically
+from ...textsafe import cell, uncell
+from .. import yamlsource
+from ..load import AS_CSV, deck_files, load_deck
+from ..located import YList, YMap
+from ..model import Deck
+from ..spreadsheet import source as csvsource
 
 Key = str | int
 BOM = b"\xef\xbb\xbf"

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from ..errors import Fault
-from ..textsafe import formula_like
-from .fields import show
-from .model import CompetitorFace, Deck
+from ...errors import Fault
+from ...textsafe import formula_like
+from ..fields import show
+from ..model import CompetitorFace, Deck
 
 SKEW = 2.0  # the most common over the least common, beyond which counts are skewed
 

@@ -9,8 +9,8 @@ import os
 import shutil
 from pathlib import Path
 
-from .. import data
-from ..errors import OutputError, printable, shown_path
+from ... import data
+from ...errors import OutputError, printable, shown_path
 
 TEMPLATES = "templates"  # the templates' folder inside the new deck
 TEMPLATE_PARTS = ("icons", "fonts")  # the templates folder's own subfolders (SVG icons, font files), copied with it

@@ -15,10 +15,10 @@ import io
 import warnings
 from pathlib import Path
 
-from .fields import FieldReader, show
-from .located import YMap
-from .model import Picture
-from .yamlsource import YamlReadError, read_bytes
+from ..fields import FieldReader, show
+from ..located import YMap
+from ..model import Picture
+from ..yamlsource import YamlReadError, read_bytes
 
 MAX_ART_BYTES = 8 << 20  # 8 MiB: a card picture at 600 dpi is well under
 MAX_ART_TOTAL = 256 << 20  # 256 MiB: a deck's pictures together (a deck is held in memory whole)

@@ -22,9 +22,9 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Hi5Error
+from ...errors import Hi5Error
+from ..yamlsource import read_bytes
 from .svgpath import PathError, Steps, parse_path
-from .yamlsource import read_bytes
 
 MAX_ICON_BYTES = 256 << 10  # 256 KiB: a game-icons.net icon has 1–10 KB
 MAX_STEPS = 20_000  # drawing steps in one icon

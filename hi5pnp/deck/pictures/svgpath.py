@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..errors import Hi5Error
+from ...errors import Hi5Error
 
 #: the steps: ("M", (x, y)), ("L", (x, y)), ("C", (x1, y1, x2, y2, x, y)) or ("Z", ())
 Steps = list[tuple[str, tuple[float, ...]]]

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import OutputError, printable, shown_path
-from ..files import write_atomically
-from ..textsafe import csv_text
-from .csvsource import GEMS
-from .load import AS_CSV, deck_files
-from .model import Deck, ObstacleFace
-from .starter import TEMPLATES, check_target
+from ...errors import OutputError, printable, shown_path
+from ...files import write_atomically
+from ...textsafe import csv_text
+from ..design.starter import TEMPLATES, check_target
+from ..load import AS_CSV, deck_files
+from ..model import Deck, ObstacleFace
+from .source import GEMS
 
 BOM = "\ufeff"
 

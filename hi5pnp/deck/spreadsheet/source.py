@@ -26,13 +26,13 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from ..errors import MOST_FAULTS, DeckError, Fault
-from ..textsafe import uncell
-from .cards import MAX_BOXES
-from .fields import did_you_mean, show
-from .located import YList, YMap
-from .model import SIDES
-from .yamlsource import MAX_NUMBER_TEXT
+from ...errors import MOST_FAULTS, DeckError, Fault
+from ...textsafe import uncell
+from ..cards import MAX_BOXES
+from ..fields import did_you_mean, show
+from ..located import YList, YMap
+from ..model import SIDES
+from ..yamlsource import MAX_NUMBER_TEXT
 
 GEMS = 3
 COMPETITOR_COLUMNS = (

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from reportlab.graphics.shapes import FILL_EVEN_ODD, FILL_NON_ZERO, Circle, Drawing, Group, Line, Path, Rect, String
 
 from ...deck import CompetitorFace
-from ...deck.icons import Icon
+from ...deck.pictures.icons import Icon
 from ...errors import printable
 from ...language import _, ngettext
 from ...render import fonts

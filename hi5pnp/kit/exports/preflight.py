@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...deck import Deck
-from ...render.element import Element
+from ...render.elements.element import Element
+from ...render.elements.figures import Image
+from ...render.elements.text import Text
 from ...render.faces import render_faces
-from ...render.figures import Image
 from ...render.layout import Layout
 from ...render.raster import face_size
 from ...render.template import Templates
-from ...render.text import Text
 from ...render.units import MM_PER_IN
 from ..templatechoice import choose_templates
 from .images import faces_of

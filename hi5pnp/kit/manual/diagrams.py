@@ -14,7 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from ...deck import Deck, ObstacleFace
-from ...deck.icons import Icon
+from ...deck.pictures.icons import Icon
 from ...errors import TemplateError
 from ...language import _
 from ...render import fonts

@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
 from ...deck import Deck
-from ...deck.icons import Icon
+from ...deck.pictures.icons import Icon
 from ...errors import Fault, TemplateError
 from ...language import _
 from ...render.cardsize import POKER, CardSize

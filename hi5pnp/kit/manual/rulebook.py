@@ -32,7 +32,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 
 from ...deck import Deck
-from ...deck.icons import Icon
+from ...deck.pictures.icons import Icon
 from ...errors import Fault, TemplateError
 from ...language import _, spoken
 from ...render import fonts

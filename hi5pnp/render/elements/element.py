@@ -1,6 +1,6 @@
 """What every layout element shares, and how an element's values are read.
 
-Each kind of element (:mod:`hi5pnp.render.figures`, :mod:`hi5pnp.render.text`)
+Each kind of element (:mod:`hi5pnp.render.elements.figures`, :mod:`hi5pnp.render.elements.text`)
 is a frozen dataclass whose fields are the keys a template writes, and
 knows its own check (:meth:`Element.read`), bounds and drawing. This module
 holds their common part: ``id``, ``layer`` and ``clear``, and
@@ -18,9 +18,9 @@ from dataclasses import MISSING, dataclass, fields
 from functools import cache
 from typing import ClassVar, Literal, Self, TypedDict, TypeGuard
 
-from ..deck import Picture
-from ..deck.icons import Icon
-from ..errors import Hi5Error
+from ...deck import Picture
+from ...deck.pictures.icons import Icon
+from ...errors import Hi5Error
 from .pen import Pen
 
 #: (x0, y0, x1, y1) in mm from the item's top-left corner, y downwards

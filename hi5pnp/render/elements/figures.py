@@ -1,5 +1,5 @@
 """The drawn figures of a layout: rect, circle, line, shape and image, each
-with its own check, bounds and drawing (text is :mod:`hi5pnp.render.text`).
+with its own check, bounds and drawing (text is :mod:`hi5pnp.render.elements.text`).
 
 Lengths are mm from the item's top-left corner, y downwards; the pen turns
 them into points on the canvas, y upwards.
@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
+from ..icons import fill_icon, known
+from ..pictures import draw_picture
+from ..shapes import SHAPES, circle_path
+from ..units import pt
 from .element import Box, Element, ElementFault, Given
-from .icons import fill_icon, known
 from .pen import Pen
-from .pictures import draw_picture
-from .shapes import SHAPES, circle_path
-from .units import pt
 
 
 @dataclass(frozen=True, kw_only=True)

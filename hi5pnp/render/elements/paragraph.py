@@ -17,12 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Literal, Self, TypeGuard
 
-from . import fonts
+from .. import fonts
+from ..icons import fill_icon, known
+from ..units import MM_PER_IN, pt
 from .element import Box, Element, ElementFault, Given
-from .icons import fill_icon, known
 from .pen import Pen
 from .text import ASCENT, DESCENT, Align, _is_align
-from .units import MM_PER_IN, pt
 
 VAlign = Literal["top", "middle", "bottom"]
 VALIGNS: tuple[VAlign, ...] = ("top", "middle", "bottom")

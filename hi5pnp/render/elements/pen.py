@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..deck import Picture
-from ..deck.icons import Icon
-from .units import pt
+from ...deck import Picture
+from ...deck.pictures.icons import Icon
+from ..units import pt
 
 _colors: dict[str, Color] = {}
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Self, TypeGuard
 
-from . import fonts
+from .. import fonts
+from ..units import MM_PER_IN, pt, to_mm
 from .element import Box, Element, ElementFault, Given
 from .pen import Pen
-from .units import MM_PER_IN, pt, to_mm
 
 Align = Literal["left", "center", "right"]
 ALIGNS: tuple[Align, ...] = ("left", "center", "right")

@@ -5,7 +5,7 @@ data (:class:`Edit`), made on any deck by :func:`made`, so edits add up into
 plans (:func:`extended`); each made edit is a :class:`Candidate`: the deck
 with that change, made in memory (the deck's frozen dataclasses, replaced),
 and the value of the YAML file it changes
-(:class:`~hi5pnp.deck.edit.ValueEdit`), so that the edit judged is the edit
+(:class:`~hi5pnp.deck.design.edit.ValueEdit`), so that the edit judged is the edit
 written.
 
 An edit the rules cannot tell from one already tried is tried once: gems
@@ -33,8 +33,8 @@ from typing import Any, Literal
 
 from ...deck import CompetitorFace, Deck, ObstacleFace
 from ...deck.cards import MAX_BOXES
-from ...deck.edit import ValueEdit, writable
-from ...deck.lints import markable_traits
+from ...deck.design.edit import ValueEdit, writable
+from ...deck.design.lints import markable_traits
 from ...errors import Hi5Error, OptionError
 from ...render.cardsize import POKER
 from ...render.faces import render_faces

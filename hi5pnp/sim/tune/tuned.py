@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...deck.edit import diff_of, edit_of, plan_diff
+from ...deck.design.edit import diff_of, edit_of, plan_diff
 from ..balance import Window
 from ..paired import FIRST
 from .plans import Estimate, Judged, Screened, Tuning, past_window
