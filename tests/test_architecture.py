@@ -10,7 +10,7 @@ import hi5pnp
 
 PACKAGE = Path(hi5pnp.__file__).parent
 #: what each part may import from hi5pnp, besides itself
-BOTTOM = {"errors", "textsafe", "data", "version", "machine", "files", "lazy", "language"}
+BOTTOM = {"errors", "textsafe", "data", "version", "machine", "files", "infile", "lazy", "language"}
 #: the simulator's parts: its runs and statistics (``sim``) stand on the bots;
 #: tune and the report stand on both
 SIM = {"sim", "sim.bots", "sim.tune", "sim.report"}
@@ -21,6 +21,7 @@ ALLOWED = {
     "version": set(),
     "machine": set(),
     "lazy": set(),
+    "infile": {"errors", "textsafe"},  # its refusals are InputErrors
     "files": {"errors", "textsafe"},  # its one writer raises OutputError
     "language": {"errors", "textsafe", "files", "data", "version"},  # the catalogues: below every part that speaks
     "deck": BOTTOM,

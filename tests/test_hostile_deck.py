@@ -370,9 +370,9 @@ def test_an_art_link_that_loops_is_a_fault_at_its_line(table):
     ids=["loops-within-loops", "repeat", "power"],
 )
 def test_a_template_that_would_render_without_end_is_stopped_at_its_line(tmp_path, monkeypatch, first_line, words):
-    from hi5pnp.render import template
+    from hi5pnp.render import sandbox
 
-    monkeypatch.setattr(template, "MAX_RENDER_SECONDS", 0.5)
+    monkeypatch.setattr(sandbox, "MAX_RENDER_SECONDS", 0.5)
     templates = tmp_path / "templates"
     shutil.copytree(template_folder(), templates)
     card = templates / "competitor.yaml.j2"

@@ -21,6 +21,7 @@ import pytest
 import hi5pnp
 from hi5pnp.cli.base import CANNOT, NO, Terminated, exit_code
 from hi5pnp.errors import Hi5Error, InputError, LogError, OptionError, OutputError
+from hi5pnp.render.sandbox import OverBudget
 from hi5pnp.rules import NotationError, RulesError
 
 PACKAGE = Path(hi5pnp.__file__).parent
@@ -29,6 +30,7 @@ PACKAGE = Path(hi5pnp.__file__).parent
 DELIBERATE = {
     ("hi5pnp.lazy", AttributeError): "a package's __getattr__ says a name is not there (PEP 562)",
     ("hi5pnp.cli.deck", SystemExit): "the command line ends with its exit status",
+    ("hi5pnp.render.sandbox", OverBudget): "a template over its budget, told by the templates folder as a TemplateError at the template's line",
     ("hi5pnp.data", RuntimeError): "a broken installation (a zipped package), no user's input",
     ("hi5pnp.cli.base", Terminated): "SIGTERM raised where the command is, as Ctrl-C raises KeyboardInterrupt (a BaseException)",
 }

@@ -58,11 +58,13 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
     from ..kit.layoutcheck import layout_faults
     from ..kit.templatechoice import choose_templates
     from ..language import SOURCE, languages
+    from ..render.template import TemplateOverBudget
 
     reading = read_deck(one_deck(deck_arg, deck_opt))
     sound = reading.sound is not None and not reading.faults
     codes = languages(lang) if lang is not None else deck_languages(reading.sound)[0] if reading.sound is not None and sound else [SOURCE]
     choice = choose_templates(reading.folder, templates)
+    chosen = choice.templates()  # one for every language: the templates' budget is the whole run's
     faults: list[Fault] = list(reading.faults)
     lacking: list[Fault] = []
     notes: list[str] = []
@@ -75,17 +77,20 @@ def validate(deck_arg: str | None, deck_opt: str | None, card: Any, templates: P
         told(translated)
     if SOURCE in codes or reading.faults:  # the deck's own words: its sound parts laid out even beside data faults
         try:
-            laid_out, notes = layout_faults(reading, BuildOptions(card=card), choice.templates())  # what build would refuse
+            laid_out, notes = layout_faults(reading, BuildOptions(card=card), chosen)  # what build would refuse
             told(laid_out)
         except InputError as exc:  # the templates folder's own (an icon, a font), told with the deck's
             told(exc.faults)
     deck = reading.sound
     for code in [c for c in codes if c != SOURCE]:
-        if deck is None or reading.faults:
+        if deck is None or reading.faults or chosen.spent():
             break  # another language's pages wait for sound data: its texts are read against them
         try:
-            kit = make_kit(deck, BuildOptions(card=card, lang=code), choice.templates())
+            kit = make_kit(deck, BuildOptions(card=card, lang=code), chosen)
             notes += kit.warnings  # a language the deck has no texts in, a file build would not make
+        except TemplateOverBudget as exc:
+            told(exc.faults)
+            break  # the budget is spent: no other language is rendered to be blamed for it
         except InputError as exc:
             told(exc.faults)
     if faults or deck is None:

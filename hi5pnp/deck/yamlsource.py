@@ -12,24 +12,22 @@ Duplicate keys are faults too (plain PyYAML keeps the last one silently).
 
 from __future__ import annotations
 
-import errno
-import os
-import stat
 from pathlib import Path
 from typing import Any
 
 import yaml
 from yaml import events
 
+from .. import infile
 from ..errors import Fault, InputError
 from .located import YList, YMap, fault_at, fault_key, fault_on
 from .slips import slip, unclosed
 
 __all__ = ["MAX_BYTES", "YList", "YMap", "YamlReadError", "decode", "fault_at", "fault_key", "fault_on", "load", "parse", "read_text"]
 
-MAX_BYTES = 1 << 20  # 1 MiB: a deck file or a game log is a few KiB
+MAX_BYTES = infile.LIMITS["yaml"]  # 1 MiB: a deck file or a game log is a few KiB
 MAX_DEPTH = 64
-OUTSIDE = "leads outside the folder it is read from (a link); refused"
+OUTSIDE = infile.OUTSIDE
 MAX_NODES = 200_000
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -287,58 +285,13 @@ _NO_KEY = _NoKey()
 
 
 def read_bytes(path: Path, shown: str, inside: Path | None = None, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file, at most ``limit`` (one more is read
-    to tell), faults naming ``shown``. Nothing but a regular file is read: a
-    device, a pipe or a socket is refused without waiting for it. With
-    ``inside`` (a resolved folder), a file whose real path lies elsewhere (a
-    link out of it) is refused; a link to a file inside it is followed."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    """The bytes of a regular file, at most ``limit``, read by the one reader
+    (:func:`hi5pnp.infile.read_bytes`: nothing but a regular file, no link out
+    of ``inside``, the size told before reading); its refusal a :class:`YamlReadError`."""
     try:
-        if inside is not None:
-            real = path.resolve()
-            if not real.is_relative_to(inside):
-                raise YamlReadError(Fault(shown, 0, 0, OUTSIDE))
-            path = real  # a link to a file inside the folder is followed there
-            flags |= getattr(os, "O_NOFOLLOW", 0)  # and no link swapped in meanwhile
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise YamlReadError(Fault(shown, 0, 0, "file not found")) from None
-    except ValueError:  # a NUL, or a character the system cannot name a file with
-        raise YamlReadError(Fault(shown, 0, 0, "is not a possible file name")) from None
-    except RuntimeError:  # resolve() on a link that leads round to itself
-        raise YamlReadError(Fault(shown, 0, 0, "is a link that leads round in a loop")) from None
-    except OSError as exc:
-        if inside is not None and exc.errno == errno.ELOOP:
-            raise YamlReadError(Fault(shown, 0, 0, "is a link that leads round in a loop, or one put in its place while it was read; refused")) from None
-        raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
-    try:
-        if inside is not None and not _opened_inside(fd, inside):
-            raise YamlReadError(Fault(shown, 0, 0, OUTSIDE))  # a folder on the way was swapped for a link after the check
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise YamlReadError(Fault(shown, 0, 0, "is a folder, not a file"))
-        if not stat.S_ISREG(mode):
-            raise YamlReadError(Fault(shown, 0, 0, "is not a regular file (a device, a pipe or a socket); refused"))
-        chunks, left = [], limit + 1
-        while left > 0 and (chunk := os.read(fd, min(left, 1 << 16))):
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise YamlReadError(Fault(shown, 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
-    finally:
-        os.close(fd)
-
-
-def _opened_inside(fd: int, inside: Path) -> bool:
-    """Whether the file open as ``fd`` really lies inside ``inside`` (where the
-    system tells which file an open descriptor is; elsewhere the check made
-    before opening stands)."""
-    try:
-        opened = Path(os.readlink(f"/proc/self/fd/{fd}"))
-    except OSError:
-        return True
-    return opened.is_relative_to(inside)
+        return infile.read_bytes(path, shown, inside, limit)
+    except infile.FileRefused as exc:
+        raise YamlReadError(exc.fault) from None
 
 
 def read_text(path: Path, shown: str | None = None, inside: Path | None = None, wide: bool = False) -> str:

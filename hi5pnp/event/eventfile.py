@@ -120,7 +120,7 @@ def read_event_file(path: str | Path, shown: str | None = None) -> EventFile:
     """``event.yaml``; :class:`LogError` naming every fault at its line."""
     shown = shown or str(path)
     try:
-        doc = yamlsource.load(Path(path), shown)
+        doc = yamlsource.load(Path(path), shown, Path(path).parent.resolve())  # a link out of its folder is refused
     except yamlsource.YamlReadError as exc:
         raise LogError(exc.fault) from None
     if doc is None:

@@ -125,7 +125,7 @@ def read_ruling(path: str | Path, shown: str | None = None) -> Ruling:
     """A ruling file; :class:`LogError` naming every fault at its line."""
     shown = shown or str(path)
     try:
-        doc = yamlsource.load(Path(path), shown)
+        doc = yamlsource.load(Path(path), shown, Path(path).parent.resolve())  # a link out of its folder is refused
     except yamlsource.YamlReadError as exc:
         raise LogError(exc.fault) from None
     r = FieldReader(noun="field")

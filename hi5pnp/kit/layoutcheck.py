@@ -28,7 +28,7 @@ from ..deck import Deck
 from ..deck.load import DeckReading
 from ..errors import Fault, InputError
 from ..render.faces import RenderedCard, render_cards, render_faces
-from ..render.template import Templates
+from ..render.template import TemplateOverBudget, Templates
 from .build import make_kit
 from .manual.example import worked_example
 from .manual.markup import example_faces, quickref_markup, rulebook_markup
@@ -47,14 +47,21 @@ class _Faults:
 
     def __init__(self) -> None:
         self.found: list[Fault] = []
+        self.spent = False  # a template spent the build's budget: no other part is laid out
 
     def add(self, faults: list[Fault]) -> None:
         self.found += [f for f in faults if f not in self.found]
 
     def part(self, make: Callable[[], T]) -> T | None:
         """What ``make`` lays out, or None when it has faults (kept)."""
+        if self.spent:
+            return None
         try:
             return make()
+        except TemplateOverBudget as exc:
+            self.add(exc.faults)
+            self.spent = True
+            return None
         except InputError as exc:
             self.add(exc.faults)
             return None
@@ -72,6 +79,8 @@ def layout_faults(reading: DeckReading, options: BuildOptions, templates: Templa
     if not reading.faults:
         try:
             return [], make_kit(deck, options, templates).warnings
+        except TemplateOverBudget as exc:  # the build's budget is spent: nothing more is rendered
+            return exc.faults, []
         except InputError as exc:  # build stops at its first part with faults: each part apart tells the others'
             faults.add(exc.faults)
     _each_part(deck, reading, options, templates, faults)

@@ -15,7 +15,7 @@ from ..deck import CompetitorFace, Deck, ObstacleFace
 from ..errors import Fault, TemplateError
 from .cardsize import CardSize
 from .layout import Layout
-from .template import Templates
+from .template import TemplateOverBudget, Templates
 
 SAFE = 25.4 / 8  # mm: nothing important closer to the cut than 1/8 in, the cut tolerance card services name
 FRAME = 3.8  # mm: the frame line's centre inside the cut, its stroke clear of SAFE (docs/kit.md)
@@ -125,6 +125,8 @@ def render_faces(
                 written.setdefault(deck.trait_labels[trait], deck.sources.fault("game.yaml", ("traits", i), ""))
         try:
             out.append(templates.layout(name, {**base, "face": face, "item_name": item, "images": images, "written": written}))
+        except TemplateOverBudget:
+            raise  # the build's budget is spent: no other face is laid out to be blamed for it
         except TemplateError as exc:  # every face is laid out: all their faults are told at once
             faults += [f for f in exc.faults if _shared(f) not in {_shared(g) for g in faults}]
     if faults:
@@ -142,6 +144,8 @@ def render_cards(deck: Deck, templates: Templates, card: CardSize, bleed: float 
         for c in numbered:
             try:
                 a, b = render_faces(deck, templates, card, bleed, c.faces, ink)
+            except TemplateOverBudget:
+                raise
             except TemplateError as exc:
                 faults += [f for f in exc.faults if _shared(f) not in {_shared(g) for g in faults}]
                 continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
+import os
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
@@ -24,13 +24,11 @@ from typing import Any
 
 import jinja2
 import jinja2.exceptions
-import jinja2.sandbox
 import yaml
 from markupsafe import Markup
 
-from .. import data
+from .. import data, infile
 from ..deck.pictures.icons import Icon
-from ..deck.yamlsource import YamlReadError, read_bytes
 from ..errors import Fault, TemplateError, shown_path
 from ..language import spoken
 from ..language.templating import install as install_languages
@@ -39,6 +37,7 @@ from . import fonts
 from .elements.text import text_width_mm
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
+from .sandbox import OverBudget, Sandbox
 from .shapes import shape_words
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -50,71 +49,27 @@ TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the f
 FONT_FOLDER = "fonts"  # a templates folder's own fonts, named by a layout's ``fonts:``
 MAX_FONT_BYTES = 32 << 20  # 32 MiB: a large CJK font has about 20
 MAX_TEMPLATE_BYTES = 1 << 20  # 1 MiB: the largest bundled template is 20 KB
-MAX_RENDER_SECONDS = 10.0  # one template rendered once: a card takes milliseconds
-MAX_REPEAT = 1_000_000  # items a template's ``*`` may make (text or a list repeated)
 
 
-class _TooLong(Exception):
-    """A template went on rendering past :data:`MAX_RENDER_SECONDS`."""
+class _TemplateLoader(jinja2.BaseLoader):
+    """The folder's templates: ``*.j2`` files at its top, read by the one
+    reader (:mod:`hi5pnp.infile`: a regular file inside the folder, at most
+    :data:`MAX_TEMPLATE_BYTES`), once a build (:meth:`Templates.text`); any
+    other name is not found."""
 
-
-class _Sandbox(jinja2.sandbox.SandboxedEnvironment):
-    """jinja2's sandbox (no Python attributes of its own, so no commands),
-    with bounds on time and size: every call a template makes (a ``range``,
-    a filter, a macro) checks the render's deadline, so loops within loops
-    end; ``*`` may not make a text or list of more than :data:`MAX_REPEAT`,
-    nor ``**`` a number of more than a few hundred digits."""
-
-    intercepted_binops = frozenset(["*", "**"])
-    deadline = float("inf")
-
-    def call(__self, __context: jinja2.runtime.Context, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        if time.monotonic() > __self.deadline:
-            raise _TooLong
-        return super().call(__context, __obj, *args, **kwargs)
-
-    def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
-        if operator == "*" and isinstance(left, (str, list, tuple)) != isinstance(right, (str, list, tuple)):
-            items, times = (left, right) if isinstance(left, (str, list, tuple)) else (right, left)
-            if isinstance(times, int) and len(items) * times > MAX_REPEAT:
-                raise jinja2.exceptions.SecurityError(f"'*' would make {len(items) * times:,} items; a template may make at most {MAX_REPEAT:,}")
-        if operator == "**" and isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 1000:
-            raise jinja2.exceptions.SecurityError(f"'**' with a power of {right:,}; a template's powers go up to 1,000")
-        return super().call_binop(context, operator, left, right)
-
-
-class _TemplateLoader(jinja2.FileSystemLoader):
-    """The folder's templates: ``*.j2`` files at its top, the files the
-    kit's fingerprint reads, each a regular file of at most
-    :data:`MAX_TEMPLATE_BYTES`; any other name is not found."""
+    def __init__(self, templates: Templates):
+        self.templates = templates
 
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str, Callable[[], bool]]:
-        if not template.endswith(TEMPLATE_SUFFIX) or "/" in template or "\\" in template:
+        if not template.endswith(TEMPLATE_SUFFIX) or "/" in template or "\\" in template or template.startswith("."):
             raise jinja2.TemplateNotFound(template)
-        for folder in self.searchpath:
-            _check_size(Path(folder) / template)
-        return super().get_source(environment, template)
+        text = self.templates.text(template)
+        return text, str(self.templates.folder / template), lambda: self.templates.text(template) is text
 
 
-def _check_size(path: Path) -> None:
-    """A template that is too big to be one is refused before it is read."""
-    try:
-        size = path.stat().st_size
-    except (OSError, ValueError):
-        return  # not there: the loader says so
-    if size > MAX_TEMPLATE_BYTES:
-        raise TemplateError(Fault(shown_path(path), 0, 0, f"is {size:,} bytes; a template may have at most {MAX_TEMPLATE_BYTES:,}"))
-
-
-def _digest_text(h: Any, path: Path, piece: int = 1 << 20) -> None:
-    """Add the file's text to ``h``, line ends as ``\\n``, a piece at a time."""
-    with path.open("rb") as f:
-        held = b""  # a CR at the end of a piece: its LF may start the next
-        while chunk := f.read(piece):
-            chunk = held + chunk
-            held = b"\r" if chunk.endswith(b"\r") else b""
-            h.update(chunk[: len(chunk) - len(held)].replace(b"\r\n", b"\n"))
-        h.update(held)
+class TemplateOverBudget(TemplateError):
+    """A template that spent the build's budget (:mod:`.sandbox`): the build
+    stops there, and nothing else is rendered to be blamed for it."""
 
 
 @jinja2.pass_context
@@ -174,6 +129,7 @@ class Templates:
     def __init__(self, folder: Path | None = None, *, remember: bool = False):
         self.folder = folder if folder is not None else data.template_folder()
         self._sources: dict[str, str] = {}  # template name -> its text, read once
+        self._resolved: Path | None = None  # the folder's real path, for the reader
         self._icons: dict[str, Icon] | None = None  # the folder's icons/*.svg, read once
         self._fonts: dict[str, str] = {}  # a font file of fonts/ -> the name it is registered under
         # remember=True: each layout made is kept, by its template and the
@@ -185,8 +141,8 @@ class Templates:
         # sandboxed: a template is data a designer may be sent, and may reach
         # no further than the values it is given (no attributes of Python's
         # own, such as __globals__, and so no os.system)
-        self.env = _Sandbox(
-            loader=_TemplateLoader(self.folder),
+        self.env = Sandbox(
+            loader=_TemplateLoader(self),
             # compiled templates kept between runs, as Python keeps .pyc files
             # (in jinja2's own per-user folder in the temp directory), keyed
             # by each template's source, so never stale: a fifth of a build
@@ -218,33 +174,79 @@ class Templates:
         return self._icons
 
     def fingerprint(self) -> str:
-        """A digest of the templates (the ``*.j2`` files of the folder, each
-        read in pieces, and the SVG icons of its ``icons/``: no other file is
-        read), for the kit's fingerprint."""
+        """A digest of the templates (the ``*.j2`` files at the top of the
+        folder, its ``icons/*.svg`` and ``fonts/``: no other file is read),
+        for the kit's fingerprint. Each file is read once, by the one reader;
+        the templates' texts are kept for the build that follows. A Templates
+        that remembers layouts serves build after build (``build --watch``,
+        the desk), each beginning here: its render budget starts again."""
+        if self._made is not None:
+            self.env.new_budget()
         h = hashlib.sha256()
-        for path in sorted(self.folder.iterdir()):
-            if path.name.endswith(TEMPLATE_SUFFIX) and path.is_file():
-                _check_size(path)
-                h.update(path.name.encode() + b"\0")
-                _digest_text(h, path)
-                h.update(b"\0")
+        fresh: dict[str, str] = {}
+        for name in self._names():
+            data = self._read(name, MAX_TEMPLATE_BYTES)
+            h.update(name.encode() + b"\0" + data.replace(b"\r\n", b"\n") + b"\0")
+            text = self._decoded(name, data)
+            kept = self._sources.get(name)
+            fresh[name] = kept if kept == text else text  # the same text: its compiled template stays
+        self._sources = fresh
         self._icons = folder_icons(self.folder)  # read again: the icons drawn are the ones fingerprinted
         for name, icon in sorted(self._icons.items()):
             h.update(f"{ICON_FOLDER}/{name}.svg".encode() + b"\0" + icon.digest)
-        fonts_here = self.folder / FONT_FOLDER
-        for path in sorted(fonts_here.iterdir()) if fonts_here.is_dir() else []:
-            if path.suffix.lower() in (".ttf", ".otf") and path.is_file():
-                h.update(f"{FONT_FOLDER}/{path.name}".encode() + b"\0")
-                with path.open("rb") as f:
-                    h.update(hashlib.file_digest(f, "sha256").digest())
+        for name in self._names(FONT_FOLDER, (".ttf", ".otf")):
+            h.update(f"{FONT_FOLDER}/{name}".encode() + b"\0")
+            h.update(hashlib.sha256(self._read(f"{FONT_FOLDER}/{name}", MAX_FONT_BYTES)).digest())
         return h.hexdigest()
 
-    def render(self, name: str, context: dict[str, Any]) -> str:
-        """Template ``name`` rendered with ``context``; any error a :class:`TemplateError`."""
-        shown = self.shown(name)
-        self.env.deadline = time.monotonic() + MAX_RENDER_SECONDS
+    def _names(self, sub: str = "", suffixes: tuple[str, ...] = (TEMPLATE_SUFFIX,)) -> list[str]:
+        """The names of the files of the folder (or of its ``sub`` folder) with
+        one of ``suffixes``, sorted; a folder of such a name is passed over."""
+        where = self.folder / sub if sub else self.folder
         try:
-            return self.env.get_template(name).render(**context)
+            with os.scandir(where) as entries:
+                return sorted(e.name for e in entries if e.name.lower().endswith(suffixes) and not e.is_dir(follow_symlinks=False))
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        except OSError as exc:
+            raise TemplateError(Fault(shown_path(where), 0, 0, f"cannot be read: {exc.strerror or exc}")) from None
+
+    def _read(self, relative: str, limit: int) -> bytes:
+        """A file of the folder, by the one reader: a regular file inside the folder, at most ``limit`` bytes."""
+        path = self.folder / relative
+        kind = "a template" if relative.endswith(TEMPLATE_SUFFIX) else "a font"
+        try:
+            return infile.read_bytes(path, shown_path(path), self._inside(), limit, kind)
+        except infile.FileRefused as exc:
+            raise TemplateError(exc.fault) from None
+
+    def _inside(self) -> Path:
+        if self._resolved is None:
+            self._resolved = self.folder.resolve()
+        return self._resolved
+
+    def _decoded(self, name: str, data: bytes) -> str:
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise TemplateError(Fault(self.shown(name), data[: exc.start].count(b"\n") + 1, 0, "is not UTF-8 text")) from None
+
+    def spent(self) -> bool:
+        """Whether a template spent the build's budget (nothing more renders)."""
+        return self.env.left <= 0
+
+    def text(self, name: str) -> str:
+        """A template's text, read once (by :meth:`fingerprint`, or when first asked for)."""
+        if name not in self._sources:
+            self._sources[name] = self._decoded(name, self._read(name, MAX_TEMPLATE_BYTES))
+        return self._sources[name]
+
+    def render(self, name: str, context: dict[str, Any]) -> str:
+        """Template ``name`` rendered with ``context``, within the build's
+        budget (:mod:`.sandbox`); any error a :class:`TemplateError`."""
+        shown = self.shown(name)
+        try:
+            return self.env.render(self.env.get_template(name), context)
         except jinja2.TemplateSyntaxError as exc:
             where = self.shown(exc.name) if exc.name else shown
             raise TemplateError(Fault(where, exc.lineno or 0, 0, f"template syntax: {exc.message}")) from None
@@ -254,8 +256,10 @@ class Templates:
             raise TemplateError(_fault_in(exc, shown, exc.message or "undefined")) from None
         except RecursionError:
             raise TemplateError(Fault(shown, 0, 0, "cannot render: a macro or include calls itself without end")) from None
-        except _TooLong as exc:
-            raise TemplateError(_fault_in(exc, shown, f"cannot render: still rendering after {MAX_RENDER_SECONDS:g} s (a loop within a loop?)")) from None
+        except OverBudget as exc:
+            raise TemplateOverBudget(_fault_in(exc, shown, f"cannot render: {exc}")) from None
+        except MemoryError as exc:
+            raise TemplateOverBudget(_fault_in(exc, shown, "cannot render: it takes more memory than there is")) from None
         except jinja2.exceptions.SecurityError as exc:
             raise TemplateError(_fault_in(exc, shown, f"not allowed in a template: {exc}")) from None
         except (TypeError, ValueError, ZeroDivisionError, AttributeError, KeyError, IndexError, OverflowError) as exc:
@@ -304,10 +308,7 @@ class Templates:
         if "/" in file or "\\" in file or not file.lower().endswith((".ttf", ".otf")):
             why = f"a font is a .ttf or .otf file of the folder's {FONT_FOLDER}/, named alone, not {file!r}"
             raise TemplateError(Fault(self.shown(FONT_FOLDER), 0, 0, why))
-        try:
-            data = read_bytes(path, shown, self.folder.resolve(), MAX_FONT_BYTES)
-        except YamlReadError as exc:
-            raise TemplateError(exc.fault) from None
+        data = self._read(f"{FONT_FOLDER}/{file}", MAX_FONT_BYTES)
         try:
             return fonts.register_own(data)
         except fonts.FontError as exc:
@@ -315,21 +316,18 @@ class Templates:
 
     def source(self, name: str) -> str:
         """A template's text (read once, for finding lines in messages)."""
-        if name not in self._sources:
-            _check_size(self.folder / name)  # a file too big to be a template is refused unread
-            self._sources[name] = (self.folder / name).read_text(encoding="utf-8")
-        return self._sources[name]
+        return self.text(name)
 
     def mentions(self, text: str) -> bool:
         """Whether any template of the folder has ``text`` in it."""
-        return any(text in self.source(p.name) for p in sorted(self.folder.glob("*" + TEMPLATE_SUFFIX)))
+        return any(text in self.source(name) for name in self._names())
 
     def locate(self, name: str, element_id: str | None) -> tuple[str, int]:
         """Where the element ``element_id`` of template ``name`` is written: in
         the template itself, or else in one of the folder's other templates
         (the macros it imports). (file as shown, line); line 0 when unknown."""
         if element_id:
-            others = sorted(p.name for p in self.folder.glob("*.j2") if p.name != name)
+            others = [n for n in self._names() if n != name]
             for candidate in [name, *others]:
                 line = line_of_id(self.source(candidate), element_id)
                 if line:

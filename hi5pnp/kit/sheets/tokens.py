@@ -22,7 +22,7 @@ from ...render.faces import deck_context
 from ...render.layout import Layout
 from ...render.paper import Paper
 from ...render.pdf import finish, new_canvas
-from ...render.template import Templates
+from ...render.template import TemplateOverBudget, Templates
 
 CHITS = 30
 _TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
@@ -62,6 +62,8 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
             try:
                 pages.append(page(left, number, last=True))
                 return pages
+            except TemplateOverBudget:
+                raise
             except TemplateError:
                 if not left:
                     raise  # the chits and the trophy alone do not fit: the template's fault
@@ -75,6 +77,8 @@ def render_tokens(deck: Deck, paper_name: str, templates: Templates, ink: str = 
                 try:
                     fits = (middle, page(left[:middle], number, last=False))
                     low = middle + 1
+                except TemplateOverBudget:
+                    raise
                 except TemplateError:
                     high = middle - 1
             if fits is None:
