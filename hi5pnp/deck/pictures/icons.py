@@ -17,6 +17,7 @@ most :data:`MAX_ICON_BYTES`.
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from ...errors import Hi5Error
 from ..yamlsource import read_bytes
-from .svgpath import PathError, Steps, parse_path
+from .svgpath import MAX_NUMBER, PathError, Steps, parse_path
 
 MAX_ICON_BYTES = 256 << 10  # 256 KiB: a game-icons.net icon has 1–10 KB
 MAX_STEPS = 20_000  # drawing steps in one icon
@@ -99,6 +100,9 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+MIN_BOX = 0.001  # a view box's width or height: the icon is scaled up by its inverse
+
+
 def _view_box(root: ET.Element) -> tuple[float, float, float, float]:
     view = root.get("viewBox")
     if view:
@@ -112,8 +116,10 @@ def _view_box(root: ET.Element) -> tuple[float, float, float, float]:
         if not all(sizes):
             raise IconError("has no viewBox, nor a width and height in pixels")
         x, y, w, h = 0.0, 0.0, *(float(m.group(1)) for m in sizes if m)
-    if not (w > 0 and h > 0):
-        raise IconError("its view box must have a width and a height more than 0")
+    if not all(math.isfinite(v) and abs(v) <= MAX_NUMBER for v in (x, y, w, h)):
+        raise IconError(f"its view box must be four finite numbers of at most {MAX_NUMBER:,.0f} either way")
+    if not (w >= MIN_BOX and h >= MIN_BOX):
+        raise IconError(f"its view box must have a width and a height of at least {MIN_BOX:g}")
     return (x, y, w, h)
 
 

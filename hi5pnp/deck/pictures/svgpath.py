@@ -23,6 +23,10 @@ _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7,
 _FLAG = re.compile(r"\s*,?\s*([01])")
 
 
+MAX_NUMBER = 1e6  # a coordinate or radius of path data, either way: an icon's view box is a few hundred units
+TINY = 1e-9  # a radius this small beside the arc's chord is none
+
+
 class PathError(Hi5Error, ValueError):
     """A ``d`` attribute that is not SVG path data."""
 
@@ -102,8 +106,8 @@ def _numbers(text: str, pos: int, count: int, arc: bool) -> tuple[list[float], i
         if not m or m.group(1).isalpha():
             raise PathError(f"path data needs {count} numbers after a command, at character {pos + 1}")
         value = float(m.group(1))
-        if not math.isfinite(value):
-            raise PathError(f"path data has a number too large at character {pos + 1}")
+        if not math.isfinite(value) or abs(value) > MAX_NUMBER:
+            raise PathError(f"path data has a number too large at character {pos + 1} (at most {MAX_NUMBER:,.0f} either way)")
         out.append(value)
         pos = m.end()
     return out, pos
@@ -115,8 +119,17 @@ def arc_to_curves(x1: float, y1: float, rx: float, ry: float, angle: float, larg
     if (x1, y1) == (x2, y2):
         return []
     rx, ry = abs(rx), abs(ry)
-    if rx == 0 or ry == 0:
-        return [(x1, y1, x2, y2, x2, y2)]  # a straight line
+    line: list[tuple[float, ...]] = [(x1, y1, x2, y2, x2, y2)]
+    if min(rx, ry) < TINY * max(1.0, abs(x1 - x2), abs(y1 - y2)) or max(rx, ry) > MAX_NUMBER:
+        return line  # no radius (or one too small or too large to reckon with): a straight line, as SVG draws it
+    try:
+        curves = _arc_curves(x1, y1, rx, ry, angle, large, sweep, x2, y2)
+    except (ZeroDivisionError, OverflowError, ValueError):
+        return line  # radii so lopsided the ellipse cannot be reckoned: as good as flat
+    return curves if all(math.isfinite(v) for c in curves for v in c) else line
+
+
+def _arc_curves(x1: float, y1: float, rx: float, ry: float, angle: float, large: bool, sweep: bool, x2: float, y2: float) -> list[tuple[float, ...]]:
     phi = math.radians(angle % 360)
     cos_p, sin_p = math.cos(phi), math.sin(phi)
     dx, dy = (x1 - x2) / 2, (y1 - y2) / 2

@@ -1,0 +1,70 @@
+"""An SVG icon from a stranger: every number finite and bounded before it is
+drawn, so extreme arcs and view boxes are a fault or a plain line, never a
+traceback nor a PDF with NaN in it (docs/deck-format.md, icons)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hi5pnp.deck.pictures.icons import IconError, icon_from_svg
+
+
+def svg(d: str, box: str = "0 0 100 100") -> bytes:
+    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}"><path d="{d}"/></svg>'.encode()
+
+
+@pytest.mark.parametrize("box", ["nan 0 100 100", "0 0 inf 100", "0 0 100 -inf", "0 0 1e300 100", "0 0 1e-300 1e-300"])
+def test_a_view_box_not_finite_or_out_of_bounds_is_a_fault(box):
+    with pytest.raises(IconError, match="view box"):
+        icon_from_svg(svg("M10 10 L90 90 Z", box))
+
+
+@pytest.mark.parametrize(
+    "d",
+    [
+        "M10 10 A 1e-300 1e-300 0 0 1 90 90 Z",
+        "M10 10 A 1e300 1 0 0 1 90 90 Z",
+        "M10 10 A 1e-320 5 0 1 1 90 90 Z",
+        "M10 10 A 5 1e-200 45 1 0 90 10 Z",
+        "M10 10 A 999999 0.000001 33 1 1 11 10 Z",
+    ],
+)
+def test_an_arc_of_extreme_radii_draws_finite_curves_or_is_a_fault(d):
+    try:
+        icon = icon_from_svg(svg(d))
+    except IconError:
+        return
+    assert all(math.isfinite(v) for steps, _ in icon.paths for _, point in steps for v in point)
+
+
+def test_a_number_past_the_bound_in_path_data_is_a_fault():
+    with pytest.raises(IconError, match="number too large"):
+        icon_from_svg(svg("M10 10 L 1e9 90 Z"))
+
+
+NUMBERS = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.floats(-1e-200, 1e-200),
+    st.sampled_from(["1e308", "-1e308", "1e-320", "nan", "inf", "0", "-0"]),
+)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.lists(NUMBERS, min_size=4, max_size=4),
+    st.lists(st.tuples(NUMBERS, NUMBERS, NUMBERS, st.booleans(), st.booleans(), NUMBERS, NUMBERS), min_size=1, max_size=4),
+)
+def test_fuzzed_icons_are_a_fault_or_finite_outlines(box, arcs):
+    d = "M10 10 " + " ".join(f"A {rx} {ry} {a} {int(large)} {int(sweep)} {x} {y}" for rx, ry, a, large, sweep, x, y in arcs) + " Z"
+    try:
+        icon = icon_from_svg(svg(d, " ".join(str(v) for v in box)))
+    except IconError:
+        return
+    x, y, w, h = icon.box
+    assert all(math.isfinite(v) for v in (x, y, w, h)) and w > 0 and h > 0
+    assert all(math.isfinite(v) for steps, _ in icon.paths for _, point in steps for v in point)
