@@ -120,6 +120,15 @@ def write_output(path: str | os.PathLike[str], data: bytes, keep: Iterable[str |
         raise OutputError(f"{printable(shown_path(path))}: cannot be written: {exc.strerror or exc}") from None
 
 
+def free_name(path: Path, most: int = 1000) -> Path:
+    """``path``, or the first of ``NAME-2.EXT``, ``NAME-3.EXT``, ... beside it that no file holds."""
+    for n in range(1, most + 1):
+        candidate = path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+    raise OutputError(f"{printable(shown_path(path))}: no free name beside it (tried {most:,})")
+
+
 def write_new(path: str | os.PathLike[str], data: bytes) -> None:
     """Write a new file whole, or nothing: never over an existing file (a
     file made meanwhile included: the name is taken in one step, by a link

@@ -201,7 +201,7 @@ def test_build_watch_rebuilds_on_a_change_until_interrupted(tmp_path, inside):
     finally:
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=30)
-    assert proc.returncode == 0, stderr
+    assert proc.returncode == 130, stderr  # Ctrl-C: 130, as every command (README, "Exit status")
     assert stdout.count("wrote 13 files") == 2
     first, second = stdout.splitlines()[:2]  # a line a build: the time, what it wrote, how long, and why
     assert re.fullmatch(r"\d\d:\d\d:\d\d wrote 13 files to .*/ in \d+\.\d s \(the first build\)", first), first

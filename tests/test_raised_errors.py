@@ -31,6 +31,7 @@ DELIBERATE = {
     ("hi5pnp.lazy", AttributeError): "a package's __getattr__ says a name is not there (PEP 562)",
     ("hi5pnp.cli.deck", SystemExit): "the command line ends with its exit status",
     ("hi5pnp.render.sandbox", OverBudget): "a template over its budget, told by the templates folder as a TemplateError at the template's line",
+    ("hi5pnp.cli.play", KeyboardInterrupt): "Ctrl-C at a prompt, which click turns into Abort, made Ctrl-C again for the boundary's exit 130",
     ("hi5pnp.data", RuntimeError): "a broken installation (a zipped package), no user's input",
     ("hi5pnp.cli.base", Terminated): "SIGTERM raised where the command is, as Ctrl-C raises KeyboardInterrupt (a BaseException)",
 }

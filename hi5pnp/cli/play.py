@@ -35,13 +35,48 @@ def _deck_line(deck: str, log: str | None) -> str:
     return quote(Path(relative).as_posix())
 
 
-def _save(table: Table, log: str | None) -> None:
-    if not log:
-        return
-    from ..files import write_output
+class _LogFile:
+    """The file ``--log`` names, written by this game only: a name taken
+    before the game is refused at the start, and a save never replaces a file
+    this game did not write (one put there meanwhile keeps its place: the log
+    goes beside it, under a free name, and says so)."""
 
-    write_output(log, table.log().encode("utf-8"))
-    click.echo(f"The log is in {printable(log)}: check it with: hi5pnp check {printable(log)}")
+    def __init__(self, path: str | None):
+        self.path = path
+        self.mine: tuple[int, int, int] | None = None  # the file this game last wrote: device, inode, time
+
+    def save(self, table: Table) -> None:
+        if not self.path:
+            return
+        import os
+
+        from ..files import free_name, write_atomically, write_new
+
+        data = table.log().encode("utf-8")
+        target = Path(self.path)
+        if self.mine is not None and self._still_mine(target):
+            try:
+                write_atomically(target, data)
+            except OSError as exc:
+                raise Failure([f"hi5pnp play: {printable(self.path)}: cannot be written: {exc.strerror or exc}"]) from None
+        else:
+            if os.path.lexists(target):
+                target = free_name(target)
+                click.echo(f"{printable(self.path)} was put there by someone else meanwhile; it is kept as it is.", err=True)
+                self.path = str(target)
+            write_new(target, data)
+        st = os.stat(target)
+        self.mine = (st.st_dev, st.st_ino, st.st_mtime_ns)
+        click.echo(f"The log is in {printable(self.path)}: check it with: hi5pnp check {printable(self.path)}")
+
+    def _still_mine(self, target: Path) -> bool:
+        import os
+
+        try:
+            st = os.lstat(target)
+        except OSError:
+            return False
+        return (st.st_dev, st.st_ino, st.st_mtime_ns) == self.mine
 
 
 def _choose_faces(table: Table) -> None:
@@ -110,9 +145,11 @@ def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None,
     from ..table import PERSON, Refusal, Seating, Table, menu
 
     if log:
-        from ..files import check_output
+        import os
 
-        check_output(log, keep=[Path(deck)] if Path(deck).exists() else [])
+        if os.path.lexists(log):
+            raise Failure([f"hi5pnp play: {printable(log)}: exists already; play never replaces a file: give --log a new name"])
+    saved = _LogFile(log)
     dk = load_deck(deck, need_score_sheet=False)
     me = Seat(seat)
     other = Seat.SOUTH if me is Seat.NORTH else Seat.NORTH
@@ -128,7 +165,10 @@ def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None,
     table = Table(dk, seating, _deck_line(deck, log))
     opponent = "each other" if bot == "none" else f"the {bot} bot"
     click.echo(f"A game of High Five against {opponent}, seed {seed} (hi5pnp play --seed {seed} deals it again).")
-    _choose_faces(table)
+    try:
+        _choose_faces(table)
+    except click.Abort:  # Ctrl-C at a prompt (click's word for it): a stopped command, as anywhere
+        raise KeyboardInterrupt from None
     assert table.state is not None
     click.echo(f"{table.first} moves first. {HELP_LINE}.")
     shown_round = -1
@@ -154,8 +194,8 @@ def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None,
                     click.echo(f"         … and {comp.more:,} more: type them in notation")
             answer = click.prompt("Your turn", default="", show_default=False).strip()
             if answer.lower() in ("q", "quit"):
-                _save(table, log)
-                raise Failure(["hi5pnp play: the game was left before its end" + (f"; the log so far is in {printable(log)}" if log else "")])
+                saved.save(table)
+                raise Failure(["hi5pnp play: the game was left before its end" + (f"; the log so far is in {printable(saved.path)}" if saved.path else "")])
             if answer.lower() in ("u", "undo"):
                 click.echo(f"{table.undo()} turn(s) taken back." if table.can_undo() else "There is no turn of yours to take back.")
                 continue
@@ -164,24 +204,25 @@ def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None,
                 continue
             if answer.lower() in ("s", "save"):
                 if log:
-                    _save(table, log)
+                    saved.save(table)
                 else:
                     click.echo("Give --log FILE to save the game.")
                 continue
             if answer in ("", "?", "h", "help"):
                 click.echo(HELP_LINE)
                 continue
-            text = numbered[int(answer) - 1] if answer.isascii() and answer.isdigit() and 0 < int(answer) <= len(numbered) else answer
+            number = answer.isascii() and answer.isdigit() and len(answer) <= 6  # a number of the menu (not one of 5,000 digits)
+            text = numbered[int(answer) - 1] if number and 0 < int(answer) <= len(numbered) else answer
             outcome = table.try_turn(text)
             if isinstance(outcome, Refusal):
                 click.echo(f"Not played: {printable(str(outcome))}")
             else:
                 _tell(table, outcome)
-    except click.Abort:
-        _save(table, log)
-        raise
+    except click.Abort:  # Ctrl-C at the prompt (click's word for it): a stopped command, as anywhere
+        saved.save(table)
+        raise KeyboardInterrupt from None
     state = table.state
     scores = state.scores()
     cols = state.complete_columns()
     click.echo(f"\nThe game is over: {', '.join(f'{s} {scores[s]} ({cols[s]} complete columns)' for s in scores)}; winner: {state.winner()}.")
-    _save(table, log)
+    saved.save(table)

@@ -9,6 +9,7 @@ import contextlib
 import os
 import signal
 import stat
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -17,6 +18,7 @@ from pathlib import Path
 import click
 
 from ..errors import Hi5Error, printable, shown_path
+from .base import INTERRUPTED
 
 SETTLE = 0.2  # seconds without a change before building: an editor's save is several events
 IGNORED_SUFFIXES = (".swp", ".swx", ".tmp", "~")
@@ -154,9 +156,14 @@ def watch_and_run(folders: Sequence[Path], out: Path, run: Run) -> None:
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not break the clean-up
         click.echo("stopped watching", err=True)
+        stopped = True
+    else:
+        stopped = False
     finally:
         observer.stop()
         observer.join()
+    if stopped:
+        sys.exit(INTERRUPTED)  # Ctrl-C: 130, as every command stopped so (README, "Exit status")
 
 
 def _run_once(run: Run, why: str) -> None:

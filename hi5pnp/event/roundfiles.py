@@ -1,14 +1,18 @@
 """A round's files (``pairings --logs DIR``, revision 5 of docs/game-log.md):
 a log skeleton per table, seating the player who moves first north with
 ``first: north``, and the bye as a log of its own. The files of a round are
-written all or none: every target is checked first, then each is written
-as a new file (never over one), and a failure midway removes those written."""
+written all or none, even when the command is stopped midway (:func:`write_round`)."""
 
 from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
+import shutil
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from ..deck import Deck
@@ -72,9 +76,14 @@ def round_files(p: Pairing, deck: Deck, deck_name: str, event: str, seed: int) -
 
 
 def write_round(folder: Path, files: dict[str, str], slips: tuple[Path, bytes] | None = None, keep: Sequence[Path] = ()) -> list[Path]:
-    """Write a round's files into ``folder`` (and the slips PDF) all or none:
-    every target checked first, then written; on any failure those written
-    are removed and the :class:`OutputError` says why. The written paths, in order."""
+    """Write a round's files into ``folder`` (and the slips PDF) all or none,
+    even when the command is stopped meanwhile: every target checked first;
+    each file written whole into a hidden folder of ``folder`` (which no
+    reader of the event looks into); then, with Ctrl-C and SIGTERM held back
+    for those few milliseconds, each linked to its name (never over a file)
+    and the slips written; on any failure those placed are removed and the
+    :class:`OutputError` says why. A stop while the files are being made
+    leaves none of them. The written paths, in order."""
     from ..files import PDF, write_output
 
     targets = [folder / name for name in files]
@@ -84,17 +93,49 @@ def write_round(folder: Path, files: dict[str, str], slips: tuple[Path, bytes] |
     if slips is not None:
         check_output(slips[0], keep=[*keep, *targets], kind=PDF)
     make_folder(folder)  # a file there, a name too long, no right: one line, exit 2
+    try:
+        staging = Path(tempfile.mkdtemp(dir=folder, prefix=STAGING))
+    except OSError as exc:
+        raise OutputError(printable(f"{folder}: cannot be written: {exc.strerror or exc}")) from None
     written: list[Path] = []
     try:
-        for target, text in zip(targets, files.values()):
-            write_new(target, text.encode("utf-8"))
-            written.append(target)
-        if slips is not None:
-            write_output(slips[0], slips[1], keep=[*keep, *targets], kind=PDF)
-            written.append(slips[0])
-    except (Hi5Error, OSError) as exc:
-        for done in written:
-            done.unlink(missing_ok=True)
-        message = str(exc) if isinstance(exc, Hi5Error) else f"cannot be written: {exc}"
-        raise OutputError(f"{message}; none of the round's files is left written") from None
+        try:
+            for target, text in zip(targets, files.values()):
+                write_new(staging / target.name, text.encode("utf-8"))
+        except (Hi5Error, OSError) as exc:
+            message = str(exc) if isinstance(exc, Hi5Error) else f"cannot be written: {exc}"
+            raise OutputError(f"{message}; none of the round's files is left written") from None
+        with _held_back():
+            try:
+                for target in targets:
+                    os.link(staging / target.name, target)  # a name taken meanwhile: FileExistsError, nothing replaced
+                    written.append(target)
+                if slips is not None:
+                    write_output(slips[0], slips[1], keep=[*keep, *targets], kind=PDF)
+                    written.append(slips[0])
+            except (Hi5Error, OSError) as exc:
+                for done in written:
+                    done.unlink(missing_ok=True)
+                message = str(exc) if isinstance(exc, Hi5Error) else f"cannot be written: {exc}"
+                raise OutputError(f"{message}; none of the round's files is left written") from None
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
     return written
+
+
+STAGING = ".hi5pnp-round-"  # the hidden folder a round is made in before it is placed
+
+
+@contextmanager
+def _held_back() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back (delivered when the block ends), where
+    the system can (a POSIX system's main thread); elsewhere nothing."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

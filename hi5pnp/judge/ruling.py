@@ -27,7 +27,7 @@ from typing import Any
 from ..deck import yamlsource
 from ..deck.fields import FieldReader, describe, show
 from ..deck.located import YList, YMap
-from ..errors import LogError, OptionError
+from ..errors import InputError, LogError, OptionError
 from ..language import _, ngettext
 from ..language.words import listed
 from ..rules.seat import seat_words
@@ -180,6 +180,20 @@ def ruling_text(log_sha256: str, judge: str, corrections: list[Try] | tuple[Try,
     return "\n".join(lines) + "\n"
 
 
+def _applies(log: str | Path, corrections: Sequence[Try]) -> None:
+    """Each correction names a line of the log and changes it, and the log
+    so corrected can be read; else an :class:`OptionError` saying why, and
+    that no ruling was written."""
+    from .tries import read_log_tried
+
+    try:
+        read_log_tried(log, str(log), corrections)
+    except InputError as exc:
+        fault = exc.faults[0] if exc.faults else None
+        why = fault.message if fault is not None else str(exc)
+        raise OptionError(f"no ruling written: {why}; correct the tried line and rule again") from None
+
+
 def write_ruling(log: str | Path, judge: str, corrections: Sequence[Try], adjudicated: Adjudicated | None = None) -> Path:
     """The judge's ruling on ``log`` as it now is, written beside it (``NAME.ruling.yaml``);
     never over a ruling (:class:`OutputError`), and only for a log that can be hashed."""
@@ -191,6 +205,8 @@ def write_ruling(log: str | Path, judge: str, corrections: Sequence[Try], adjudi
         raise OutputError(printable(f"{there}: a ruling on this log exists already; it is never replaced (remove it to rule anew)"))
     if not judge.strip():
         raise OptionError("a ruling names the judge who made it")
+    if corrections:  # checked before anything is written: a ruling holds only corrections that apply
+        _applies(log, corrections)
     try:
         digest = sha256_of(log)
     except OSError as exc:

@@ -124,6 +124,8 @@ def where(address: str) -> tuple[str, int]:
             f"--scheduler {address}: hi5pnp reaches a scheduler over tcp:// only ({scheme}:// is not taken); "
             f"start it with `dask scheduler` and give the address it prints, e.g. {EXAMPLE}"
         )
+    if not 0 < port < 65536:
+        raise SchedulerError(f"--scheduler {address}: a port is a number from 1 to 65535; give the one `dask scheduler` prints, e.g. {EXAMPLE}")
     return host, port
 
 

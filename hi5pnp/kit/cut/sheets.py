@@ -15,6 +15,9 @@ in the same coordinates (docs/kit.md, "Print, then cut"). Geometry from
 from __future__ import annotations
 
 import io
+import os
+import tempfile
+from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -107,12 +110,42 @@ def _note(c: Canvas, sheet: CutSheet, text: str) -> None:
     c.restoreState()
 
 
+def _ezdxf() -> Any:
+    """ezdxf, imported so that it writes nothing outside the kit's folder: on
+    its first import it keeps a cache of the system's fonts where
+    ``XDG_CACHE_HOME`` says (ezdxf's documented place for it; else in the
+    user's home), so the variable names a temporary folder for that import,
+    removed after it (the cache is read once a process; a DXF of polylines
+    uses no font)."""
+    import sys
+
+    if "ezdxf" in sys.modules:
+        import ezdxf
+
+        return ezdxf
+    before = os.environ.get(CACHE_VARIABLE)
+    with tempfile.TemporaryDirectory(prefix="hi5pnp-ezdxf-") as cache:
+        os.environ[CACHE_VARIABLE] = cache
+        try:
+            import ezdxf
+            import ezdxf.fonts.fonts
+        finally:
+            if before is None:
+                del os.environ[CACHE_VARIABLE]
+            else:
+                os.environ[CACHE_VARIABLE] = before
+    return ezdxf
+
+
+CACHE_VARIABLE = "XDG_CACHE_HOME"
+
+
 def cut_dxf(sheet: CutSheet, radius: float) -> bytes:
     """The cut file as DXF (R2000, mm): a closed polyline per card, its
     rounded corners as short straight lines, which every cutter's DXF reader
     takes. Written with ezdxf, its dates and ids fixed (ezdxf's own option
     for that), so the bytes depend on the sheet alone."""
-    import ezdxf
+    ezdxf = _ezdxf()
     from ezdxf import units
 
     text = io.StringIO()
