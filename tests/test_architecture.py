@@ -23,7 +23,7 @@ ALLOWED = {
     "lazy": set(),
     "infile": {"errors", "textsafe"},  # its refusals are InputErrors
     "files": {"errors", "textsafe"},  # its one writer raises OutputError
-    "language": {"errors", "textsafe", "files", "data", "version"},  # the catalogues: below every part that speaks
+    "language": {"errors", "textsafe", "files", "infile", "data", "version"},  # the catalogues: below every part that speaks
     "deck": BOTTOM,
     "rules": {"deck"} | BOTTOM,
     "render": {"deck"} | BOTTOM,

@@ -142,3 +142,23 @@ def test_build_cut_writes_nothing_outside_its_folder(tmp_path):
     )
     assert run.returncode == 0, run.stderr
     assert list(home.iterdir()) == [] and list((tmp_path / "kit").glob("cut-silhouette-*.dxf"))
+
+
+def test_an_earlier_marker_never_costs_a_file_of_the_user_s_in_deck(tmp_path):
+    """Under an earlier hi5pnp's marker (which recorded no deck/), a file in
+    deck/ that is not the deck's own is kept, and the run refused."""
+    import json
+
+    from test_saved_logs import contents, make_deck, save
+
+    from hi5pnp.sim import logs as saved
+
+    deck, logs = make_deck(tmp_path / "deck"), tmp_path / "logs"
+    assert save(deck, logs).exit_code in (0, 1)
+    assert (logs / "deck").is_dir()
+    (logs / saved.MARKER).write_text(json.dumps({"generator": "hi5pnp", "logs": {}}))
+    (logs / "deck" / "notes.txt").write_bytes(b"the designer's own notes\n")
+    before = contents(logs)
+    result = save(deck, logs)
+    assert result.exit_code == 2 and "notes.txt: an earlier hi5pnp's marker does not record this file" in result.stderr
+    assert contents(logs) == before

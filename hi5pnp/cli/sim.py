@@ -173,7 +173,7 @@ def simulate(
     if report:
         _check_report(Path(report), loaded, logs)
     if logs is not None:
-        saved.prepare(logs)
+        saved.prepare(logs, loaded)
     name = saved.deck_name(deck, loaded, logs)
     other_name = saved.deck_name(other_deck, other, None) if other is not None else ""
     shown = progress if progress is not None else sys.stderr.isatty() and not as_json

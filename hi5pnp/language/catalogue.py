@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .. import infile
 from ..errors import Fault, InputError, shown_path
 from .languages import DOMAIN, SOURCE, folders, language, po_path
 from .placeholders import placeholder_faults
@@ -105,9 +107,13 @@ def _read(lang: str, path: Path, _mtime: int, _size: int, template: Path, _templ
     if not wanted:  # no template: the catalogue's own messages are what it should have
         wanted = {_key(m.id, m.context) for m in translated if m.id}
     compiled = io.BytesIO()
-    write_mo(compiled, translated, use_fuzzy=False)
-    compiled.seek(0)
-    return Catalogue(lang, gettext.GNUTranslations(compiled), len(wanted - done), len(wanted), path)
+    try:
+        write_mo(compiled, translated, use_fuzzy=False)
+        compiled.seek(0)
+        translations = gettext.GNUTranslations(compiled)
+    except Exception as exc:  # a catalogue Babel read but gettext will not take
+        raise CatalogueError(Fault(shown_path(path), 0, 0, f"cannot be used: {type(exc).__name__}: {exc}")) from None
+    return Catalogue(lang, translations, len(wanted - done), len(wanted), path)
 
 
 def _key(message_id: str | tuple[str, ...] | list[str], context: str | None) -> tuple[str | None, str]:
@@ -115,14 +121,60 @@ def _key(message_id: str | tuple[str, ...] | list[str], context: str | None) -> 
 
 
 def read_catalogue(path: Path, lang: str | None) -> Catalog:
-    """A ``.po`` or ``.pot`` file read with Babel; a :class:`CatalogueError` at its line when it does not read."""
+    """A ``.po`` or ``.pot`` file read with Babel; a :class:`CatalogueError`
+    at its line when it does not read. The file is read by the one reader
+    (a regular file of at most 4 MiB) and its ``Plural-Forms`` checked
+    before Babel reads the messages (:func:`plural_faults`)."""
     from babel.messages.pofile import PoFileError, read_po
 
+    shown = shown_path(path)
     try:
-        with path.open("rb") as f:
-            return read_po(f, locale=lang, domain=DOMAIN, abort_invalid=True)
+        data = infile.read_bytes(path, shown, None, infile.LIMITS["catalogue"])
+    except infile.FileRefused as exc:
+        raise CatalogueError(exc.fault) from None
+    faults = plural_faults(data, shown)
+    if faults:
+        raise CatalogueError(faults)
+    try:
+        return read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
     except PoFileError as exc:
         line = getattr(exc, "lineno", 0) or 0
-        raise CatalogueError(Fault(shown_path(path), line, 0, f"not a catalogue Babel reads: {exc}")) from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise CatalogueError(Fault(shown_path(path), 0, 0, f"cannot read: {exc}")) from None
+        raise CatalogueError(Fault(shown, line, 0, f"not a catalogue Babel reads: {exc}")) from None
+    except LookupError as exc:  # a charset Python does not know
+        raise CatalogueError(Fault(shown, 0, 0, f"cannot read: its Content-Type names a charset Python does not know ({exc})")) from None
+    except Exception as exc:  # whatever else a damaged catalogue makes Babel raise
+        raise CatalogueError(Fault(shown, 0, 0, f"cannot read: {type(exc).__name__}: {exc}")) from None
+
+
+MOST_PLURALS = 6  # the most forms a language's plural has (Arabic's six)
+_PLURAL_FORMS = re.compile(rb"Plural-Forms:([^\n]*)")
+_PARTS = re.compile(r"\s*nplurals\s*=\s*(\d{1,12})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*(?:\\n)?\"?\s*$")
+
+
+def plural_faults(data: bytes, shown: str) -> list[Fault]:
+    """Faults of a catalogue's ``Plural-Forms`` header: it must give at most
+    :data:`MOST_PLURALS` forms and a C expression in ``n`` that gettext
+    compiles (:func:`gettext.c2py`, what :mod:`gettext` runs it with) and
+    that gives a form in range, without dividing by zero, for 0 to 1,000."""
+    import gettext
+
+    found = _PLURAL_FORMS.search(data)
+    if found is None:
+        return []
+    line = data[: found.start()].count(b"\n") + 1
+    parts = _PARTS.match(found.group(1).decode("latin-1"))
+    if parts is None:
+        return [Fault(shown, line, 0, "its Plural-Forms is not 'nplurals=N; plural=EXPRESSION;'")]
+    count, expression = int(parts.group(1)), parts.group(2)
+    if not 1 <= count <= MOST_PLURALS:
+        return [Fault(shown, line, 0, f"its Plural-Forms gives {count:,} forms; a language has 1 to {MOST_PLURALS}")]
+    try:
+        form = gettext.c2py(expression)
+        wrong = next((n for n in range(1001) if not 0 <= form(n) < count), None)
+    except (ValueError, SyntaxError, RecursionError, MemoryError) as exc:
+        return [Fault(shown, line, 0, f"its Plural-Forms' expression is not one gettext reads ({exc})")]
+    except ArithmeticError as exc:
+        return [Fault(shown, line, 0, f"its Plural-Forms' expression cannot be worked out for every count ({exc})")]
+    if wrong is not None:
+        return [Fault(shown, line, 0, f"its Plural-Forms' expression gives form {form(wrong)} for {wrong}; there are {count} forms (0 to {count - 1})")]
+    return []

@@ -52,6 +52,7 @@ def po_path(folder: Path, lang: str) -> Path:
 def known() -> list[str]:
     """Every language hi5pnp speaks: English first, then those with a catalogue, by code."""
     found = {p.parent.parent.name for folder in folders() if folder.is_dir() for p in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po") if p.is_file()}
+    found = {name for name in found if normal(name) == name}  # a folder that is no language code is not a language (a stray one, a backup)
     return [SOURCE, *sorted(found - {SOURCE})]
 
 

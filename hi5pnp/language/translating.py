@@ -27,7 +27,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS
 
 from .. import data
 from ..errors import OutputError, shown_path
-from ..files import make_folder, write_atomically
+from ..files import make_folder, write_output
 from ..version import __version__
 from .catalogue import TEMPLATE, read_catalogue
 from .languages import DOMAIN, FOLDER_VARIABLE, SOURCE, LanguageError, normal, package_folder, po_path
@@ -111,7 +111,7 @@ def _write(path: Path, text: bytes) -> bool:
     if path.is_file() and path.read_bytes() == text:
         return False
     make_folder(path.parent)
-    write_atomically(path, text)
+    write_output(path, text)  # a folder, a link or a device in its place: one line, exit 2
     return True
 
 

@@ -65,11 +65,13 @@ def _marked(folder: Path) -> bool:
         return False
 
 
-def prepare(folder: Path) -> None:
+def prepare(folder: Path, deck: Deck | None = None) -> None:
     """Make ``folder`` ready for a run's logs, or raise :class:`OutputError`
     saying why it may not take them: it must be new, empty, or marked as a
     folder of saved logs whose game logs and deck copy are all as a run
-    wrote them (then they are removed)."""
+    wrote them (then they are removed). Under an earlier hi5pnp's marker,
+    which recorded no ``deck/``, a copy is removed only when each of its
+    files is the same as ``deck``'s (the copy this run makes again)."""
     shown = _shown(folder)
     try:
         st: os.stat_result | None = os.lstat(folder)
@@ -98,8 +100,11 @@ def prepare(folder: Path) -> None:
                 raise OutputError(f"{_shown(folder / COPY)}: is a link or a file, not a folder of hi5pnp's own; no game was played")
             logs = list(filter(LOG_NAME.fullmatch, names))
             written = _written(folder)
-            # an earlier hi5pnp's sealed marker recorded no deck/: its copy is taken as hi5pnp's, as then
-            copied = _copied(folder) if COPY in names and not written.get(EARLIER) else []
+            earlier = bool(written.get(EARLIER))  # an earlier hi5pnp's marker recorded no deck/
+            copied = _copied(folder) if COPY in names else []
+            if copied and earlier:
+                _same_copy(folder, copied, deck)
+                copied = []
             for name in logs + copied:  # every one checked before any is removed
                 path = folder / name
                 if not stat.S_ISREG(os.lstat(path).st_mode):
@@ -118,6 +123,28 @@ def prepare(folder: Path) -> None:
     except OSError as exc:
         raise OutputError(f"{shown}: cannot save the logs here: {exc.strerror or exc}") from None
     write_output(folder / MARKER, MARKER_TEXT)
+
+
+def _same_copy(folder: Path, copied: list[str], deck: Deck | None) -> None:
+    """Each file of ``folder/deck`` is the same as the file of that name in
+    ``deck``'s folder (so the copy made again loses nothing), or an
+    :class:`OutputError` saying which is not and that it is kept."""
+    for name in copied:
+        path = folder / name
+        own = deck.path / Path(name).relative_to(COPY) if deck is not None else None
+        try:
+            same = (
+                own is not None
+                and stat.S_ISREG(os.lstat(path).st_mode)
+                and path.read_bytes() == read_bytes(own, str(own), deck.path.resolve() if deck else None)
+            )
+        except (OSError, YamlReadError):
+            same = False
+        if not same:
+            raise OutputError(
+                f"{_shown(path)}: an earlier hi5pnp's marker does not record this file, and it is not the deck's own; it is kept: "
+                "move it away, or give another folder; no game was played"
+            )
 
 
 def _copied(folder: Path) -> list[str]:
