@@ -26,12 +26,7 @@ PER_PAGE = 4
 
 def _fit(text: str, style: str, size: float, room_mm: float) -> str:
     """``text`` (escaped) cut with an ellipsis to ``room_mm``."""
-    text = printable(text)
-    if fonts.width(text, style, size) <= pt(room_mm):
-        return text
-    while text and fonts.width(text + "…", style, size) > pt(room_mm):
-        text = text[:-1]
-    return text + "…"
+    return fonts.cut_to(printable(text), style, size, pt(room_mm))
 
 
 def _text(c: Canvas, x: float, y: float, text: str, style: str = "regular", size: float = 9.0, room: float = 80.0, ink: str = INK) -> None:

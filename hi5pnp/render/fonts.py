@@ -122,6 +122,26 @@ def width(text: str, style: str, size: float) -> float:  # style: regular, bold,
     return points
 
 
+ELLIPSIS = "…"
+
+
+def cut_to(text: str, style: str, size: float, room: float) -> str:
+    """``text``, or its longest beginning that fits ``room`` points with an
+    ellipsis after it (just the ellipsis when none does). The beginning is
+    found by halving (a longer beginning is never narrower), so a name of
+    thousands of characters costs a few dozen measures, not thousands."""
+    if width(text, style, size) <= room:
+        return text
+    low, high = 0, len(text)  # the longest k whose text[:k] + ellipsis fits lies in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width(text[:middle] + ELLIPSIS, style, size) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + ELLIPSIS
+
+
 def missing_glyphs(text: str, style: str = "regular") -> str:
     """The characters of ``text`` that the font has no glyph for."""
     register()

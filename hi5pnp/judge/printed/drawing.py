@@ -153,11 +153,7 @@ def _heading(pen: _Pen, state: State, y: float, caption: str) -> None:
 
 def _fit(text: str, width: float, style: str, size: float) -> str:
     """``text`` cut with an ellipsis to fit ``width`` mm: nothing runs into its neighbour."""
-    if fonts.width(text, style, size) <= pt(width):
-        return text
-    while text and fonts.width(text + "…", style, size) > pt(width):
-        text = text[:-1]
-    return text + "…"
+    return fonts.cut_to(text, style, size, pt(width))
 
 
 def _course(pen: _Pen, state: State, y0: float) -> float:

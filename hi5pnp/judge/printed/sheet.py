@@ -158,12 +158,7 @@ def _sheet(buf: io.BytesIO, v: Verdict, frame: _PageFrame) -> _Sheet:
 
 def _clip(c: Canvas, text: str, width_mm: float, style: str, size: float) -> str:
     """``text`` cut with an ellipsis to fit ``width_mm``."""
-    font = fonts.font_name(style)
-    if c.stringWidth(text, font, size) <= pt(width_mm):
-        return text
-    while text and c.stringWidth(text + "…", font, size) > pt(width_mm):
-        text = text[:-1]
-    return text + "…"
+    return fonts.cut_to(text, style, size, pt(width_mm))
 
 
 def _game_name(v: Verdict) -> str:

@@ -19,10 +19,10 @@ from typing import Literal, Self, TypeGuard
 
 from .. import fonts
 from ..icons import fill_icon, known
-from ..units import MM_PER_IN, pt
+from ..units import MM_PER_IN, pt, to_mm
 from .element import Box, Element, ElementFault, Given
 from .pen import Pen
-from .text import ASCENT, DESCENT, Align, _is_align
+from .text import ASCENT, DESCENT, Align, _is_align, shown
 
 VAlign = Literal["top", "middle", "bottom"]
 VALIGNS: tuple[VAlign, ...] = ("top", "middle", "bottom")
@@ -71,6 +71,11 @@ def _style(base: str, run: str) -> str:
     return run
 
 
+def size_of(p: Piece, size: float, base: str) -> float:
+    """A piece's width in points at ``size``: an icon's square, a run's text."""
+    return size * ICON_EM if p[0] == "icon" else fonts.width(p[1], _style(base, p[2]), size)
+
+
 def _lines(parts: list[Piece], size: float, width_pt: float, base: str) -> list[list[tuple[Piece, float]]]:
     """``parts`` broken into lines no wider than ``width_pt`` where it can
     be (a word longer than the line stands alone): each a list of (piece, width)."""
@@ -82,9 +87,7 @@ def _lines(parts: list[Piece], size: float, width_pt: float, base: str) -> list[
             if words[-1]:
                 words.append([])
             continue
-        style = _style(base, p[2])
-        w = size * ICON_EM if p[0] == "icon" else fonts.width(p[1], style, size)
-        words[-1].append((p, w))
+        words[-1].append((p, size_of(p, size, base)))
     space = fonts.width(" ", base, size)
     for word in (w for w in words if w):
         ww = sum(w for _, w in word)
@@ -170,8 +173,13 @@ class Para(Element):
         return (ASCENT + DESCENT) * em + (lines - 1) * self.leading * em
 
     def _fitted(self, parts: list[Piece]) -> Self:
-        """This paragraph at the largest size, in quarter points, at which it fits its box."""
+        """This paragraph at the largest size, in quarter points, at which it
+        fits its box. A text that could not fit even set solid at the least
+        size (its words' widths together more than the box's lines hold) is
+        refused at once, before any line is broken: a text of a megabyte
+        costs one measuring, not one per size tried."""
         least = self.min_size if self.min_size is not None else self.size * 0.8
+        self._could_fit(parts, least)
         size = self.size
         while True:
             lines = _lines(parts, size, pt(self.w), self.font)
@@ -184,12 +192,24 @@ class Para(Element):
         em = least * MM_PER_IN / 72
         fit = int((self.h - (ASCENT + DESCENT) * em) / (self.leading * em)) + 1
         raise ElementFault(
-            f"paragraph '{self.text}' does not fit its {self.w:g} × {self.h:g} mm box even at {least:g} pt: "
+            f"paragraph '{shown(self.text)}' does not fit its {self.w:g} × {self.h:g} mm box even at {least:g} pt: "
             f"it takes {len(lines)} lines and the box holds {max(fit, 0)}; shorten it"
         )
 
+    def _could_fit(self, parts: list[Piece], least: float) -> None:
+        """An :class:`ElementFault` when the words alone, end to end at
+        ``least`` points, are longer than every line the box holds."""
+        em = least * MM_PER_IN / 72
+        room = max(int((self.h - (ASCENT + DESCENT) * em) / (self.leading * em)) + 1, 0)
+        words = sum(size_of(p, least, self.font) for p in parts if p[0] != "space")
+        if words > room * pt(self.w) + 1e-6:
+            raise ElementFault(
+                f"paragraph '{shown(self.text)}' does not fit its {self.w:g} × {self.h:g} mm box even at {least:g} pt: "
+                f"its words take {to_mm(words) / max(self.w, 1e-9):,.0f} lines of the box's width and the box holds {room}; shorten it"
+            )
+
     def describe(self) -> str:
-        return f"paragraph '{self.text}'"
+        return f"paragraph '{shown(self.text)}'"
 
     def bounds(self) -> Box:
         return (self.x, self.y, self.x + self.w, self.y + self.h)

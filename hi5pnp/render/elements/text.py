@@ -64,7 +64,7 @@ class Text(Element):
         return cls(**common, x=n["x"], y=n["y"], text=text, size=size, font=font, fill=fill, align=align, width=width, rotate=n["rotate"], min_size=min_size)
 
     def describe(self) -> str:
-        return f"text '{self.text}'"
+        return f"text '{shown(self.text)}'"
 
     def bounds(self) -> Box:
         w = text_width_mm(self.text, self.size, self.font)
@@ -95,6 +95,27 @@ class Text(Element):
             draw(x, y, self.text)
 
 
+MOST_SHOWN = 60  # characters of a text a fault quotes
+
+
+def shown(text: str) -> str:
+    """A text as a fault quotes it: its first :data:`MOST_SHOWN` characters."""
+    return text if len(text) <= MOST_SHOWN else f"{text[:MOST_SHOWN]}… ({len(text):,} characters)"
+
+
+def _most_that_fit(text: str, font: str, size: float, width: float) -> int:
+    """How many of ``text``'s first characters fit ``width`` mm at ``size``
+    (found by halving: a longer beginning is never narrower)."""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if to_mm(fonts.width(text[:middle], font, size)) <= width + 1e-6:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def _fitted(text: str, font: str, size: float, width: float, min_size: float | None) -> float:
     """The size ``text`` is drawn at to fit ``width`` mm: ``size``, or smaller
     down to ``min_size``; an :class:`ElementFault` when it would need to be smaller."""
@@ -105,9 +126,9 @@ def _fitted(text: str, font: str, size: float, width: float, min_size: float | N
         return size
     fitted = given * width / w
     if fitted + 1e-6 < least:
-        fits = max((k for k in range(len(text) + 1) if to_mm(fonts.width(text[:k], font, least)) <= width + 1e-6), default=0)
+        fits = _most_that_fit(text, font, least, width)
         raise ElementFault(
-            f"text '{text}' is {w:.1f} mm wide at {given:g} pt; the box is {width:g} mm "
+            f"text '{shown(text)}' is {w:.1f} mm wide at {given:g} pt; the box is {width:g} mm "
             f"and it would need {fitted:.1f} pt (smallest allowed {least:g} pt): shorten it; "
             f"at most {fits} of its {len(text)} characters fit at {least:g} pt"
         )

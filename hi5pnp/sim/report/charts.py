@@ -49,11 +49,11 @@ class Box(NamedTuple):
 def fit(text: str, width: float, size: float, style: str = "regular") -> str:
     """``text`` (control characters shown), cut with an ellipsis to ``width`` points."""
     text = printable(text)
-    if fonts.width(text, style, size) <= width:
+    cut = fonts.cut_to(text, style, size, width)
+    if cut == text:
         return text
-    while text and fonts.width(text + ELLIPSIS, style, size) > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS if text else ""
+    kept = cut.removesuffix(ELLIPSIS)
+    return kept.rstrip() + ELLIPSIS if kept else ""
 
 
 def write(
