@@ -4,10 +4,14 @@ traceback nor a PDF with NaN in it (docs/deck-format.md, icons)."""
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
+import textwrap
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hi5pnp.deck.pictures.icons import IconError, icon_from_svg
@@ -53,18 +57,34 @@ NUMBERS = st.one_of(
 )
 
 
-@pytest.mark.slow
-@settings(max_examples=3000, deadline=None)
-@given(
-    st.lists(NUMBERS, min_size=4, max_size=4),
-    st.lists(st.tuples(NUMBERS, NUMBERS, NUMBERS, st.booleans(), st.booleans(), NUMBERS, NUMBERS), min_size=1, max_size=4),
+CHECK = textwrap.dedent(
+    """
+    import json, math, resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    from hi5pnp.deck.pictures.icons import IconError, icon_from_svg
+    for text in json.loads(sys.stdin.read()):
+        try:
+            icon = icon_from_svg(text.encode())
+        except IconError:
+            continue
+        x, y, w, h = icon.box
+        assert all(math.isfinite(v) for v in (x, y, w, h)) and w > 0 and h > 0, text
+        assert all(math.isfinite(v) for steps, _ in icon.paths for _, point in steps for v in point), text
+    print("done")
+    """
 )
-def test_fuzzed_icons_are_a_fault_or_finite_outlines(box, arcs):
-    d = "M10 10 " + " ".join(f"A {rx} {ry} {a} {int(large)} {int(sweep)} {x} {y}" for rx, ry, a, large, sweep, x, y in arcs) + " Z"
-    try:
-        icon = icon_from_svg(svg(d, " ".join(str(v) for v in box)))
-    except IconError:
-        return
-    x, y, w, h = icon.box
-    assert all(math.isfinite(v) for v in (x, y, w, h)) and w > 0 and h > 0
-    assert all(math.isfinite(v) for steps, _ in icon.paths for _, point in steps for v in point)
+ARC = st.tuples(NUMBERS, NUMBERS, NUMBERS, st.booleans(), st.booleans(), NUMBERS, NUMBERS)
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.lists(st.tuples(st.lists(NUMBERS, min_size=4, max_size=4), st.lists(ARC, min_size=1, max_size=4)), min_size=50, max_size=50))
+def test_fuzzed_icons_are_a_fault_or_finite_outlines(icons):
+    """Extreme numbers in view boxes and arcs, read in a process of 1 GiB:
+    each icon is a fault or finite outlines, never a traceback."""
+    texts = []
+    for box, arcs in icons:
+        d = "M10 10 " + " ".join(f"A {rx} {ry} {a} {int(large)} {int(sweep)} {x} {y}" for rx, ry, a, large, sweep, x, y in arcs) + " Z"
+        texts.append(svg(d, " ".join(str(v) for v in box)).decode())
+    run = subprocess.run([sys.executable, "-c", CHECK], input=json.dumps(texts), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "done", run.stderr[-3000:]
