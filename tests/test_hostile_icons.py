@@ -88,3 +88,15 @@ def test_fuzzed_icons_are_a_fault_or_finite_outlines(icons):
         texts.append(svg(d, " ".join(str(v) for v in box)).decode())
     run = subprocess.run([sys.executable, "-c", CHECK], input=json.dumps(texts), capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and run.stdout.strip() == "done", run.stderr[-3000:]
+
+
+def test_an_icon_over_its_size_is_refused_unread(tmp_path):
+    from hi5pnp.deck.pictures.icons import read_icon
+    from hi5pnp.deck.yamlsource import YamlReadError
+
+    big = tmp_path / "big.svg"
+    with big.open("wb") as f:
+        f.truncate((256 << 10) + 1)
+    with pytest.raises(YamlReadError) as caught:
+        read_icon(big, "icons/big.svg", tmp_path.resolve())
+    assert "is 262,145 bytes; files over 262,144 bytes are refused (256 KiB at most)" in caught.value.fault.message
