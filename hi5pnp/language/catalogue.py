@@ -147,8 +147,33 @@ def read_catalogue(path: Path, lang: str | None) -> Catalog:
 
 
 MOST_PLURALS = 6  # the most forms a language's plural has (Arabic's six)
-_PLURAL_FORMS = re.compile(rb"Plural-Forms:([^\n]*)")
-_PARTS = re.compile(r"\s*nplurals\s*=\s*(\d{1,12})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*(?:\\n)?\"?\s*$")
+_PARTS = re.compile(r"\s*nplurals\s*=\s*(\d{1,12})\s*;\s*plural\s*=\s*(.+?)\s*;?\s*$")
+HEADER_LINES = 200  # lines of a catalogue its header is looked for in
+
+
+def _plural_forms(data: bytes) -> tuple[str, int] | None:
+    """The ``Plural-Forms`` value of a catalogue's header (the ``msgstr`` of
+    ``msgid ""``, its quoted lines joined) and the line it is on; None when
+    it has none."""
+    lines = data[: 1 << 16].decode("utf-8", "replace").splitlines()[:HEADER_LINES]
+    for i, line in enumerate(lines[:-1]):
+        if line.strip() != 'msgid ""' or not lines[i + 1].lstrip().startswith("msgstr"):
+            continue
+        block = [(i + 2, lines[i + 1].partition("msgstr")[2].strip())]  # (line number, quoted text)
+        for number, more in enumerate(lines[i + 2 :], i + 3):
+            if not more.strip().startswith('"'):
+                break
+            block.append((number, more.strip()))
+        header, starts = "", []
+        for number, quoted in block:
+            starts.append((len(header), number))
+            header += quoted[1:-1] if len(quoted) >= 2 and quoted.endswith('"') else quoted[1:]
+        at = header.find("Plural-Forms:")
+        if at < 0:
+            return None
+        value = header[at + len("Plural-Forms:") :].split("\\n", 1)[0]
+        return value, max(n for start, n in starts if start <= at)
+    return None
 
 
 def plural_faults(data: bytes, shown: str) -> list[Fault]:
@@ -158,11 +183,11 @@ def plural_faults(data: bytes, shown: str) -> list[Fault]:
     that gives a form in range, without dividing by zero, for 0 to 1,000."""
     import gettext
 
-    found = _PLURAL_FORMS.search(data)
+    found = _plural_forms(data)
     if found is None:
         return []
-    line = data[: found.start()].count(b"\n") + 1
-    parts = _PARTS.match(found.group(1).decode("latin-1"))
+    value, line = found
+    parts = _PARTS.match(value)
     if parts is None:
         return [Fault(shown, line, 0, "its Plural-Forms is not 'nplurals=N; plural=EXPRESSION;'")]
     count, expression = int(parts.group(1)), parts.group(2)

@@ -35,12 +35,14 @@ import jinja2.nodes
 import jinja2.sandbox
 import jinja2.utils
 
+GENERATION = "hi5pnp-budget-1"  # the code this module generates; compiled templates kept are keyed by it
 MAX_RENDER_SECONDS = 5.0  # a whole build's templates: the bundled kit renders in a fraction of a second
 MAX_TEXT = 1 << 20  # characters (or items) of any one text or list a template makes, and of its output
 MAX_ESTIMATE = 16 << 20  # a filter or method whose result could be larger is refused before it runs
 MAX_WIDTH = 1000  # a format's width or precision
 MAX_BITS = 4096  # a whole number a template computes
 MAX_LIPSUM = 100  # paragraphs, and words in one
+MAX_LOOKED = 1_000_000  # values of a nested one looked at to tell its size
 
 _PRINTF = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?")
 _DIGITS = re.compile(r"\d+")
@@ -51,16 +53,43 @@ class OverBudget(Exception):
     """A template spent more than its budget: ``str(exc)`` says on what."""
 
 
-def _size(value: Any) -> int:
-    """The characters or items a value holds, counting the texts in a list
-    (a list of a thousand copies of one long text is as large as their join)."""
-    if isinstance(value, (str, bytes)):
-        return len(value)
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return len(value) + sum(len(v) for v in value if isinstance(v, (str, bytes)))
-    if isinstance(value, dict):
-        return len(value) + sum(len(v) for v in value.values() if isinstance(v, (str, bytes)))
-    return 0
+def _size(value: Any, cap: int = 4 * MAX_ESTIMATE) -> int:
+    """The characters and items a value holds, nested lists and mappings
+    included (a list of a thousand copies of one long text is as large as
+    their join), counted until ``cap`` is passed."""
+    total, stack, looked = 0, [value], 0
+    while stack and total <= cap and looked < MAX_LOOKED:
+        v = stack.pop()
+        looked += 1
+        if isinstance(v, (str, bytes)):
+            total += len(v)
+        elif isinstance(v, (list, tuple, set, frozenset)):
+            total += len(v)
+            stack.extend(v)
+        elif isinstance(v, dict):
+            total += len(v)
+            stack.extend(v.values())
+    return total
+
+
+def check_size(value: Any) -> None:
+    """An :class:`OverBudget` when ``value``, written out, would pass :data:`MAX_TEXT`."""
+    if isinstance(value, _SIZED) and _size(value) > MAX_TEXT:
+        raise OverBudget(f"it writes out a value of more than {MAX_TEXT:,} characters or items")
+
+
+def _bounded(items: Iterator[Any], tick: Callable[[], None]) -> list[Any]:
+    """A lazy sequence (a ``map``, a generator) made a list, within the
+    budget: each item a step, and no more than :data:`MAX_ESTIMATE` in all."""
+    out: list[Any] = []
+    total = 0
+    for item in items:
+        tick()
+        total += 1 + _size(item)
+        if total > MAX_ESTIMATE:
+            raise OverBudget(f"it makes a sequence of more than {MAX_ESTIMATE:,} characters or items")
+        out.append(item)
+    return out
 
 
 def sized(value: Any) -> Any:
@@ -77,8 +106,9 @@ def _check_estimate(value: Any, args: Iterable[Any]) -> None:
     sizes = sorted((_size(a) for a in [value, *args]), reverse=True)
     widths = [abs(a) for a in args if isinstance(a, int) and not isinstance(a, bool)]
     factor = max([1, *widths, *sizes[1:2]])
-    if sum(sizes) * factor > MAX_ESTIMATE:
-        raise OverBudget(f"it could make a text of {sum(sizes) * factor:,} characters; a template may make at most {MAX_TEXT:,}")
+    could = (sum(sizes) + 1) * factor  # an empty text centred in a billion spaces is a billion
+    if could > MAX_ESTIMATE:
+        raise OverBudget(f"it could make a text of {could:,} characters; a template may make at most {MAX_TEXT:,}")
 
 
 def check_format(text: str) -> None:
@@ -114,9 +144,12 @@ class _Ticking(jinja2.compiler.CodeGenerator):
         super().visit_Template(node, frame)
 
     def visit_Concat(self, node: jinja2.nodes.Concat, frame: Any) -> None:
-        self.write("environment.sized(")
-        super().visit_Concat(node, frame)
-        self.write(")")
+        """``a ~ b``: each part's size checked before they are joined (a list is written out as its text)."""
+        self.write("environment.joined((")
+        for part in node.nodes:
+            self.visit(part, frame)
+            self.write(", ")
+        self.write("), context.eval_ctx.autoescape)")
 
 
 class Sandbox(jinja2.sandbox.SandboxedEnvironment):
@@ -134,7 +167,9 @@ class Sandbox(jinja2.sandbox.SandboxedEnvironment):
             self.filters[name] = self._budgeted(func)
         self.filters["_steps"] = jinja2.pass_environment(_steps)
         self.filters["format"] = self._budgeted(_printf_filter(self.filters["format"]))
+        self.filters["wordwrap"] = self._budgeted(_wrap_filter(self.filters["wordwrap"]))
         self.globals["lipsum"] = _lipsum(jinja2.utils.generate_lorem_ipsum)
+        self.globals["namespace"] = _Namespace
 
     def new_budget(self) -> None:
         """A new build: its templates may spend :data:`MAX_RENDER_SECONDS` again."""
@@ -168,6 +203,7 @@ class Sandbox(jinja2.sandbox.SandboxedEnvironment):
         @functools.wraps(func)  # its jinja2.pass_* mark too
         def budgeted(*args: Any, **kwargs: Any) -> Any:
             self.tick()
+            args = tuple(_bounded(a, self.tick) if isinstance(a, Iterator) else a for a in args)
             values = [a for a in args if not isinstance(a, (jinja2.runtime.Context, jinja2.Environment, jinja2.nodes.EvalContext))]
             if values:
                 _check_estimate(values[0], [*values[1:], *kwargs.values()])
@@ -179,24 +215,40 @@ class Sandbox(jinja2.sandbox.SandboxedEnvironment):
         __self.tick()
         owner = getattr(__obj, "__self__", None)
         if isinstance(owner, _SIZED):  # a method of a text or a list: s.ljust(n), s.replace(a, b), sep.join(items)
+            args = tuple(_bounded(a, __self.tick) if isinstance(a, Iterator) else a for a in args)
             _check_estimate(owner, [*args, *kwargs.values()])
         return sized(super().call(__context, __obj, *args, **kwargs))
 
     def getattr(self, obj: Any, attribute: str) -> Any:
         if isinstance(obj, str) and attribute in ("format", "format_map"):
             check_format(obj)
+            real = super().getattr(obj, attribute)
+
+            def formatted(*args: Any, **kwargs: Any) -> Any:
+                _check_estimate(obj, [*args, *kwargs.values()])
+                return real(*args, **kwargs)
+
+            return formatted
         return super().getattr(obj, attribute)
+
+    def joined(self, parts: tuple[Any, ...], autoescape: bool) -> Any:
+        """``~``'s parts joined as jinja2 joins them, once their sizes are known to fit."""
+        self.tick()
+        total = sum(_size(p) for p in parts)
+        if total > MAX_TEXT:
+            raise OverBudget(f"'~' would make {total:,} characters or more; a template may make at most {MAX_TEXT:,}")
+        return sized(jinja2.runtime.markup_join(parts) if autoescape else jinja2.runtime.str_join(parts))
 
     def call_binop(self, context: jinja2.runtime.Context, operator: str, left: Any, right: Any) -> Any:
         whole = isinstance(left, int) and isinstance(right, int)
         if operator == "**" and whole and abs(left) > 1 and right > 0 and abs(left).bit_length() * right > MAX_BITS:
-            raise OverBudget(f"'**' would make a number of more than {MAX_BITS:,} bits")
+            raise OverBudget(f"'**' with a power of {right:,} would make a number of more than {MAX_BITS:,} bits")
         if operator == "*" and whole and abs(left).bit_length() + abs(right).bit_length() > MAX_BITS:
             raise OverBudget(f"'*' would make a number of more than {MAX_BITS:,} bits")
         if operator == "*" and not whole and isinstance(left, (int, _SIZED)) and isinstance(right, (int, _SIZED)):
             items, times = (left, right) if isinstance(right, int) else (right, left)
             if isinstance(times, int) and not isinstance(times, bool) and _size(items) * times > MAX_TEXT:
-                raise OverBudget(f"'*' would make {_size(items) * times:,} characters or items; a template may make at most {MAX_TEXT:,}")
+                raise OverBudget(f"'*' would make {_size(items) * times:,} items (characters or entries); a template may make at most {MAX_TEXT:,}")
         if operator == "+" and isinstance(left, _SIZED) and isinstance(right, _SIZED):
             sized_sum = _size(left) + _size(right)
             if sized_sum > MAX_TEXT:
@@ -205,6 +257,15 @@ class Sandbox(jinja2.sandbox.SandboxedEnvironment):
             check_printf(left)
             _check_estimate(left, right if isinstance(right, tuple) else [right])
         return sized(super().call_binop(context, operator, left, right))
+
+
+class _Namespace(jinja2.utils.Namespace):
+    """jinja2's ``namespace()``, written out as ``<namespace>``: whatever it
+    holds (a list of a thousand long texts) is never made text by ``~``,
+    ``%`` or ``|string``, which see no size in it."""
+
+    def __repr__(self) -> str:
+        return "<namespace>"
 
 
 @jinja2.pass_environment
@@ -224,6 +285,19 @@ def _printf_filter(real: Callable[..., Any]) -> Callable[..., Any]:
         return real(value, *args, **kwargs)
 
     return format_
+
+
+MAX_WRAPPED = 1 << 16  # characters ``wordwrap`` takes: Python's text wrapping is slow on long texts
+
+
+def _wrap_filter(real: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(real)
+    def wordwrap(environment: Any, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and len(value) > MAX_WRAPPED:
+            raise OverBudget(f"wordwrap takes texts of up to {MAX_WRAPPED:,} characters, not {len(value):,}")
+        return real(environment, value, *args, **kwargs)
+
+    return wordwrap
 
 
 def _lipsum(real: Callable[..., Any]) -> Callable[..., Any]:

@@ -37,11 +37,22 @@ from . import fonts
 from .elements.text import text_width_mm
 from .icons import ICON_FOLDER, folder_icons
 from .layout import Layout, check_layout, line_of_id
-from .sandbox import OverBudget, Sandbox
+from .sandbox import GENERATION, OverBudget, Sandbox, check_size
 from .shapes import shape_words
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_BYTECODE_CACHE = jinja2.FileSystemBytecodeCache()
+
+
+class _BytecodeCache(jinja2.FileSystemBytecodeCache):
+    """jinja2's cache of compiled templates, each keyed by the code generator
+    too (:data:`~.sandbox.GENERATION`): a template compiled without the
+    budget's checks, by another hi5pnp, is compiled again, never run."""
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return hashlib.sha1(f"{super().get_cache_key(name, filename)}\0{GENERATION}".encode()).hexdigest()
+
+
+_BYTECODE_CACHE = _BytecodeCache()
 MARKUP_SUFFIX = ".xml.j2"
 TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the folder; nothing else is read
 
@@ -78,6 +89,7 @@ def _finalize(context: jinja2.runtime.Context, value: Any) -> Any:
     output passes as it is); in markup, values are left to autoescape."""
     if isinstance(value, jinja2.Undefined):
         str(value)  # a StrictUndefined raises UndefinedError, naming what is undefined
+    check_size(value)  # a list of a thousand long texts is not written out
     if (context.name or "").endswith(MARKUP_SUFFIX) or isinstance(value, Markup):
         return value
     if isinstance(value, float):
