@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import reportlab
@@ -127,19 +128,25 @@ ELLIPSIS = "…"
 
 def cut_to(text: str, style: str, size: float, room: float) -> str:
     """``text``, or its longest beginning that fits ``room`` points with an
-    ellipsis after it (just the ellipsis when none does). The beginning is
-    found by halving (a longer beginning is never narrower), so a name of
-    thousands of characters costs a few dozen measures, not thousands."""
+    ellipsis after it (just the ellipsis when none does)."""
     if width(text, style, size) <= room:
         return text
-    low, high = 0, len(text)  # the longest k whose text[:k] + ellipsis fits lies in [low, high]
+    return text[: longest(len(text), lambda k: width(text[:k] + ELLIPSIS, style, size) <= room)] + ELLIPSIS
+
+
+def longest(most: int, fits: Callable[[int], bool]) -> int:
+    """The largest k from 0 to ``most`` for which ``fits(k)`` (0 when none),
+    found by halving: ``fits`` must hold for every k below one it holds for,
+    as a text's beginning is never wider than a longer one. A name of
+    thousands of characters costs a few dozen measures, not thousands."""
+    low, high = 0, most
     while low < high:
         middle = (low + high + 1) // 2
-        if width(text[:middle] + ELLIPSIS, style, size) <= room:
+        if fits(middle):
             low = middle
         else:
             high = middle - 1
-    return text[:low] + ELLIPSIS
+    return low
 
 
 def missing_glyphs(text: str, style: str = "regular") -> str:

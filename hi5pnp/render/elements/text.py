@@ -104,16 +104,8 @@ def shown(text: str) -> str:
 
 
 def _most_that_fit(text: str, font: str, size: float, width: float) -> int:
-    """How many of ``text``'s first characters fit ``width`` mm at ``size``
-    (found by halving: a longer beginning is never narrower)."""
-    low, high = 0, len(text)
-    while low < high:
-        middle = (low + high + 1) // 2
-        if to_mm(fonts.width(text[:middle], font, size)) <= width + 1e-6:
-            low = middle
-        else:
-            high = middle - 1
-    return low
+    """How many of ``text``'s first characters fit ``width`` mm at ``size``."""
+    return fonts.longest(len(text), lambda k: to_mm(fonts.width(text[:k], font, size)) <= width + 1e-6)
 
 
 def _fitted(text: str, font: str, size: float, width: float, min_size: float | None) -> float:
