@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import logging
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,7 +20,8 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
-from ..errors import Hi5Error
+from .fontcheck import FontError as FontError  # what register_own raises
+from .fontcheck import vet
 
 FONT_DIR = Path(reportlab.__file__).parent / "fonts"
 FONTS = {"regular": ("hi5-Regular", "Vera.ttf"), "bold": ("hi5-Bold", "VeraBd.ttf"), "italic": ("hi5-Italic", "VeraIt.ttf")}
@@ -50,25 +50,19 @@ def register() -> None:
 _own: dict[str, str] = {}  # the SHA-256 of a font file -> the name it is registered under
 
 
-class FontError(Hi5Error, ValueError):
-    """A font file that cannot be used, in words."""
-
-
-#: the tables a font must have for reportlab to set text in it and embed it
-NEEDED_TABLES = ("head", "hhea", "maxp", "hmtx", "cmap", "loca", "glyf", "name", "post")
 TRIAL_GLYPHS = 64  # the characters of a font's own a trial subset embeds
 
 
 def register_own(data: bytes) -> str:
     """Register a TrueType font's bytes (once) and give the name text is set
-    in with it. The font is first read whole by fontTools (every table
-    decompiled), then registered and a subset of it made, as the PDF will:
-    a font damaged anywhere is a :class:`FontError` here, not a failure when
-    the PDF is written."""
+    in with it. The font is first checked by fontTools as reportlab will read
+    it (:mod:`.fontcheck`), then registered and a subset of it made, as the
+    PDF will: a damaged font is a :class:`FontError` here, not a failure (or
+    a run out of memory) when the PDF is written."""
     digest = hashlib.sha256(data).hexdigest()
     name = _own.get(digest)
     if name is None:
-        _vet(data)
+        vet(data)
         name = f"hi5own-{digest[:16]}"
         try:
             font = TTFont(name, io.BytesIO(data), asciiReadable=False)
@@ -81,34 +75,6 @@ def register_own(data: bytes) -> str:
         pdfmetrics.registerFont(font)
         _own[digest] = name
     return name
-
-
-def _vet(data: bytes) -> None:
-    """Read a font file whole with fontTools, which knows every table: its
-    faults, in words (a file that is no font, a table cut short)."""
-    from fontTools.ttLib import TTFont as Vetted
-    from fontTools.ttLib import TTLibError
-
-    said = logging.getLogger("fontTools")  # what it says of a damaged table is told as the fault, not printed
-    level = said.level
-    said.setLevel(logging.CRITICAL)
-    try:
-        with Vetted(io.BytesIO(data), lazy=False, recalcBBoxes=False, recalcTimestamp=False) as font:
-            lacking = [tag for tag in NEEDED_TABLES if tag not in font]
-            if lacking:
-                tables = ", ".join(repr(t) for t in lacking)
-                raise FontError(f"is not a TrueType font reportlab can embed (no {tables} table); a TTF, or an OTF with TrueType outlines, is needed")
-            font.ensureDecompiled()
-    except FontError:
-        raise
-    except TTLibError as exc:
-        raise FontError(f"is not a TrueType font: fontTools cannot read it ({exc})") from None
-    except MemoryError:
-        raise FontError("cannot be read as a font: its tables claim more memory than there is") from None
-    except Exception as exc:  # a table cut short or damaged, in whatever way fontTools finds it
-        raise FontError(f"cannot be read as a font: a damaged table ({type(exc).__name__}: {exc})") from None
-    finally:
-        said.setLevel(level)
 
 
 def font_name(style: str) -> str:
