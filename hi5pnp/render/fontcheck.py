@@ -133,7 +133,10 @@ def _check_composites(glyf: object) -> None:
             if len(head) == 2 and struct.unpack(">h", head)[0] < 0:
                 raise FontError(f"cannot be read as a font: glyph {name!r} has {struct.unpack('>h', head)[0]} contours")
             continue
-        glyph.expand(glyf)
-        for part in glyph.components:
-            if part.glyphName not in glyphs:
-                raise FontError(f"cannot be read as a font: glyph {name!r} is made of a glyph the font does not have")
+        missing = FontError(f"cannot be read as a font: glyph {name!r} is made of a glyph the font does not have")
+        try:
+            glyph.expand(glyf)
+        except IndexError:  # a part's number past the glyphs
+            raise missing from None
+        if any(part.glyphName not in glyphs for part in glyph.components):
+            raise missing
