@@ -253,3 +253,47 @@ def test_the_cli_tells_a_damaged_font_in_one_line(tmp_path):
     card.write_text(card.read_text(encoding="utf-8").replace("safe: {{ card.safe }}\n", "fonts: {display: Display.ttf}\nsafe: {{ card.safe }}\n", 1))
     result = CliRunner().invoke(main, ["preview", "1a", "--templates", str(folder), "--out", str(tmp_path / "p.png")])
     assert result.exit_code == 1 and len(result.stderr.strip().splitlines()) == 1 and "Display.ttf: is not a TrueType font" in result.stderr, result.stderr
+
+
+REGISTER = textwrap.dedent(
+    """
+    import resource, sys, time
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    from hi5pnp.render.fonts import FontError, register_own
+    for name in sys.argv[1:]:
+        started = time.perf_counter()
+        try:
+            register_own(open(name, "rb").read())
+        except FontError:
+            pass
+        assert time.perf_counter() - started < 10, name
+    print("done")
+    """
+)
+SPANS = st.lists(st.tuples(st.integers(0, 0xFFFFFFFF), st.integers(0, 0xFFFFFFFF), st.integers(0, 0xFFFF)), min_size=1, max_size=6)
+
+
+@pytest.mark.slow
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.sampled_from([4, 12, 13]), SPANS, st.integers(1, 5000)), min_size=4, max_size=4))
+def test_fuzzed_character_maps_are_a_fault_or_a_font_in_time(tmp_path_factory, maps):
+    """Character maps of random ranges, repeated many times, registered in a
+    process of 1 GiB: each font is used or one fault, within 10 s."""
+    folder = tmp_path_factory.mktemp("maps")
+    names = []
+    for i, (kind, spans, repeat) in enumerate(maps):
+        if kind == 4:
+            n = min(repeat, 8000)
+            starts = [s & 0xFFFF for s, _, _ in spans] * n
+            ends = [e & 0xFFFF for _, e, _ in spans] * n
+            count = len(starts) + 1
+            body = struct.pack(">HHHH", 2 * count, 0, 0, 0) + struct.pack(f">{count}H", *ends, 0xFFFF) + b"\0\0" + struct.pack(f">{count}H", *starts, 0xFFFF)
+            sub = struct.pack(">HHH", 4, 0, min(0xFFFF, 6 + len(body) + 4 * count)) + body + struct.pack(f">{count}H", *[g for _, _, g in spans] * n, 1) + bytes(2 * count)
+            cmap = cmap_of(sub, 3, 1)
+        else:
+            cmap = cmap_of(groups(kind, spans * repeat))
+        path = folder / f"map{i}.ttf"
+        path.write_bytes(with_tables(cmap=cmap))
+        names.append(str(path))
+    run = subprocess.run([sys.executable, "-c", REGISTER, *names], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == "done", run.stderr[-3000:]
