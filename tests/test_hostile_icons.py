@@ -100,3 +100,13 @@ def test_an_icon_over_its_size_is_refused_unread(tmp_path):
     with pytest.raises(YamlReadError) as caught:
         read_icon(big, "icons/big.svg", tmp_path.resolve())
     assert "is 262,145 bytes; files over 262,144 bytes are refused (256 KiB at most)" in caught.value.fault.message
+
+
+@pytest.mark.parametrize(
+    "d", ["M10 10 " + "l 900000 900000 " * 3 + "Z", "M0 0 " + "a 900000 900000 0 0 1 900000 0 " * 3, "M0 0 C 10 10 999999 999999 20 20 c 10 10 999999 10 30 30"]
+)
+def test_a_path_whose_points_add_up_past_the_bound_is_a_fault(d):
+    """Each number within the bound, the points they reach not (4.5e9 from
+    5,000 relative steps was drawn before): a fault saying where."""
+    with pytest.raises(IconError, match=r"path data goes past 1,000,000 either way by character \d+"):
+        icon_from_svg(svg(d))

@@ -144,6 +144,8 @@ def test_a_deck_names_its_own_svg_icons_and_the_cards_draw_them(deck_copy):
     [
         ("icons/none.svg", None, "the icon icons/none.svg file not found"),
         ("icons/bad.svg", b"<svg viewBox='0 0 9 9'><circle r='2'/></svg>", "the icon icons/bad.svg has a <circle>"),
+        ("icons/nan.svg", b"<svg viewBox='nan 0 9 9'><path d='M1 1 L8 8 Z'/></svg>", "the icon icons/nan.svg has a view box that is not four finite numbers"),
+        ("icons/far.svg", b"<svg viewBox='0 0 9 9'><path d='M1 1 l 900000 0 l 900000 0 Z'/></svg>", "the icon icons/far.svg path data goes past 1,000,000"),
         ("../outside.svg", None, "must be an SVG file inside the deck folder"),
         ("sprint", None, "or an SVG file of the deck's"),
     ],

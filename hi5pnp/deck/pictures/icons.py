@@ -110,16 +110,16 @@ def _view_box(root: ET.Element) -> tuple[float, float, float, float]:
         try:
             x, y, w, h = (float(p) for p in parts)
         except ValueError:
-            raise IconError(f"its viewBox must be four numbers, not {view!r}") from None
+            raise IconError(f"has a viewBox that is not four numbers: {view!r}") from None
     else:
         sizes = [_NUMBER.match(root.get(k) or "") for k in ("width", "height")]
         if not all(sizes):
             raise IconError("has no viewBox, nor a width and height in pixels")
         x, y, w, h = 0.0, 0.0, *(float(m.group(1)) for m in sizes if m)
     if not all(math.isfinite(v) and abs(v) <= MAX_NUMBER for v in (x, y, w, h)):
-        raise IconError(f"its view box must be four finite numbers of at most {MAX_NUMBER:,.0f} either way")
+        raise IconError(f"has a view box that is not four finite numbers of at most {MAX_NUMBER:,.0f} either way")
     if not (w >= MIN_BOX and h >= MIN_BOX):
-        raise IconError(f"its view box must have a width and a height of at least {MIN_BOX:g}")
+        raise IconError(f"has a view box narrower or lower than {MIN_BOX:g} (its width and height must be at least that)")
     return (x, y, w, h)
 
 

@@ -38,6 +38,7 @@ def parse_path(d: str) -> Steps:
     last_cmd = ""
     ctrl: tuple[float, float] | None = None  # the last curve's second control point, for S and T
     pos, cmd = 0, ""
+    drawn = 0  # the steps whose points are checked
     text = d.strip()
     while pos < len(text):
         m = _TOKEN.match(text, pos)
@@ -93,6 +94,9 @@ def parse_path(d: str) -> Steps:
             steps += [("C", c) for c in arc_to_curves(x, y, args[0], args[1], args[2], bool(args[3]), bool(args[4]), ex, ey)]
             x, y, ctrl = ex, ey, None
         last_cmd = upper
+        if any(abs(v) > MAX_NUMBER for _, values in steps[drawn:] for v in values):  # relative steps add up
+            raise PathError(f"path data goes past {MAX_NUMBER:,.0f} either way by character {pos} (a point or control point too far out)")
+        drawn = len(steps)
         if steps[0][0] != "M":
             raise PathError("path data must start with a move (M or m)")
     return steps
