@@ -93,7 +93,7 @@ def test_ctrl_c_at_play_s_prompts_exits_130(tmp_path):
 def test_a_number_of_thousands_of_digits_at_play_s_prompt_is_no_turn(tmp_path):
     answers = "a\n" * 5 + "9" * 5000 + "\nq\n"
     result = invoke("play", "--seed", "3", stdin=answers)
-    assert ("Traceback" not in result.output and result.exception is None) or isinstance(result.exception, SystemExit)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Not played: 999" in result.output
 
 

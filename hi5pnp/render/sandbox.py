@@ -162,7 +162,6 @@ class Sandbox(jinja2.sandbox.SandboxedEnvironment):
         super().__init__(**options)
         self.left = MAX_RENDER_SECONDS  # of the budget, in seconds
         self.deadline = float("inf")
-        self.sized = sized
         for name, func in list(self.filters.items()):
             self.filters[name] = self._budgeted(func)
         self.filters["_steps"] = jinja2.pass_environment(_steps)

@@ -58,8 +58,8 @@ TEMPLATE_SUFFIX = ".j2"  # a template is a file of this name at the top of the f
 
 
 FONT_FOLDER = "fonts"  # a templates folder's own fonts, named by a layout's ``fonts:``
-MAX_FONT_BYTES = 32 << 20  # 32 MiB: a large CJK font has about 20
-MAX_TEMPLATE_BYTES = 1 << 20  # 1 MiB: the largest bundled template is 20 KB
+MAX_FONT_BYTES = infile.LIMITS["font"]  # 32 MiB: a large CJK font has about 20
+MAX_TEMPLATE_BYTES = infile.LIMITS["template"]  # 1 MiB: the largest bundled template is 20 KB
 
 
 class _TemplateLoader(jinja2.BaseLoader):
@@ -326,13 +326,9 @@ class Templates:
         except fonts.FontError as exc:
             raise TemplateError(Fault(shown, 0, 0, str(exc))) from None
 
-    def source(self, name: str) -> str:
-        """A template's text (read once, for finding lines in messages)."""
-        return self.text(name)
-
     def mentions(self, text: str) -> bool:
         """Whether any template of the folder has ``text`` in it."""
-        return any(text in self.source(name) for name in self._names())
+        return any(text in self.text(name) for name in self._names())
 
     def locate(self, name: str, element_id: str | None) -> tuple[str, int]:
         """Where the element ``element_id`` of template ``name`` is written: in
@@ -341,7 +337,7 @@ class Templates:
         if element_id:
             others = [n for n in self._names() if n != name]
             for candidate in [name, *others]:
-                line = line_of_id(self.source(candidate), element_id)
+                line = line_of_id(self.text(candidate), element_id)
                 if line:
                     return self.shown(candidate), line
         return self.shown(name), 0

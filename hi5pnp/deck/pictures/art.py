@@ -15,12 +15,13 @@ import io
 import warnings
 from pathlib import Path
 
+from ... import infile
 from ..fields import FieldReader, show
 from ..located import YMap
 from ..model import Picture
 from ..yamlsource import YamlReadError, read_bytes
 
-MAX_ART_BYTES = 8 << 20  # 8 MiB: a card picture at 600 dpi is well under
+MAX_ART_BYTES = infile.LIMITS["art"]  # 8 MiB: a card picture at 600 dpi is well under
 MAX_ART_TOTAL = 256 << 20  # 256 MiB: a deck's pictures together (a deck is held in memory whole)
 MAX_PIXELS = 16_000_000  # width × height: a poker card with bleed at 1200 dpi is 14.7 million
 MAX_SIDE = 10_000  # pixels a side: 211 mm at 1200 dpi (a picture of many thin rows decodes slowly)

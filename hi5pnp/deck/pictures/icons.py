@@ -23,11 +23,12 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ... import infile
 from ...errors import Hi5Error
 from ..yamlsource import read_bytes
 from .svgpath import MAX_NUMBER, PathError, Steps, parse_path
 
-MAX_ICON_BYTES = 256 << 10  # 256 KiB: a game-icons.net icon has 1–10 KB
+MAX_ICON_BYTES = infile.LIMITS["icon"]  # 256 KiB: a game-icons.net icon has 1–10 KB
 MAX_STEPS = 20_000  # drawing steps in one icon
 _SVG = "{http://www.w3.org/2000/svg}"
 _DRAWN = ("path", "circle", "ellipse", "rect", "line", "polyline", "polygon", "text", "image", "use")
