@@ -93,12 +93,14 @@ def write_round(folder: Path, files: dict[str, str], slips: tuple[Path, bytes] |
     if slips is not None:
         check_output(slips[0], keep=[*keep, *targets], kind=PDF)
     make_folder(folder)  # a file there, a name too long, no right: one line, exit 2
-    try:
-        staging = Path(tempfile.mkdtemp(dir=folder, prefix=STAGING))
-    except OSError as exc:
-        raise OutputError(printable(f"{folder}: cannot be written: {exc.strerror or exc}")) from None
+    staging: Path | None = None
     written: list[Path] = []
     try:
+        with _held_back():  # a stop between the folder's making and this try would leave it behind
+            try:
+                staging = Path(tempfile.mkdtemp(dir=folder, prefix=STAGING))
+            except OSError as exc:
+                raise OutputError(printable(f"{folder}: cannot be written: {exc.strerror or exc}")) from None
         try:
             for target, text in zip(targets, files.values()):
                 write_new(staging / target.name, text.encode("utf-8"))
@@ -119,7 +121,9 @@ def write_round(folder: Path, files: dict[str, str], slips: tuple[Path, bytes] |
                 message = str(exc) if isinstance(exc, Hi5Error) else f"cannot be written: {exc}"
                 raise OutputError(f"{message}; none of the round's files is left written") from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging is not None:
+            with _held_back():  # a stop mid-removal would leave part of it
+                shutil.rmtree(staging, ignore_errors=True)
     return written
 
 
