@@ -1,0 +1,182 @@
+"""The desk's table (issue 40): games in progress never evicted, hot-seat
+undo, the deck's own translations at the table and in its picture, the
+board as the page's interface (every legal turn reachable, each with what it
+does, found by the engine), and the page's JSON and event stream."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from hi5pnp.errors import TableError
+from hi5pnp.rules import Seat, Turn
+from hi5pnp.table import Seating, Table
+from hi5pnp.table.choices import grouped
+from hi5pnp.web import Desk, make_app
+from hi5pnp.web.play.tables import Tables
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def desk(tmp_path) -> Desk:
+    shutil.copytree(ROOT / "cards", tmp_path / "deck")
+    made = Desk(deck=str(tmp_path / "deck"), out=tmp_path / "desk")
+    made.tables.pause = 0.0
+    return made
+
+
+def client_of(desk: Desk, lang: str | None = None) -> TestClient:
+    headers = {"Accept-Language": lang} if lang else {}
+    return TestClient(make_app(desk), base_url="http://127.0.0.1", headers=headers)
+
+
+def token(page: str) -> str:
+    return re.search(r'name="token" value="([^"]+)"', page).group(1)
+
+
+def dealt(desk: Desk, seed: int = 8, south: str = "greedy", first: Seat | None = Seat.NORTH) -> Table:
+    table = Table(desk.current_deck(), Seating(seed=seed, players={"north": "person", "south": south}, names={"north": "Ann"}, first=first))
+    table.choose_faces("north", [f"{n}a" for n in table.setup.cards[Seat.NORTH]])
+    if south == "person":
+        table.choose_faces("south", [f"{n}a" for n in table.setup.cards[Seat.SOUTH]])
+    return table
+
+
+def finished(desk: Desk) -> Table:
+    table = Table(desk.current_deck(), Seating(seed=3, players={"north": "random", "south": "random"}))
+    while not table.over():
+        table.bot_turn()
+    return table
+
+
+# item 5: games never evicted, hot-seat undo, the deck's translations, plurals ---------------------------
+
+
+def test_a_game_in_progress_is_never_evicted_and_a_full_table_says_why(desk):
+    tables = Tables(most=3)
+    kept = [tables.add(dealt(desk, seed)) for seed in range(3)]
+    with pytest.raises(TableError, match="full: all 3 games at this desk are in progress"):
+        tables.add(dealt(desk, 9))
+    assert [tables.get(k) is not None for k in kept] == [True, True, True]
+    done = tables.add  # a finished game makes room, the games in progress stay
+    tables.games[kept[1]].table = finished(desk)
+    new = done(dealt(desk, 10))
+    assert tables.get(kept[1]) is None and all(tables.get(k) for k in (kept[0], kept[2], new))
+
+
+def test_a_full_table_refuses_a_deal_with_409_and_the_reason(desk):
+    desk.tables.most = 1
+    client = client_of(desk)
+    tok = token(client.get("/play").text)
+    first = client.post("/play/new", data={"token": tok, "seed": "1"}, follow_redirects=False)
+    assert first.status_code == 303
+    refused = client.post("/play/new", data={"token": tok, "seed": "2"})
+    assert refused.status_code == 409 and "The table is full" in html.unescape(refused.text)
+    assert client.get(first.headers["location"]).status_code == 200  # still there
+
+
+def test_hot_seat_undo_takes_back_the_current_players_own_turn(desk):
+    table = dealt(desk, 8, south="person")
+    north_turn = next(iter(table.state.iter_legal_actions(table.state.ready_faces("north")[0])))
+    table.try_turn(str(north_turn))
+    assert table.to_move() is Seat.SOUTH and not table.can_undo()  # south has played nothing yet
+    south_turn = next(iter(table.state.iter_legal_actions(table.state.ready_faces("south")[0])))
+    table.try_turn(str(south_turn))
+    assert table.to_move() is Seat.NORTH and table.undoer() is Seat.NORTH
+    assert table.undo() == 2 and table.turns == [] and table.to_move() is Seat.NORTH  # north's own turn, and south's after it
+
+
+def test_the_table_and_its_picture_speak_the_decks_german(desk):
+    gid = desk.tables.add(dealt(desk))
+    client = client_of(desk, "de")
+    page = html.unescape(client.get(f"/play/{gid}?face=5a").text)
+    assert "Tilly Taumel" in page and "Tilly Tumble" not in page
+    assert "Dash Dauerlauf" in page and "Tempo" in page
+    svg = client.get(f"/play/{gid}/position.svg").text
+    assert "Tilly Tau" in svg and "Tempo" in svg and "Tumble" not in svg and "speed" not in svg
+    english = html.unescape(client_of(desk).get(f"/play/{gid}?face=5a").text)
+    assert "Tilly Tumble" in english and "Taumel" not in english
+
+
+def test_one_complete_column_is_said_in_the_singular(desk):
+    table = dealt(desk)
+    face = table.state.team("north")[0]
+    table.state.arrange(face, unmarked=[[] if k == 0 else list(col) for k, col in enumerate(table.state.unmarked(face))])
+    gid = desk.tables.add(table)
+    page = client_of(desk).get(f"/play/{gid}").text
+    assert re.search(r"\b1 complete column\b(?!s)", page) and "1 complete columns" not in page
+
+
+# item 1: the board is the interface --------------------------------------------------------------------
+
+
+def test_every_legal_turn_of_seed_8s_first_turn_is_a_button_with_its_effect(desk):
+    table = dealt(desk)
+    gid = desk.tables.add(table)
+    client = client_of(desk)
+    page = client.get(f"/play/{gid}").text
+    assert re.search(rf'class="chip north ready" href="/play/{gid}\?face=5a#options"', page)  # chosen on the board
+    chosen = html.unescape(client.get(f"/play/{gid}?face=5a").text)
+    offered = re.findall(r'name="turn" value="([^"]+)" class="option"', chosen)
+    legal = [str(t) for t in table.state.iter_legal_actions("5a")]
+    assert len(legal) == 166 and sorted(offered) == sorted(legal)
+    assert "more: type one below" not in chosen and "5a 1 → 2" in chosen
+
+
+def test_a_turns_effect_is_the_engines_own(desk):
+    table = dealt(desk)
+    groups, count = grouped(table.state, "5a")
+    assert count == sum(len(g.turns) for g in groups) == 166
+    assert [g.kind for g in groups][:1] == ["plain"]
+    for g in groups:
+        for told in g.told:
+            after = table.state.copy()
+            after.apply(Turn.parse(told.notation))
+            for face, was, now in told.effect.moved:
+                assert (table.state.position(face), after.position(face)) == (was, now)
+            for face, change in told.effect.chits:
+                assert after.chits_of(face) - table.state.chits_of(face) == change
+
+
+def test_a_crowd_past_the_bound_tells_one_group_at_a_time_and_reaches_every_turn(desk, monkeypatch):
+    from hi5pnp.table import choices
+
+    monkeypatch.setattr(choices, "MOST_TOLD", 20)
+    table = dealt(desk)
+    groups, count = grouped(table.state, "5a")
+    assert count == 166 and not any(g.told for g in groups)
+    reached = set()
+    for g in groups:
+        opened, _ = grouped(table.state, "5a", chosen=g.key)
+        reached |= {t.notation for o in opened for t in o.told}
+    assert reached == {str(t) for t in table.state.iter_legal_actions("5a")}
+
+
+def test_the_scripts_json_gives_the_groups_and_the_state(desk):
+    gid = desk.tables.add(dealt(desk))
+    client = client_of(desk)
+    turns = client.get(f"/play/{gid}/turns.json?face=5a").json()
+    assert turns["count"] == 166 and sum(len(g["turns"]) for g in turns["groups"]) == 166
+    assert turns["groups"][0]["turns"][0]["effect"]["moved"] == [["5a", 1, 2]]
+    assert client.get(f"/play/{gid}/turns.json?face=2b").status_code == 409  # south's: not north's to move
+    state = client.get(f"/play/{gid}/state.json").json()
+    assert state["turns"] == 0 and state["mover"] == "north" and len(state["board"]["columns"]) == 6
+
+
+def test_a_persons_turn_is_answered_by_the_bot_off_the_request(desk):
+    gid = desk.tables.add(dealt(desk))
+    client = client_of(desk)
+    tok = token(client.get(f"/play/{gid}").text)
+    client.post(f"/play/{gid}", data={"token": tok, "do": "turn", "turn": "5a"})
+    kept = desk.tables.get(gid)
+    deadline = time.monotonic() + 5
+    while kept.table.to_move() is not Seat.NORTH and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert len(kept.table.turns) >= 2 and kept.news.count >= 2
