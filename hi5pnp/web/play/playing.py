@@ -135,6 +135,7 @@ def view(desk: Desk, game_id: str, kept: Kept, face: str | None, group: str | No
     words = words_of(kept)
     out: dict[str, Any] = {"id": game_id, "title": title(table), "said": kept.said, "seed": table.seating.seed, "names": table.seating.names}
     out["turns"] = len(table.turns)
+    out["news"] = kept.news.count
     choosing = [(s, n) for s, n in table.cards_to_choose().items() if table.seating.is_person(s)]
     if choosing:
         seat, numbers = choosing[0]

@@ -121,7 +121,7 @@ async def play_events(request: Request) -> Response:
     kept = _kept(request)
     if kept is None:
         return PlainTextResponse(_(GONE), status_code=404)
-    given = request.headers.get("last-event-id", "")
+    given = request.headers.get("last-event-id") or request.query_params.get("since", "")
     seen = int(given) if given.isascii() and given.isdigit() and len(given) <= 12 else None
     return StreamingResponse(_stream(kept.news, seen, request), media_type="text/event-stream", headers={"Cache-Control": "no-store"})
 
