@@ -22,7 +22,7 @@ from hi5pnp.table import Seating, Table
 from hi5pnp.web import Desk, make_app
 
 pytest.importorskip("selenium.webdriver")
-from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot, wait_for  # noqa: E402
+from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot, wait_for
 
 pytestmark = [pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's chromium and chromium-driver are not installed"), pytest.mark.slow]
 ROOT = Path(__file__).resolve().parent.parent
