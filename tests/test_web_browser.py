@@ -349,7 +349,8 @@ def started_game(desk: Desk) -> str:
         while table.bot_to_move():
             table.bot_turn()
         table.try_turn(menu(table.state)[0].choices[-1].notation)
-    return desk.tables.add(table)
+    game_id = desk.tables.add(table)
+    return f"{game_id}/{desk.tables.get(game_id).key_for(frozenset({Seat.NORTH}))}"
 
 
 def severe(browser) -> list[str]:

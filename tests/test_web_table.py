@@ -49,6 +49,13 @@ def dealt(desk: Desk, seed: int = 8, south: str = "greedy", first: Seat | None =
     return table
 
 
+def seated(desk: Desk, table: Table) -> str:
+    """A game kept at the desk: the address of its link for every person's seat."""
+    gid = desk.tables.add(table)
+    people = frozenset(s for s in (Seat.NORTH, Seat.SOUTH) if table.seating.is_person(s))
+    return f"/play/{gid}/{desk.tables.get(gid).key_for(people)}"
+
+
 def finished(desk: Desk) -> Table:
     table = Table(desk.current_deck(), Seating(seed=3, players={"north": "random", "south": "random"}))
     while not table.over():
@@ -94,14 +101,14 @@ def test_hot_seat_undo_takes_back_the_current_players_own_turn(desk):
 
 
 def test_the_table_and_its_picture_speak_the_decks_german(desk):
-    gid = desk.tables.add(dealt(desk))
+    at = seated(desk, dealt(desk))
     client = client_of(desk, "de")
-    page = html.unescape(client.get(f"/play/{gid}?face=5a").text)
+    page = html.unescape(client.get(f"{at}?face=5a").text)
     assert "Tilly Taumel" in page and "Tilly Tumble" not in page
     assert "Dash Dauerlauf" in page and "Tempo" in page
-    svg = client.get(f"/play/{gid}/position.svg").text
+    svg = client.get(f"{at}/position.svg").text
     assert "Tilly Tau" in svg and "Tempo" in svg and "Tumble" not in svg and "speed" not in svg
-    english = html.unescape(client_of(desk).get(f"/play/{gid}?face=5a").text)
+    english = html.unescape(client_of(desk).get(f"{at}?face=5a").text)
     assert "Tilly Tumble" in english and "Taumel" not in english
 
 
@@ -109,8 +116,8 @@ def test_one_complete_column_is_said_in_the_singular(desk):
     table = dealt(desk)
     face = table.state.team("north")[0]
     table.state.arrange(face, unmarked=[[] if k == 0 else list(col) for k, col in enumerate(table.state.unmarked(face))])
-    gid = desk.tables.add(table)
-    page = client_of(desk).get(f"/play/{gid}").text
+    at = seated(desk, table)
+    page = client_of(desk).get(f"{at}").text
     assert re.search(r"\b1 complete column\b(?!s)", page) and "1 complete columns" not in page
 
 
@@ -119,11 +126,11 @@ def test_one_complete_column_is_said_in_the_singular(desk):
 
 def test_every_legal_turn_of_seed_8s_first_turn_is_a_button_with_its_effect(desk):
     table = dealt(desk)
-    gid = desk.tables.add(table)
+    at = seated(desk, table)
     client = client_of(desk)
-    page = client.get(f"/play/{gid}").text
-    assert re.search(rf'class="chip north ready" href="/play/{gid}\?face=5a#options"', page)  # chosen on the board
-    chosen = html.unescape(client.get(f"/play/{gid}?face=5a").text)
+    page = client.get(f"{at}").text
+    assert re.search(rf'class="chip north ready" href="{at}\?face=5a#options"', page)  # chosen on the board
+    chosen = html.unescape(client.get(f"{at}?face=5a").text)
     offered = re.findall(r'name="turn" value="([^"]+)" class="option"', chosen)
     legal = [str(t) for t in table.state.iter_legal_actions("5a")]
     assert len(legal) == 166 and sorted(offered) == sorted(legal)
@@ -160,23 +167,77 @@ def test_a_crowd_past_the_bound_tells_one_group_at_a_time_and_reaches_every_turn
 
 
 def test_the_scripts_json_gives_the_groups_and_the_state(desk):
-    gid = desk.tables.add(dealt(desk))
+    at = seated(desk, dealt(desk))
     client = client_of(desk)
-    turns = client.get(f"/play/{gid}/turns.json?face=5a").json()
+    turns = client.get(f"{at}/turns.json?face=5a").json()
     assert turns["count"] == 166 and sum(len(g["turns"]) for g in turns["groups"]) == 166
     assert turns["groups"][0]["turns"][0]["effect"]["moved"] == [["5a", 1, 2]]
-    assert client.get(f"/play/{gid}/turns.json?face=2b").status_code == 409  # south's: not north's to move
-    state = client.get(f"/play/{gid}/state.json").json()
+    assert client.get(f"{at}/turns.json?face=2b").status_code == 409  # south's: not north's to move
+    state = client.get(f"{at}/state.json").json()
     assert state["turns"] == 0 and state["mover"] == "north" and len(state["board"]["columns"]) == 6
 
 
 def test_a_persons_turn_is_answered_by_the_bot_off_the_request(desk):
-    gid = desk.tables.add(dealt(desk))
+    at = seated(desk, dealt(desk))
     client = client_of(desk)
-    tok = token(client.get(f"/play/{gid}").text)
-    client.post(f"/play/{gid}", data={"token": tok, "do": "turn", "turn": "5a"})
-    kept = desk.tables.get(gid)
+    tok = token(client.get(f"{at}").text)
+    client.post(f"{at}", data={"token": tok, "do": "turn", "turn": "5a"})
+    kept = desk.tables.get(at.split("/")[2])
     deadline = time.monotonic() + 5
     while kept.table.to_move() is not Seat.NORTH and time.monotonic() < deadline:
         time.sleep(0.01)
     assert len(kept.table.turns) >= 2 and kept.news.count >= 2
+
+
+# item 3: a link per seat, a spectator's link ----------------------------------------------------------
+
+
+def friends(desk: Desk, client: TestClient) -> tuple[str, dict[str, str]]:
+    """A game dealt for a friend on another machine: the dealer's (north's) address, and every link by what it plays."""
+    tok = token(client.get("/play").text)
+    made = client.post(
+        "/play/new", data={"token": tok, "opponent": "friend", "name": "Ann", "other": "Bo", "seed": "8", "first": "north"}, follow_redirects=False
+    )
+    where = made.headers["location"]
+    page = client.get(where).text
+    found = dict(re.findall(r'<li>(Yours|For|To watch)[^<]*<a href="http://127\.0\.0\.1(/play/\w+/\w+)"', page))
+    assert set(found) == {"Yours", "For", "To watch"} and found["Yours"] == where
+    return tok, found
+
+
+def test_each_seat_plays_only_by_its_own_link_and_the_spectator_watches(desk):
+    client = client_of(desk)
+    tok, links = friends(desk, client)
+    north, south, watch = links["Yours"], links["For"], links["To watch"]
+    assert client.get(north.rsplit("/", 1)[0]).status_code == 404  # the game's id alone plays nothing
+    assert client.get(north.rsplit("/", 1)[0] + "/" + "0" * 24).status_code == 404  # nor a forged secret
+    client.post(north, data={"token": tok, "do": "faces", **{f"card{n}": "a" for n in range(1, 11)}})
+    assert "Waiting for Bo to choose faces" in client.get(north).text
+    client.post(south, data={"token": tok, "do": "faces", **{f"card{n}": "b" for n in range(1, 11)}})
+    kept = desk.tables.get(north.split("/")[2])
+    assert kept.table.state is not None and kept.table.faces[Seat.SOUTH][0].endswith("b") and kept.table.faces[Seat.NORTH][0].endswith("a")
+    refused = client.post(south, data={"token": tok, "do": "turn", "turn": kept.table.state.ready_faces("north")[0]})
+    assert "it is Ann&#39;s turn (north)" in refused.text and not kept.table.turns
+    assert client.post(watch, data={"token": tok, "do": "turn", "turn": "1a"}).status_code == 403
+    seen = client.get(watch).text
+    assert "You are watching" in seen and 'class="option"' not in seen and "Save the log" in seen
+    assert "For Bo" not in client.get(south).text  # south's page shows its own link, not north's
+    face = kept.table.state.ready_faces("north")[0]
+    client.post(north, data={"token": tok, "do": "turn", "turn": face})
+    assert len(kept.table.turns) == 1 and client.get(south + "/state.json").json()["turns"] == 1
+    assert client.get(south + "/log.yaml").text == client.get(north + "/log.yaml").text
+
+
+def test_a_seat_takes_back_only_its_own_turn_while_the_other_has_not_played(desk):
+    client = client_of(desk)
+    tok, links = friends(desk, client)
+    north, south = links["Yours"], links["For"]
+    for at in (north, south):
+        client.post(at, data={"token": tok, "do": "faces", **{f"card{n}": "a" for n in range(1, 11)}})
+    kept = desk.tables.get(north.split("/")[2])
+    client.post(north, data={"token": tok, "do": "turn", "turn": kept.table.state.ready_faces("north")[0]})
+    assert "Undo my last turn" in client.get(north).text and "Undo my last turn" not in client.get(south).text
+    client.post(south, data={"token": tok, "do": "turn", "turn": kept.table.state.ready_faces("south")[0]})
+    assert "Undo my last turn" not in client.get(north).text  # south has played since
+    client.post(north, data={"token": tok, "do": "undo"})
+    assert len(kept.table.turns) == 2

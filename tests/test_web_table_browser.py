@@ -60,7 +60,8 @@ def browser():
 def seed_8(desk: Desk) -> tuple[str, Table]:
     table = Table(desk.current_deck(), Seating(seed=8, players={"north": "person", "south": "greedy"}, names={"north": "Ann"}, first=Seat.NORTH))
     table.choose_faces("north", [f"{n}a" for n in table.setup.cards[Seat.NORTH]])
-    return desk.tables.add(table), table
+    gid = desk.tables.add(table)
+    return f"{gid}/{desk.tables.get(gid).key_for(frozenset({Seat.NORTH}))}", table
 
 
 IN_VIEW = "const r = document.querySelector('.board').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight && r.height > 200"

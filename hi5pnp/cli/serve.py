@@ -75,6 +75,12 @@ def serve(
         raise Failure([f"{out}: not a folder; --out names the desk's own folder"])
     if host not in LOCAL:
         click.echo(f"warning: listening on {host}: anyone who can reach this machine there can use the desk", err=True)
+        click.echo(
+            "note: a game at the table is played only through its seats' links, each with a secret of its own, and watched through its "
+            "spectator's link (the page of the person who deals it shows them); requests for other host names, and posts from other sites, "
+            "are refused",
+            err=True,
+        )
     if alias is not None:
         from ..event.games import read_aliases
 

@@ -25,6 +25,7 @@ from ..desk import Desk
 from .tables import Kept, title
 
 RECENT = 8  # turns shown as "the last turns"
+FRIEND = "friend"  # the opponent who plays from a machine of their own, by their seat's link
 
 
 def _choice(form: dict[str, str], key: str, values: tuple[str, ...], default: str) -> str:
@@ -35,13 +36,14 @@ def _choice(form: dict[str, str], key: str, values: tuple[str, ...], default: st
 
 
 def new_game(desk: Desk, form: dict[str, str]) -> str:
-    """Start a game from the start form; its id. Raises a Hi5Error for a bad form or a faulty deck."""
+    """Start a game from the start form; its id and the link's secret of the
+    person who dealt it (``ID/KEY``). Raises a Hi5Error for a bad form or a faulty deck."""
     from ...data import bundled_deck
     from ...judge.deal import deck_line
 
     me = Seat(_choice(form, "seat", tuple(str(s) for s in SEATS), "north"))
     other = Seat.SOUTH if me is Seat.NORTH else Seat.NORTH
-    opponent = _choice(form, "opponent", PLAYERS, "greedy")
+    opponent = _choice(form, "opponent", (*PLAYERS, FRIEND), "greedy")
     first = _choice(form, "first", ("dealt", "north", "south"), "dealt")
     edition = _choice(form, "edition", ("deck", "1", "2"), "deck")
     seed_text = form.get("seed", "").strip()
@@ -49,7 +51,7 @@ def new_game(desk: Desk, form: dict[str, str]) -> str:
         raise InputError(Fault("the form", 0, 0, "the seed is a whole number of at most 18 digits, or blank to draw one"))
     seating = Seating(
         seed=int(seed_text) if seed_text else secrets.randbelow(10**6),
-        players={me: PERSON, other: opponent},
+        players={me: PERSON, other: PERSON if opponent == FRIEND else opponent},
         names={me: form.get("name", ""), other: form.get("other", "")},
         edition=None if edition == "deck" else int(edition),
         first=None if first == "dealt" else Seat(first),
@@ -57,26 +59,38 @@ def new_game(desk: Desk, form: dict[str, str]) -> str:
     deck = desk.current_deck()
     name = desk.deck or "default"
     table = Table(deck, seating, name if bundled_deck(name) is not None else deck_line(str(desk.deck_path)))
-    return desk.tables.add(table)
+    game_id = desk.tables.add(table, apart=opponent == FRIEND)
+    kept = desk.tables.get(game_id)
+    assert kept is not None
+    mine = kept.key_for(frozenset({me}) if opponent == FRIEND else frozenset(s for s in SEATS if seating.is_person(s)))
+    kept.owner = mine
+    return f"{game_id}/{mine}"
 
 
-def act(kept: Kept, form: dict[str, str]) -> None:
-    """One action on a game from its page: faces chosen, a turn, an undo, the bot's turn."""
+def act(kept: Kept, form: dict[str, str], seats: frozenset[Seat] = frozenset(SEATS)) -> None:
+    """One action on a game from the page of a link that plays ``seats``:
+    faces chosen, a turn, an undo, the bot's turn."""
     table = kept.table
     what = form.get("do", "")
     kept.said = ""
+    mover = table.to_move()
     if what == "faces":
         for seat, numbers in table.cards_to_choose().items():
-            if table.seating.is_person(seat):
+            if table.seating.is_person(seat) and seat in seats:
                 table.choose_faces(seat, [f"{n}{form.get(f'card{n}', 'a')}" for n in numbers])
                 break
     elif what == "turn":
+        if mover is not None and table.seating.is_person(mover) and mover not in seats:
+            said = {"name": table.seating.names[mover], "seat": _(str(mover))}
+            kept.said = _("Not played: it is %(name)s's turn (%(seat)s)") % said
+            return
         outcome = table.try_turn(form.get("turn", ""))
         if isinstance(outcome, Refusal):
             kept.said = _("Not played: %(why)s") % {"why": printable(str(outcome))}
     elif what == "undo":
-        if table.can_undo():
-            taken = table.undo(table.undoer())
+        undoer = undoer_of(table, seats)
+        if undoer is not None:
+            taken = table.undo(undoer)
             kept.said = ngettext("%(num)d turn taken back.", "%(num)d turns taken back.", taken) % {"num": taken}
         else:
             kept.said = _("There is no turn of a person's to take back.")
@@ -90,14 +104,26 @@ def act(kept: Kept, form: dict[str, str]) -> None:
         raise InputError(Fault("the form", 0, 0, "no action named"))
 
 
-def act_locked(kept: Kept, form: dict[str, str], pause: float = 0.0) -> None:
+def undoer_of(table: Table, seats: frozenset[Seat]) -> Seat | None:
+    """The seat whose last turn the link of ``seats`` may take back: at one
+    screen, the person to move's; from a machine of one's own, one's own last
+    turn, while no other person has played since."""
+    seat = table.undoer() if len(seats) > 1 else next(iter(seats), None)
+    if seat is None or not table.can_undo(seat):
+        return None
+    since = [r.seat for r in reversed(table.reports)]
+    others = since[: since.index(seat)]
+    return seat if len(seats) > 1 or all(not table.seating.is_person(s) for s in others) else None
+
+
+def act_locked(kept: Kept, form: dict[str, str], pause: float = 0.0, seats: frozenset[Seat] = frozenset(SEATS)) -> None:
     """:func:`act` under the game's lock; a refusal of the form is said on the
     game's page. The open pages are told, and a bot to move replies after
     ``pause`` seconds, in a thread of its own."""
     with kept.lock:
         before = len(kept.table.turns), kept.table.state is None
         try:
-            act(kept, form)
+            act(kept, form, seats)
         except Hi5Error as exc:
             kept.said = printable(str(exc))
         changed = before != (len(kept.table.turns), kept.table.state is None)
@@ -126,17 +152,23 @@ def _reply(kept: Kept, played: int, pause: float) -> None:
     reply_later(kept, pause)  # a bot whose opponent has nobody ready moves again
 
 
-def view(desk: Desk, game_id: str, kept: Kept, face: str | None, group: str | None = None) -> dict[str, Any]:
-    """What the game's page shows: the board, and for a person to move, the
+def view(
+    desk: Desk, game_id: str, kept: Kept, face: str | None, group: str | None = None, key: str = "", seats: frozenset[Seat] = frozenset(SEATS)
+) -> dict[str, Any]:
+    """What the game's page shows to the link of ``key``, which plays
+    ``seats`` (none: it watches): the board, and for its person to move, the
     competitor chosen (``face``) with its legal turns in groups (``group``:
     the one opened, where a crowd makes too many to tell at once)."""
     table = kept.table
     state = table.state
     words = words_of(kept)
     out: dict[str, Any] = {"id": game_id, "title": title(table), "said": kept.said, "seed": table.seating.seed, "names": table.seating.names}
-    out["turns"] = len(table.turns)
-    out["news"] = kept.news.count
-    choosing = [(s, n) for s, n in table.cards_to_choose().items() if table.seating.is_person(s)]
+    out.update(turns=len(table.turns), news=kept.news.count, base=f"/play/{game_id}/{key}", watching=not seats, links=links(kept, key, seats))
+    choosing = [(s, n) for s, n in table.cards_to_choose().items() if table.seating.is_person(s) and s in seats]
+    waiting = [table.seating.names[s] for s in table.cards_to_choose() if table.seating.is_person(s) and s not in seats]
+    if waiting and not choosing:
+        out["waiting"] = ", ".join(waiting)
+        return out
     if choosing:
         seat, numbers = choosing[0]
         cards = {c.number: c for c in table.deck.competitors}
@@ -155,7 +187,7 @@ def view(desk: Desk, game_id: str, kept: Kept, face: str | None, group: str | No
         mover=str(mover) if mover else "",
         mover_name=table.seating.names[mover] if mover else "",
         bot_to_move=table.bot_to_move(),
-        can_undo=table.can_undo(),
+        can_undo=bool(seats) and undoer_of(table, seats) is not None,
         over=table.over(),
         recent=recent(table, words),
     )
@@ -163,7 +195,7 @@ def view(desk: Desk, game_id: str, kept: Kept, face: str | None, group: str | No
     picked = None
     if table.over():
         out["winner"] = state.winner()
-    elif mover is not None and table.seating.is_person(mover):
+    elif mover is not None and table.seating.is_person(mover) and mover in seats:
         pickable = state.ready_faces(mover)
         picked = face if face in pickable else pickable[0] if len(pickable) == 1 else None
         out["ready"] = [{"face": f, "name": _name(words, f), "facing": facing_words(state, f, words)} for f in pickable]
@@ -174,18 +206,32 @@ def view(desk: Desk, game_id: str, kept: Kept, face: str | None, group: str | No
     return out
 
 
+def links(kept: Kept, key: str, seats: frozenset[Seat]) -> list[dict[str, str]]:
+    """The links a page shows: its own (to come back by), and to the person
+    who dealt the game the other seat's and the spectator's."""
+    names = kept.table.seating.names
+    shown = []
+    for k, plays in kept.keys.items():
+        if k != key and key != kept.owner and plays:
+            continue
+        who = _("watch") if not plays else " + ".join(f"{names[s]} ({_(str(s))})" for s in SEATS if s in plays)
+        shown.append({"key": k, "who": who, "mine": k == key, "plays": ", ".join(sorted(str(s) for s in plays))})
+    return shown
+
+
 def _name(words: Deck, face: str) -> str:
     card = words.competitor_face(face)
     return card.name if card is not None else ""
 
 
-def turns_json(kept: Kept, face: str) -> dict[str, Any] | None:
-    """The legal turns of ``face`` in groups, each with what it does, for the page's script; None when it may not move now."""
+def turns_json(kept: Kept, face: str, seats: frozenset[Seat] = frozenset(SEATS)) -> dict[str, Any] | None:
+    """The legal turns of ``face`` in groups, each with what it does, for the
+    page's script; None when it may not move now, or not by this link."""
     table, state = kept.table, kept.table.state
     if state is None or table.over():
         return None
     mover = state.current_player()
-    if mover is None or not table.seating.is_person(mover) or face not in state.ready_faces(mover):
+    if mover is None or not table.seating.is_person(mover) or mover not in seats or face not in state.ready_faces(mover):
         return None
     words = words_of(kept)
     groups, count = grouped(state, face, words, None)

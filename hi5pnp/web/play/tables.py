@@ -1,5 +1,7 @@
 """The desk's games at the table, kept in memory by a random id, each with
-a lock of its own (the Play page, :mod:`.playing`).
+a lock of its own (the Play page, :mod:`.playing`). A game is reached only
+by its links: one per person's seat (or one for two people at one screen),
+each with a secret of its own, and a spectator's link that only watches.
 
 A game in progress is never dropped to make room: a game left alone for an
 hour goes, and when the table is full a finished game goes first (the one
@@ -8,6 +10,7 @@ reason (:class:`~hi5pnp.errors.TableError`)."""
 
 from __future__ import annotations
 
+import hmac
 import secrets
 import threading
 import time
@@ -17,7 +20,7 @@ from typing import Any
 from ...deck import Deck
 from ...errors import TableError
 from ...language import _, ngettext
-from ...rules import Seat
+from ...rules import SEATS, Seat
 from ...table import Table
 from .news import News
 
@@ -36,6 +39,17 @@ class Kept:
     said: str = ""  # what the last action answered (a refusal, "2 turns taken back")
     words: dict[str, Deck] = field(default_factory=dict)  # the deck in each language spoken at this game (playing.words_of)
     news: News = field(default_factory=News)  # what its open pages are told
+    keys: dict[str, frozenset[Seat]] = field(default_factory=dict)  # each link's secret, and the seats it plays (none: it watches)
+    owner: str = ""  # the secret of the person who dealt it, whose page shows every link
+
+    def key_for(self, seats: frozenset[Seat]) -> str:
+        """The secret of the link that plays exactly ``seats`` (an empty set: the spectator's)."""
+        return next(k for k, v in self.keys.items() if v == seats)
+
+    def seats_of(self, key: str) -> frozenset[Seat] | None:
+        """The seats a link plays (empty: it watches); None for a secret that is not this game's."""
+        found = [v for k, v in self.keys.items() if hmac.compare_digest(k.encode(), key.encode())]
+        return found[0] if found else None
 
 
 @dataclass
@@ -48,9 +62,15 @@ class Tables:
     idle: float = IDLE
     pause: float = BOT_PAUSE
 
-    def add(self, table: Table) -> str:
-        """Keep ``table`` under a new id; raises TableError when every place holds a game in progress."""
+    def add(self, table: Table, apart: bool = False) -> str:
+        """Keep ``table`` under a new id, with a link for each person's seat
+        (two people at one screen share one, unless they sit ``apart``, each
+        at a machine of their own) and a spectator's link; raises TableError
+        when every place holds a game in progress."""
         game_id = secrets.token_hex(8)
+        people = frozenset(s for s in SEATS if table.seating.is_person(s))
+        keys = {secrets.token_hex(12): frozenset({s}) for s in people} if apart or len(people) < 2 else {secrets.token_hex(12): people}
+        keys[secrets.token_hex(12)] = frozenset()
         with self.lock:
             self._drop_idle()
             if len(self.games) >= self.most:
@@ -58,7 +78,7 @@ class Tables:
                 if not finished:
                     raise TableError(self.full())
                 del self.games[min(finished, key=lambda k: self.games[k].used)]
-            self.games[game_id] = Kept(table)
+            self.games[game_id] = Kept(table, keys=keys)
         return game_id
 
     def full(self) -> str:
@@ -92,7 +112,8 @@ class Tables:
     def open_games(self) -> list[dict[str, Any]]:
         with self.lock:
             self._drop_idle()
-            return [{"id": k, "title": title(v.table)} for k, v in sorted(self.games.items(), key=lambda kv: -kv[1].used)]
+            ordered = sorted(self.games.items(), key=lambda kv: -kv[1].used)
+            return [{"id": k, "title": title(v.table), "watch": v.key_for(frozenset())} for k, v in ordered]
 
 
 def title(table: Table) -> str:
