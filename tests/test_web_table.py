@@ -241,3 +241,45 @@ def test_a_seat_takes_back_only_its_own_turn_while_the_other_has_not_played(desk
     assert "Undo my last turn" not in client.get(north).text  # south has played since
     client.post(north, data={"token": tok, "do": "undo"})
     assert len(kept.table.turns) == 2
+
+
+# item 4: replay on the board ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def judged_desk(tmp_path) -> Desk:
+    shutil.copytree(ROOT / "cards", tmp_path / "deck")
+    (tmp_path / "logs").mkdir()
+    for name in ("dispute_assist.yaml", "chit_limit.yaml"):
+        shutil.copy(ROOT / "tests" / "golden" / name, tmp_path / "logs")
+    shutil.copytree(ROOT / "tests" / "golden" / "mini", tmp_path / "logs" / "mini")
+    return Desk(deck=str(tmp_path / "deck"), logs=tmp_path / "logs", out=tmp_path / "desk")
+
+
+def test_a_log_with_a_fault_opens_on_its_fault_and_steps_back_and_forth(judged_desk):
+    client = client_of(judged_desk)
+    page = html.unescape(client.get("/play/replay/dispute_assist.yaml").text)
+    assert "Not legal: 1a already holds 1 chit" in page and "line 16: 1a assist 3a:chit 4a:chit" in page
+    assert 'class="chip north ready marked"' in page  # the competitor in dispute, on the board
+    start = html.unescape(client.get("/play/replay/dispute_assist.yaml?at=0").text)
+    assert "Not legal" not in start and "round 1 begins" in start.lower() and 'href="?at=1#replay-nav" rel="next"' in start
+    assert "Step through it on the table" in client.get("/judge/log/dispute_assist.yaml").text
+    assert client.get("/play/replay/no-such.yaml").status_code == 404
+    assert client.get("/play/replay/../secret.yaml").status_code == 404
+
+
+def test_a_finished_game_at_the_table_is_replayed_turn_by_turn(desk):
+    client = client_of(desk)
+    table = finished(desk)
+    gid = desk.tables.add(table)
+    watch = f"/play/{gid}/{desk.tables.get(gid).key_for(frozenset())}"
+    tok = token(client.get("/play").text)
+    assert client.post(watch + "/replay", data={"token": tok}, follow_redirects=False).status_code == 303  # a spectator may replay it too
+    replayed = client.post(watch + "/replay", data={"token": tok})
+    assert replayed.status_code == 200 and "The checker finds no fault." in replayed.text
+    steps = re.findall(r'href="\?at=(\d+)#replay-nav"', replayed.text)
+    last = max(map(int, steps))
+    assert last + 1 == len(table.turns) + table.state.rules.rounds  # a step per turn and per round's start, counted from 0
+    end = html.unescape(client.get(replayed.url.path + f"?at={last}").text)
+    score = table.state.scores()
+    assert f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]} points" in end

@@ -32,7 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def served(tmp_path_factory):
     home = tmp_path_factory.mktemp("table")
     shutil.copytree(ROOT / "cards", home / "deck")
-    desk = Desk(deck=str(home / "deck"), out=home / "out")
+    (home / "logs").mkdir()
+    shutil.copy(ROOT / "tests" / "golden" / "dispute_assist.yaml", home / "logs")
+    shutil.copytree(ROOT / "tests" / "golden" / "mini", home / "logs" / "mini")
+    desk = Desk(deck=str(home / "deck"), logs=home / "logs", out=home / "out")
     desk.tables.pause = 0.3
     import uvicorn
 
@@ -111,5 +114,80 @@ def test_axe_finds_nothing_serious_on_the_table(served, browser, width):
     desk, base = served
     gid, _ = seed_8(desk)
     browser.set_window_size(width, 900)
-    found = serious_axe_findings(browser, base, {"board": f"/play/{gid}", "chosen": f"/play/{gid}?face=5a"})
+    pages = {
+        "board": f"/play/{gid}",
+        "chosen": f"/play/{gid}?face=5a",
+        "replay": "/play/replay/dispute_assist.yaml",
+        "start": "/play/replay/dispute_assist.yaml?at=0",
+    }
+    found = serious_axe_findings(browser, base, pages)
     assert not found, json.dumps(found, indent=1)
+    browser.get(base + pages["replay"])
+    assert browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 1
+    shoot(browser, f"table-replay-{width}")
+
+
+def count(browser) -> int:
+    return int(browser.execute_script("const c = document.querySelector('#game [data-count]'); return c ? Number(c.dataset.count) : -1"))
+
+
+def test_two_machines_play_a_whole_game_by_their_seat_links_and_a_third_watches(served, browser):
+    """Two browser profiles play a whole game, each seeing the other's turns within a second; a third watches; the log checks."""
+    from selenium.webdriver.support.ui import Select
+
+    from hi5pnp.judge import check_log
+
+    desk, base = served
+    south_browser, watcher = headless_chromium(), headless_chromium()
+    try:
+        browser.set_window_size(1280, 800)
+        browser.get(base + "/play")
+        Select(browser.find_element("name", "opponent")).select_by_value("friend")
+        browser.find_element("name", "name").send_keys("Ann")
+        browser.find_element("name", "other").send_keys("Bo")
+        browser.find_element("name", "seed").send_keys("8")
+        browser.find_element("css selector", "form.start button").click()
+        wait_for(lambda: browser.find_elements("css selector", ".links"), 5)
+        links = {e.text.split(":")[0]: e.find_element("tag name", "a").get_attribute("href") for e in browser.find_elements("css selector", ".links li")}
+        south = next(v for k, v in links.items() if k.startswith("For Bo"))
+        watch = next(v for k, v in links.items() if k.startswith("To watch"))
+        for b, at in ((south_browser, south), (watcher, watch)):
+            b.set_window_size(1280, 800)
+            b.get(at)
+        for b in (browser, south_browser):
+            b.find_element("xpath", "//button[contains(., 'Take these faces')]").click()
+        players = [browser, south_browser]
+        wait_for(lambda: all(b.find_elements("css selector", ".board") for b in (*players, watcher)), 5)
+        slowest = 0.0
+        for _ in range(600):
+            if browser.find_elements("css selector", ".end"):
+                break
+            mover = next((b for b in players if b.find_elements("css selector", ".board a.chip")), None)
+            if mover is None:
+                time.sleep(0.05)
+                continue
+            other = players[1 - players.index(mover)]
+            before = count(mover)
+            mover.find_element("css selector", ".board a.chip").click()
+            wait_for(lambda m=mover: m.execute_script("return document.activeElement.id") == "options-title", 5)
+            option = next(o for o in mover.find_elements("css selector", "#options button.option") if o.is_displayed())
+            mover.execute_script("arguments[0].scrollIntoView({block: 'center'})", option)
+            option.click()
+            slowest = max(slowest, wait_for(lambda m=mover, o=other, n=before: count(o) > n and count(m) > n, 3))
+        assert browser.find_elements("css selector", ".end") and south_browser.find_elements("css selector", ".end")
+        wait_for(lambda: watcher.find_elements("css selector", ".end"), 3)
+        said = [b.find_element("css selector", ".end").text for b in (browser, south_browser, watcher)]
+        assert said[0] == said[1] == said[2]
+        assert slowest < 1.0, f"the other player saw a turn after {slowest:.2f} s"
+        log = south_browser.execute_async_script(
+            "const done = arguments[arguments.length - 1]; fetch(document.getElementById('game').dataset.game + '/log.yaml').then(r => r.text()).then(done)"
+        )
+        path = Path(desk.deck).parent / "friends.yaml"  # beside the deck its log names
+        path.write_text(log, encoding="utf-8")
+        verdict = check_log(path).to_json()
+        assert verdict["valid"] and verdict["complete"], verdict["error"]
+        assert f"North {verdict['score']['north']} points" in said[0] and f"south {verdict['score']['south']} points" in said[0]
+        shoot(watcher, "table-watch-end-1280")
+    finally:
+        south_browser.quit()
+        watcher.quit()

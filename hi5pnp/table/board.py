@@ -29,7 +29,7 @@ def short_labels(labels: list[str]) -> dict[str, str]:
     return out
 
 
-def _chip(state: State, words: Deck, face: str, pickable: Collection[str], picked: str | None) -> dict[str, Any]:
+def _chip(state: State, words: Deck, face: str, pickable: Collection[str], picked: str | None, marked: str = "") -> dict[str, Any]:
     card = words.competitor_face(face)
     chits = state.chits_of(face)
     seat = state.seat(face)
@@ -41,12 +41,15 @@ def _chip(state: State, words: Deck, face: str, pickable: Collection[str], picke
         "chits": chits,
         "pick": face in pickable,
         "picked": face == picked,
+        "marked": face == marked,
         "label": _("%(face)s %(name)s (%(seat)s): %(status)s") % said,
     }
 
 
-def board(state: State, words: Deck, names: Mapping[Seat, str], pickable: Collection[str] = (), picked: str | None = None) -> dict[str, Any]:
-    """The board of ``state``: its course in columns, the finish, and each side's competitors."""
+def board(state: State, words: Deck, names: Mapping[Seat, str], pickable: Collection[str] = (), picked: str | None = None, marked: str = "") -> dict[str, Any]:
+    """The board of ``state``: its course in columns, the finish, and each
+    side's competitors; ``pickable`` the competitors a click chooses,
+    ``picked`` the one chosen, ``marked`` the one a replay points at."""
     course = state.course
     at: dict[int, list[str]] = {}
     for face in state.faces:
@@ -62,7 +65,7 @@ def board(state: State, words: Deck, names: Mapping[Seat, str], pickable: Collec
         for position in (2 * n - c, c + 1):  # north side above the card, south side below
             here = sorted(at.get(position, []), key=order.__getitem__)
             spots.append(
-                {"position": position, "side": "north" if position > n else "south", "chips": [_chip(state, words, f, pickable, picked) for f in here]}
+                {"position": position, "side": "north" if position > n else "south", "chips": [_chip(state, words, f, pickable, picked, marked) for f in here]}
             )
         columns.append(
             {
@@ -98,7 +101,7 @@ def board(state: State, words: Deck, names: Mapping[Seat, str], pickable: Collec
             gems = [{"color": state.deck.colors.get(g, "#777777"), "label": words.color_label(g)} for g in card.gems]
             team.append(
                 {
-                    "chip": _chip(state, words, face, pickable, picked),
+                    "chip": _chip(state, words, face, pickable, picked, marked),
                     "name": told_card.name if told_card is not None else card.name,
                     "status": status(state, face),
                     "gems": gems,

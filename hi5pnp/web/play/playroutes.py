@@ -24,9 +24,9 @@ from ...errors import Hi5Error, TableError, printable
 from ...language import N_, _
 from ...rules import Seat
 from .. import judging
-from ..guard import form_of
+from ..guard import form_of, whole
 from ..templating import desk_of, page
-from . import playing
+from . import playing, replaying
 from .news import News
 from .tables import Kept
 
@@ -189,8 +189,31 @@ async def play_judge(request: Request) -> Response:
     return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
 
 
+def play_replay(request: Request) -> Response:
+    """A log of the judge's folder, or a pasted one, stepped through on the board."""
+    at = whole(request.query_params.get("at"), "at")
+    seen = replaying.replay_view(desk_of(request), request.path_params["name"], at)
+    if seen is None:
+        return PlainTextResponse(_("no such log"), status_code=404)
+    return page(request, "replay.html", r=seen, g=seen)
+
+
+async def play_replay_game(request: Request) -> Response:
+    """A game at the table replayed: its log pasted (as for the judge's page), then stepped through from its start."""
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    found = _kept(request)
+    text = playing.log_text(found[0]) if found is not None else None
+    if text is None:
+        return await run_in_threadpool(play_home, request, 404, _(GONE))
+    name = await run_in_threadpool(judging.paste, desk_of(request), text.encode("utf-8"))
+    return RedirectResponse(f"/play/replay/{quote(name)}?at=0", status_code=303)
+
+
 ROUTES: list[BaseRoute] = [
     Route("/play", play_home),
+    Route("/play/replay/{name:str}", play_replay),
     Route("/play/new", play_new, methods=["POST"]),
     Route("/play/{game:str}", play_unkeyed),
     Route("/play/{game:str}/{key:str}", play_game),
@@ -202,4 +225,5 @@ ROUTES: list[BaseRoute] = [
     Route("/play/{game:str}/{key:str}/position.svg", play_position),
     Route("/play/{game:str}/{key:str}/log.yaml", play_log),
     Route("/play/{game:str}/{key:str}/judge", play_judge, methods=["POST"]),
+    Route("/play/{game:str}/{key:str}/replay", play_replay_game, methods=["POST"]),
 ]
