@@ -283,3 +283,20 @@ def test_a_finished_game_at_the_table_is_replayed_turn_by_turn(desk):
     end = html.unescape(client.get(replayed.url.path + f"?at={last}").text)
     score = table.state.scores()
     assert f"north {score[Seat.NORTH]}, south {score[Seat.SOUTH]} points" in end
+
+
+def test_the_desk_listens_with_its_answers_sent_at_once():
+    """Each answer's head and body go as written: no 40 ms wait for a delayed acknowledgement (Nagle's algorithm) on any request."""
+    import socket
+
+    from hi5pnp.cli.serve import listening
+
+    sock = listening("127.0.0.1", 0)
+    try:
+        client = socket.create_connection(sock.getsockname())
+        accepted, _ = sock.accept()
+        assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+        accepted.close()
+        client.close()
+    finally:
+        sock.close()

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from hi5pnp.cli.serve import listening
 from hi5pnp.rules import Seat
 from hi5pnp.table import Seating, Table
 from hi5pnp.web import Desk, make_app
@@ -39,8 +39,7 @@ def served(tmp_path_factory):
     desk.tables.pause = 0.3
     import uvicorn
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
+    sock = listening("127.0.0.1", 0)  # as serve listens
     server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

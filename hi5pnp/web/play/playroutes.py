@@ -108,6 +108,8 @@ async def play_act(request: Request) -> Response:
     if not seats:
         return PlainTextResponse(_("a spectator's link watches the game and plays no turn"), status_code=403)
     await run_in_threadpool(playing.act_locked, kept, {k: str(v) for k, v in form.items()}, desk_of(request).tables.pause, seats)
+    if request.headers.get("x-hi5-part"):  # the page's script: the game's part at once, no second request
+        return await run_in_threadpool(play_part, request)
     return RedirectResponse(f"/play/{request.path_params['game']}/{request.path_params['key']}", status_code=303)
 
 

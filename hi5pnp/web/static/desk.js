@@ -161,19 +161,28 @@
       history.replaceState(null, "", url.pathname + url.search);
       part(url.search, "#options-title");
     });
+    let posting = false;
     game.addEventListener("submit", async (event) => {
       const form = event.target;
       if (!form.classList.contains("act")) return;
       event.preventDefault();
       const mine = ++asked;
+      posting = true;
       const body = new URLSearchParams(new FormData(form, event.submitter));
-      const response = await fetch(form.action, { method: "POST", body, cache: "no-store" });
-      if (mine !== asked) return;
-      if (!response.ok && response.status !== 404) { form.submit(); return; }
-      const page = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("game");
-      if (!page) { location.reload(); return; }
-      history.replaceState(null, "", base);
-      put(page.innerHTML);
+      try {
+        // the answer is the game's part alone (the desk sends it for this header), else the whole page
+        const response = await fetch(form.action, { method: "POST", body, cache: "no-store", headers: { "X-Hi5-Part": "1" } });
+        if (mine !== asked) return;
+        if (!response.ok && response.status !== 404) { form.submit(); return; }
+        const text = await response.text();
+        const whole = text.trimStart().toLowerCase().startsWith("<!doctype");
+        const page = whole ? new DOMParser().parseFromString(text, "text/html").getElementById("game") : null;
+        if (whole && !page) { location.reload(); return; }
+        history.replaceState(null, "", base);
+        put(page ? page.innerHTML : text);
+      } finally {
+        posting = false;
+      }
     });
     let events = null;
     function follow() {
@@ -183,7 +192,8 @@
       } else if (!events) {
         events = new EventSource(`${base}/events?since=${count}`);
         events.addEventListener("turn", (event) => {
-          if (Number(event.data) !== count) {
+          if (posting) setTimeout(() => { if (Number(event.data) > count) part(here() ? `?face=${encodeURIComponent(here())}` : ""); }, 50);
+          else if (Number(event.data) !== count) {
             const face = here();
             part(face ? `?face=${encodeURIComponent(face)}` : "");
           }
