@@ -98,7 +98,7 @@ def act(kept: Kept, form: dict[str, str], seats: frozenset[Seat] = frozenset(SEA
         if table.bot_to_move():
             report = table.bot_turn()
             told = table.told_in(words_of(kept), len(table.turns) - 1)[0]
-            said = {"name": table.seating.names[report.seat], "seat": _(str(report.seat)), "turn": report.turn, "words": told}
+            said = {"name": table.seating.names[report.seat], "seat": _(str(report.seat)), "turn": str(report.turn), "words": told}
             kept.said = _("%(name)s (%(seat)s) played %(turn)s: %(words)s.") % said
     else:
         raise InputError(Fault("the form", 0, 0, "no action named"))
@@ -206,7 +206,7 @@ def view(
     return out
 
 
-def links(kept: Kept, key: str, seats: frozenset[Seat]) -> list[dict[str, str]]:
+def links(kept: Kept, key: str, seats: frozenset[Seat]) -> list[dict[str, Any]]:
     """The links a page shows: its own (to come back by), and to the person
     who dealt the game the other seat's and the spectator's."""
     names = kept.table.seating.names
