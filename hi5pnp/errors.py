@@ -143,6 +143,11 @@ class OutputError(Hi5Error):
     else's files."""
 
 
+class TableError(Hi5Error):
+    """A game at the desk's table cannot be dealt or played: the table holds
+    as many games in progress as it may, or a seat's link is not the game's."""
+
+
 class OptionError(Hi5Error, ValueError):
     """A value given to the library that one of its options does not take
     (``BuildOptions(flip="Long")``, ``papers=("a3",)``, a State's edition):

@@ -349,7 +349,8 @@ def started_game(desk: Desk) -> str:
         while table.bot_to_move():
             table.bot_turn()
         table.try_turn(menu(table.state)[0].choices[-1].notation)
-    return desk.tables.add(table)
+    game_id = desk.tables.add(table)
+    return f"{game_id}/{desk.tables.get(game_id).key_for(frozenset({Seat.NORTH}))}"
 
 
 def severe(browser) -> list[str]:
@@ -379,7 +380,7 @@ def play_clicks(browser, turns: int) -> int:
         if bot:  # the page plays the bot's turn itself, after its pause
             WebDriverWait(browser, 15).until(expected_conditions.staleness_of(bot[0]))
             continue
-        options = browser.find_elements("css selector", "button.option")
+        options = [o for o in browser.find_elements("css selector", "button.option") if o.is_displayed()]  # a closed group's are a click away
         if options:
             click_and_wait(browser, options[-1])
             played += 1

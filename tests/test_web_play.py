@@ -55,7 +55,7 @@ def play_to_the_end(client: TestClient, where: str, tok: str, rng: random.Random
         if 'id="bot-turn"' in page:
             client.post(where, data={"token": tok, "do": "bot"})
             continue
-        competitors = re.findall(r'href="(/play/\w+\?face=\w+)#options"', page)
+        competitors = re.findall(r'href="(/play/[\w/]+\?face=\w+)#options"', page)
         if 'id="options"' not in page:
             page = client.get(html.unescape(rng.choice(competitors))).text
         options = re.findall(r'name="turn" value="([^"]+)" class="option"', page)
@@ -100,7 +100,7 @@ def test_undo_and_the_judges_page(client):
     page = client.get(where).text
     assert "Undo my last turn" not in page
     option = re.findall(
-        r'name="turn" value="([^"]+)" class="option"', client.get(html.unescape(re.findall(r'href="(/play/\w+\?face=\w+)#options"', page)[0])).text
+        r'name="turn" value="([^"]+)" class="option"', client.get(html.unescape(re.findall(r'href="(/play/[\w/]+\?face=\w+)#options"', page)[0])).text
     )[0]
     client.post(where, data={"token": tok, "do": "turn", "turn": html.unescape(option)})
     assert "Undo my last turn" in client.get(where).text

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    import socket
 
 from .base import DECK_HELP, DECK_TYPE, TEMPLATES_HELP, TEMPLATES_TYPE, Command, Failure
 
@@ -52,7 +56,6 @@ def serve(
     """Start the web desk and print its address: the designer's gallery
     (following the deck's files as they are saved), the judge's and the
     event's pages, the print page and the table. Ctrl-C stops it."""
-    import socket
 
     import uvicorn
 
@@ -75,6 +78,12 @@ def serve(
         raise Failure([f"{out}: not a folder; --out names the desk's own folder"])
     if host not in LOCAL:
         click.echo(f"warning: listening on {host}: anyone who can reach this machine there can use the desk", err=True)
+        click.echo(
+            "note: a game at the table is played only through its seats' links, each with a secret of its own, and watched through its "
+            "spectator's link (the page of the person who deals it shows them); requests for other host names, and posts from other sites, "
+            "are refused",
+            err=True,
+        )
     if alias is not None:
         from ..event.games import read_aliases
 
@@ -82,13 +91,7 @@ def serve(
     desk = Desk(deck=deck, logs=event or logs, out=out, templates=templates, alias=alias, event=event is not None, lang=lang)
     answered = _own_names() if host in ("0.0.0.0", "::") else [host]  # every address: the machine's own names, never any Host
     hosts = None if host in LOCAL else [*answered, "127.0.0.1", "localhost"]
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a desk stopped and started again gets its port back at once
-    try:
-        sock.bind((host, port))
-        sock.listen(128)  # a browser opened at once on the address printed waits, never refused
-    except OSError as exc:
-        raise Failure([f"{host}:{port}: cannot listen there: {exc.strerror or exc}"]) from None
+    sock = listening(host, port)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"the hi5pnp desk is at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)")
     config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
@@ -99,6 +102,24 @@ def serve(
             super().handle_exit(sig, frame)
 
     Server(config).run(sockets=[sock])  # the watch on the deck stops with the app
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """The desk's socket, bound and listening on ``host``:``port``; Failure when it cannot."""
+    import socket
+
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a desk stopped and started again gets its port back at once
+    # each answer is written as its head, then its body: without this, the body waits for the browser's
+    # delayed acknowledgement of the head (Nagle's algorithm), 40 ms on every request (the connections inherit it)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)  # a browser opened at once on the address printed waits, never refused
+    except OSError as exc:
+        sock.close()
+        raise Failure([f"{host}:{port}: cannot listen there: {exc.strerror or exc}"]) from None
+    return sock
 
 
 def _own_names() -> list[str]:

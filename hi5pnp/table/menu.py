@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from ..deck import Deck
 from ..language import _, ngettext
 from ..rules import Action, Chit, Mark, State, Turn
 from ..rules.proposals import count_up_to
@@ -41,13 +42,15 @@ class Competitor:
     more: int  # legal turns not listed
 
 
-def _who(state: State, face: str) -> str:
-    card = state.deck.competitor_face(face)
+def _who(state: State, face: str, words: Deck | None = None) -> str:
+    card = (words or state.deck).competitor_face(face)
     return f"{face} {card.name}" if card is not None and card.name else face
 
 
-def turn_words(state: State, turn: Turn) -> str:
-    """What ``turn`` does, in a few words, for the seat to move."""
+def turn_words(state: State, turn: Turn, words: Deck | None = None) -> str:
+    """What ``turn`` does, in a few words, for the seat to move; the deck's
+    names and traits as ``words`` (the deck in the language spoken) gives them."""
+    words = words or state.deck
     f = state.facing(turn.face)
     if turn.action is Action.PLAIN:
         return _("moves on one position")
@@ -60,25 +63,27 @@ def turn_words(state: State, turn: Turn) -> str:
     me = state.seat(turn.face)
     for b in turn.brought:
         theirs = state.seat(b.face)
-        who = {"who": _who(state, b.face), "seat": seat_words(theirs)}
+        who = {"who": _who(state, b.face, words), "seat": seat_words(theirs)}
         text = _("brings %(who)s (own)") % who if theirs == me else _("brings %(who)s (%(seat)s)") % who
         if isinstance(b.reward, Chit):
             text += _(", takes a chit")
         elif isinstance(b.reward, Mark):
-            text += _(", marks a %(trait)s box in column %(column)d") % {"trait": f.obstacle.trait, "column": b.reward.column}
+            text += _(", marks a %(trait)s box in column %(column)d") % {"trait": words.trait_label(f.obstacle.trait), "column": b.reward.column}
         elif theirs != me and state.edition.number == 2:
             text += _(", no reward")
         parts.append(text)
     return "; ".join(parts)
 
 
-def facing_words(state: State, face: str) -> str:
+def facing_words(state: State, face: str, words: Deck | None = None) -> str:
     """Where ``face`` stands and what it faces: "at 4, facing 2b Rope Bridge (blue, power), 2 matching gems"."""
+    words = words or state.deck
     f = state.facing(face)
     ob = f.obstacle
-    name = f" {ob.name}" if ob.name else ""
+    told = words.obstacle_face(ob.id)
+    name = f" {told.name}" if told is not None and told.name else ""
     chits = ngettext(", %(n)d chit", ", %(n)d chits", f.chits) % {"n": f.chits} if f.chits else ""
-    said = {"position": f.position, "obstacle": f"{ob.id}{name}", "color": ob.color, "trait": ob.trait, "n": f.matches}
+    said = {"position": f.position, "obstacle": f"{ob.id}{name}", "color": words.color_label(ob.color), "trait": words.trait_label(ob.trait), "n": f.matches}
     facing = ngettext(
         "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gem",
         "at %(position)d, facing %(obstacle)s (%(color)s, %(trait)s), %(n)d matching gems",
@@ -87,7 +92,7 @@ def facing_words(state: State, face: str) -> str:
     return facing % said + chits
 
 
-def menu(state: State) -> list[Competitor]:
+def menu(state: State, words: Deck | None = None) -> list[Competitor]:
     """The player to move's ready competitors, each with its legal turns (the
     first :data:`MOST` listed, the rest counted); empty when nobody is to move."""
     seat = state.current_player()
@@ -96,8 +101,8 @@ def menu(state: State) -> list[Competitor]:
     out = []
     for face in state.ready_faces(seat):
         turns = state.iter_legal_actions(face)
-        listed = [Choice(str(t), str(t.action), turn_words(state, t)) for t in itertools.islice(turns, MOST)]
+        listed = [Choice(str(t), str(t.action), turn_words(state, t, words)) for t in itertools.islice(turns, MOST)]
         more = count_up_to(turns, MOST_COUNTED)
-        card = state.deck.competitor_face(face)
-        out.append(Competitor(face, card.name if card else "", facing_words(state, face), tuple(listed), more))
+        card = (words or state.deck).competitor_face(face)
+        out.append(Competitor(face, card.name if card else "", facing_words(state, face, words), tuple(listed), more))
     return out

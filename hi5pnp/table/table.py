@@ -108,7 +108,8 @@ class Table:
         self.faces: dict[Seat, list[str]] = {}
         self.turns: list[Turn] = []
         self.reports: list[TurnReport] = []
-        self.told: list[str] = []  # each turn played, in words (:func:`.menu.turn_words`)
+        self.told: list[str] = []  # each turn played, in words (:func:`.menu.turn_words`), as :attr:`words` names things
+        self.words: Deck = deck  # the deck whose names and traits the turns are told in
         self.state: State | None = None
         self._bots: dict[Seat, Bot] = {s: BOTS[p]() for s, p in seating.players.items() if p != PERSON}
         for seat, bot in self._bots.items():  # a bot chooses its faces at once
@@ -183,7 +184,7 @@ class Table:
 
     def _apply(self, turn: Turn) -> TurnReport:
         assert self.state is not None
-        words = turn_words(self.state, turn)
+        words = turn_words(self.state, turn, self.words)
         report = self.state.apply(turn)
         self.turns.append(turn)
         self.reports.append(report)
@@ -200,20 +201,29 @@ class Table:
         rng = random.Random(f"{self.seating.seed}:turn:{len(self.turns)}")
         return self._apply(self._bots[seat].turn(self.state, rng))
 
-    def can_undo(self) -> bool:
-        """A person's own last turn may be taken back (with the bot's turns after it)."""
-        return self._undo_point() is not None
+    def can_undo(self, seat: Seat | None = None) -> bool:
+        """A person's own last turn may be taken back (with the turns after it): see :meth:`undo`."""
+        return self._undo_point(seat) is not None
 
-    def _undo_point(self) -> int | None:
-        for k in range(len(self.reports) - 1, -1, -1):
-            if self.seating.is_person(self.reports[k].seat):
-                return k
-        return None
+    def undoer(self) -> Seat | None:
+        """Whose turn an undo takes back when no seat is named: the person to
+        move (at one screen, the person sitting there now), else the person
+        who played last."""
+        seat = self.to_move()
+        if seat is not None and self.seating.is_person(seat):
+            return seat
+        return next((r.seat for r in reversed(self.reports) if self.seating.is_person(r.seat)), None)
 
-    def undo(self) -> int:
-        """Take back the last turn a person played and every bot turn after it;
-        the number of turns taken back."""
-        k = self._undo_point()
+    def _undo_point(self, seat: Seat | None = None) -> int | None:
+        seat = seat or self.undoer()
+        if seat is None or not self.seating.is_person(seat):
+            return None
+        return next((k for k in range(len(self.reports) - 1, -1, -1) if self.reports[k].seat is seat), None)
+
+    def undo(self, seat: Seat | None = None) -> int:
+        """Take back the last turn ``seat`` played (by default :meth:`undoer`'s)
+        and every turn after it; the number of turns taken back."""
+        k = self._undo_point(seat)
         if k is None:
             raise RulesError(Illegal("there is no turn of a person's to take back", "§3"))
         kept, before = self.turns[:k], len(self.turns)
@@ -222,6 +232,22 @@ class Table:
         for turn in kept:
             self._apply(turn)
         return before - k
+
+    def told_in(self, words: Deck, first: int = 0) -> list[str]:
+        """Turns ``first`` onwards in words (:attr:`told`), the deck's names and
+        traits as ``words`` gives them (the deck in another language): the
+        game played again to each turn's position."""
+        if words is self.words or self.state is None:
+            return self.told[first:]
+        state = State(self.deck, {s: self.faces[s] for s in SEATS}, self.first, self.seating.edition)
+        out = []
+        for k, turn in enumerate(self.turns):
+            if state.needs_course() and not state.is_terminal():
+                state.lay_course(self.setup.courses[state.round])
+            if k >= first:
+                out.append(turn_words(state, turn, words))
+            state.push(turn)
+        return out
 
     # ------------------------------------------------------------ the log
     def log(self, date: datetime.date | None = None) -> str:

@@ -38,7 +38,7 @@ from .chart import chart
 from .desk import MAX_FORM, MAX_PASTE, Desk
 from .event import eventdesk, eventroutes
 from .guard import Guard, form_of, whole
-from .play import playing
+from .play import playroutes
 from .spoken import Speak
 from .templating import HERE, desk_of, page
 
@@ -195,86 +195,6 @@ def print_file(request: Request) -> Response:
     return FileResponse(path)
 
 
-# the table ---------------------------------------------------------------------------------------------
-
-OPPONENTS = [
-    {"value": "greedy", "label": N_("the greedy bot (plays its best turn now)")},
-    {"value": "planner", "label": N_("the planner bot (looks a segment ahead)")},
-    {"value": "random", "label": N_("the random bot (any legal turn)")},
-    {"value": "person", "label": N_("a friend at this screen")},
-]
-GONE = N_("That game is not at this desk: it was dropped after an hour alone, or the desk was started again.")
-
-
-def play_home(request: Request, status: int = 200, problem: str = "") -> Response:
-    desk = desk_of(request)
-    return page(request, "play.html", status, games=desk.tables.open_games(), opponents=[{**o, "label": _(o["label"])} for o in OPPONENTS], problem=problem)
-
-
-async def play_new(request: Request) -> Response:
-    form = await form_of(request)
-    if isinstance(form, Response):
-        return form
-    try:
-        game_id = await run_in_threadpool(playing.new_game, desk_of(request), {k: str(v) for k, v in form.items()})
-    except Hi5Error as exc:
-        return await run_in_threadpool(play_home, request, 400, printable(str(exc)))
-    return RedirectResponse(f"/play/{game_id}", status_code=303)
-
-
-def play_game(request: Request) -> Response:
-    desk = desk_of(request)
-    game_id = request.path_params["game"]
-    kept = desk.tables.get(game_id)
-    if kept is None:
-        return play_home(request, 404, _(GONE))
-    with kept.lock:
-        seen = playing.view(desk, game_id, kept, request.query_params.get("face"))
-    return page(request, "play_game.html", g=seen)
-
-
-async def play_act(request: Request) -> Response:
-    """A turn, the faces chosen, an undo or the bot's turn, played in the thread pool (a bot's turn never holds the loop)."""
-    form = await form_of(request)
-    if isinstance(form, Response):
-        return form
-    game_id = request.path_params["game"]
-    kept = desk_of(request).tables.get(game_id)
-    if kept is None:
-        return await run_in_threadpool(play_home, request, 404, _(GONE))
-    await run_in_threadpool(playing.act_locked, kept, {k: str(v) for k, v in form.items()})
-    return RedirectResponse(f"/play/{game_id}", status_code=303)
-
-
-def play_position(request: Request) -> Response:
-    desk = desk_of(request)
-    kept = desk.tables.get(request.path_params["game"])
-    svg = playing.position_svg(desk, kept) if kept is not None else None
-    return Response(svg, media_type="image/svg+xml") if svg else PlainTextResponse(_("no position to draw"), status_code=404)
-
-
-def play_log(request: Request) -> Response:
-    kept = desk_of(request).tables.get(request.path_params["game"])
-    text = playing.log_text(kept) if kept is not None else None
-    if kept is None or text is None:
-        return PlainTextResponse(_("no such game, or its faces are not chosen yet"), status_code=404)
-    saved = f'attachment; filename="game-{kept.table.seating.seed}.yaml"'
-    return Response(text, media_type="text/yaml; charset=utf-8", headers={"Content-Disposition": saved})
-
-
-async def play_judge(request: Request) -> Response:
-    form = await form_of(request)
-    if isinstance(form, Response):
-        return form
-    desk = desk_of(request)
-    kept = desk.tables.get(request.path_params["game"])
-    text = playing.log_text(kept) if kept is not None else None
-    if text is None:
-        return await run_in_threadpool(play_home, request, 404, _(GONE))
-    name = await run_in_threadpool(judging.paste, desk, text.encode("utf-8"))
-    return RedirectResponse(f"/judge/log/{quote(name)}", status_code=303)
-
-
 # the desk itself ---------------------------------------------------------------------------------------
 
 
@@ -308,13 +228,7 @@ ROUTES: list[BaseRoute] = [
     Route("/print", print_home),
     Route("/print/build", print_build, methods=["POST"]),
     Route("/print/file/{name:str}", print_file),
-    Route("/play", play_home),
-    Route("/play/new", play_new, methods=["POST"]),
-    Route("/play/{game:str}", play_game),
-    Route("/play/{game:str}", play_act, methods=["POST"]),
-    Route("/play/{game:str}/position.svg", play_position),
-    Route("/play/{game:str}/log.yaml", play_log),
-    Route("/play/{game:str}/judge", play_judge, methods=["POST"]),
+    *playroutes.ROUTES,
     Route("/status", status),
     Route("/favicon.ico", favicon),
     Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from reportlab.graphics.shapes import FILL_EVEN_ODD, FILL_NON_ZERO, Circle, Drawing, Group, Line, Path, Rect, String
 
-from ...deck import CompetitorFace
+from ...deck import CompetitorFace, Deck
 from ...deck.pictures.icons import Icon
 from ...errors import printable
 from ...language import _, ngettext
@@ -74,6 +74,7 @@ class _Pen:
         self.g = Group()
         self.icons = icons or {}  # the deck's own SVG icons
         self.highlight = ""  # the competitor in dispute
+        self.words: Deck | None = None  # the deck whose names and trait labels are printed
 
     def text(self, x: float, y: float, s: str, size: float, style: str = "regular", fill: str = INK, anchor: str = "start") -> None:
         # printable: a log's names reach the SVG as text, and XML has no room for control characters
@@ -120,12 +121,17 @@ def replay_drawing(done: Replayed, players: Mapping[Seat, str] | None, until: in
     return position_drawing(done.position, players, where, highlight=disputed, turn=turn)
 
 
-def position_drawing(state: State, players: Mapping[Seat, str] | None = None, caption: str = "", highlight: str | None = None, turn: str = "") -> Drawing:
+def position_drawing(
+    state: State, players: Mapping[Seat, str] | None = None, caption: str = "", highlight: str | None = None, turn: str = "", words: Deck | None = None
+) -> Drawing:
     """The picture of ``state``; ``caption`` heads it (say, "before line 41");
     ``highlight``: the competitor in dispute, ringed on the course and framed
-    among the matrices; ``turn``: the turn in dispute, said under the heading."""
+    among the matrices; ``turn``: the turn in dispute, said under the heading;
+    ``words``: the deck whose names and trait labels are printed (the deck in
+    the language spoken; the game's own deck when None)."""
     players = players or {}
     pen = _Pen(state.deck.icons)
+    pen.words = words or state.deck
     pen.highlight = (highlight or "").lower()
     y = _matrices(pen, state, players)  # drawn bottom up: the matrices, the course, the heading
     if state.course is not None:
@@ -188,7 +194,7 @@ def _course(pen: _Pen, state: State, y0: float) -> float:
         pen.rect(cx - cw / 2, card_y, cw, card_h, "#FFFFFF", state.deck.colors[ob.color], 1.2, 1.2)
         pen.circle(cx, card_y + card_h - 5, 3.2, state.deck.colors[ob.color])
         pen.shape(state.deck.glyphs[ob.color], cx, card_y + card_h - 5 + 0.1, 3.7, "#FFFFFF")
-        pen.text(cx, card_y + 4.6, ob.trait, 5.6, anchor="middle")
+        pen.text(cx, card_y + 4.6, _fit(_label(pen, state).trait_label(ob.trait), cw, "regular", 5.6), 5.6, anchor="middle")
         pen.text(cx, card_y + 1.4, ob.id, 5.6, fill=MUTED, anchor="middle")
         for position, y, down in ((c + 1, south_y, True), (2 * n - c, north_y, False)):
             pen.circle(cx, y, 2.6, "#FFFFFF", INK)
@@ -258,19 +264,25 @@ def _legend(pen: _Pen, state: State) -> float:
     x = 0.0
     for trait in state.deck.traits:
         pen.shape(state.deck.trait_icons[trait], x + 1.6, 10.6, 3.2, INK)
-        pen.text(x + 4, 9.6, trait, 7)
-        x += 6 + fonts.width(trait, "regular", 7) / pt(1)
+        label = _label(pen, state).trait_label(trait)
+        pen.text(x + 4, 9.6, label, 7)
+        x += 6 + fonts.width(label, "regular", 7) / pt(1)
     return 13.4
 
 
-def _card(state: State, face: str) -> CompetitorFace:
-    card = state.deck.competitor_face(face)
+def _label(pen: _Pen, state: State) -> Deck:
+    """The deck whose words the picture prints."""
+    return pen.words or state.deck
+
+
+def _card(state: State, face: str, words: Deck | None = None) -> CompetitorFace:
+    card = (words or state.deck).competitor_face(face)
     assert card is not None
     return card
 
 
 def _matrix(pen: _Pen, state: State, face: str, x: float, y: float, tallest: int) -> None:
-    card = _card(state, face)
+    card = _card(state, face, pen.words)
     team = TEAM[state.seat(face)]
     top = y + tallest * BOX
     room = WIDTH / 5 - 2  # a competitor's cell, less a gap: no text runs into the next

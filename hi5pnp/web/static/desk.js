@@ -1,6 +1,13 @@
 // The desk's one script.
 // - A position that cannot be drawn says so in words (no inline handler:
 //   the desk's policy runs no script written in a page).
+// - A game at the table plays without reloading: a turn (or faces, an undo)
+//   is posted in the background and the game's part of the page swapped in
+//   from the answer; a competitor chosen fetches the part alone. The game's
+//   news (a bot's reply, the other player's turn) comes as server-sent
+//   events: the part is fetched again and its last turn said in the live
+//   region. The focus stays where the player was. Without scripts the
+//   forms and links do the same by loading the page.
 // - An open designer's page follows the deck and the simulation: the server
 //   says when a deck file is saved ("deck") or the simulation moves on
 //   ("sim"); the page fetches that part again and swaps it in, keeping the
@@ -21,9 +28,8 @@
     else img.addEventListener("error", swap);
   });
 
-  // The Play page: the bot's turn is played after a short pause, so a person sees it happen.
-  const botTurn = document.getElementById("bot-turn");
-  if (botTurn) setTimeout(() => botTurn.requestSubmit(), 700);
+  const game = document.getElementById("game");
+  if (game) table(game);
 
   const parts = {};
   document.querySelectorAll("[data-follow]").forEach((part) => { parts[part.dataset.kind] = part; });
@@ -99,4 +105,102 @@
   }
   document.addEventListener("visibilitychange", follow);
   follow();
+
+  function table(game) {
+    const base = game.dataset.game;
+    const news = document.getElementById("table-news");
+    let asked = 0;
+    let told = "";
+    let count = Number(game.dataset.count || 0);
+
+    function keyOf() {
+      const now = document.activeElement;
+      if (!now || !game.contains(now)) return null;
+      return { id: now.id, face: now.dataset.face, name: now.name, value: now.value, chip: now.classList.contains("chip") };
+    }
+    function refocus(key) {
+      if (!key) return;
+      const again = (key.id && document.getElementById(key.id))
+        || (key.face && game.querySelector((key.chip ? "a.chip" : ".competitors a") + `[data-face="${key.face}"]`))
+        || (key.name && [...game.querySelectorAll(`[name="${key.name}"]`)].find((e) => e.value === key.value && e.type !== "hidden"))
+        || game.querySelector("#options-title, #turn-title, #end-title, #choose-title, #scoreline");
+      if (again) {
+        if (!again.matches("a, button, input, select, textarea, [tabindex]")) again.setAttribute("tabindex", "-1");
+        again.focus({ preventScroll: true });
+      }
+    }
+    function put(html, focus) {
+      const key = focus === undefined ? keyOf() : null;
+      game.innerHTML = html;
+      const c = game.querySelector("[data-count]");
+      if (c) count = Number(c.dataset.count);
+      if (focus) {
+        const there = game.querySelector(focus);
+        if (there) { there.focus({ preventScroll: true }); there.scrollIntoView({ block: "nearest" }); }
+      } else refocus(key);
+      const said = game.querySelector("[data-said]:not([hidden])");
+      const last = game.querySelector("[data-news]");
+      const now = (said && said.textContent.trim()) || (last && last.textContent.trim()) || "";
+      if (now && now !== told && news) news.textContent = now;
+      told = now;
+      document.body.dataset.refreshed = String(Date.now());
+    }
+    async function part(search, focus) {
+      const mine = ++asked;
+      const response = await fetch(base + "/part" + search, { cache: "no-store" });
+      if (!response.ok || mine !== asked) return;
+      put(await response.text(), focus);
+    }
+    const here = () => new URLSearchParams(location.search).get("face");
+    game.addEventListener("click", (event) => {
+      const link = event.target.closest("a[href]");
+      if (!link || !game.contains(link) || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const url = new URL(link.href);
+      if (url.pathname !== base || !url.searchParams.get("face")) return;
+      event.preventDefault();
+      history.replaceState(null, "", url.pathname + url.search);
+      part(url.search, "#options-title");
+    });
+    let posting = false;
+    game.addEventListener("submit", async (event) => {
+      const form = event.target;
+      if (!form.classList.contains("act")) return;
+      event.preventDefault();
+      const mine = ++asked;
+      posting = true;
+      const body = new URLSearchParams(new FormData(form, event.submitter));
+      try {
+        // the answer is the game's part alone (the desk sends it for this header), else the whole page
+        const response = await fetch(form.action, { method: "POST", body, cache: "no-store", headers: { "X-Hi5-Part": "1" } });
+        if (mine !== asked) return;
+        if (!response.ok && response.status !== 404) { form.submit(); return; }
+        const text = await response.text();
+        const whole = text.trimStart().toLowerCase().startsWith("<!doctype");
+        const page = whole ? new DOMParser().parseFromString(text, "text/html").getElementById("game") : null;
+        if (whole && !page) { location.reload(); return; }
+        history.replaceState(null, "", base);
+        put(page ? page.innerHTML : text);
+      } finally {
+        posting = false;
+      }
+    });
+    let events = null;
+    function follow() {
+      if (document.hidden) {
+        if (events) events.close();
+        events = null;
+      } else if (!events) {
+        events = new EventSource(`${base}/events?since=${count}`);
+        events.addEventListener("turn", (event) => {
+          if (posting) setTimeout(() => { if (Number(event.data) > count) part(here() ? `?face=${encodeURIComponent(here())}` : ""); }, 50);
+          else if (Number(event.data) !== count) {
+            const face = here();
+            part(face ? `?face=${encodeURIComponent(face)}` : "");
+          }
+        });
+      }
+    }
+    document.addEventListener("visibilitychange", follow);
+    follow();
+  }
 })();
