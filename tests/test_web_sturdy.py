@@ -151,6 +151,32 @@ def test_one_watch_feeds_every_stream_and_a_stream_ends_to_let_others_in(desk):
 # the boundary --------------------------------------------------------------------------------------------------
 
 
+def test_a_save_before_the_stream_opens_is_not_missed(client, desk):
+    """The designer's page is drawn with the watch already running and says
+    the counts it was drawn at; a stream begins with the counts now, so a
+    save made between the page and its stream shows as a difference."""
+    import re
+
+    async def first(seen) -> str:
+        async def still() -> bool:
+            return False
+
+        said = [e async for e in events(desk.follow(), seen, still, lasting=0.05)]
+        return said[0]
+
+    try:
+        page = client.get("/").text
+        assert desk._watch is not None  # started by the page, before the deck's files were read
+        drawn = dict(re.findall(r'data-kind="(deck|sim)" data-seen="(\d+)"', page))
+        assert drawn == {k: str(v) for k, v in desk.changes.counts().items()}
+        desk.changes.tell("deck")  # a save, before any stream
+        said = asyncio.run(first(None))
+        now = event_id(desk.changes.counts())
+        assert f"event: now\ndata: {now}\n" in said and now.split(".")[0] != drawn["deck"]
+    finally:
+        desk.close()
+
+
 def test_no_page_can_be_framed_and_another_sites_post_is_refused(client, desk):
     for path in ("/", "/judge", "/print", "/judge/log/dispute_assist.yaml"):
         got = client.get(path)

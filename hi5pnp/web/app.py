@@ -64,7 +64,9 @@ def sim_view(desk: Desk) -> dict[str, Any]:
 
 
 def home(request: Request) -> Response:
-    return page(request, "gallery.html", g=gallery.gallery(desk_of(request)), sim=sim_view(desk_of(request)))
+    desk = desk_of(request)
+    seen = desk.follow().counts()  # the watch runs before the files are read: a save after this is told to the page
+    return page(request, "gallery.html", g=gallery.gallery(desk), sim=sim_view(desk), seen=seen)
 
 
 def gallery_part(request: Request) -> Response:

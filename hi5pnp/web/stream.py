@@ -1,6 +1,7 @@
 """The server-sent events an open page follows (``/events``): ``deck`` when
 a file of the deck or the templates is saved, ``sim`` when the simulation
-moves on. The stream waits on the desk's :class:`~.watch.Changes` and looks
+moves on; first of all ``now``, the counts as the stream begins, which a
+page compares with the counts it was drawn at (``data-seen``). The stream waits on the desk's :class:`~.watch.Changes` and looks
 at no file.
 
 A stream is short-lived: it ends after :data:`STREAM_FOR` seconds and the
@@ -42,7 +43,9 @@ async def events(changes: Changes, seen: Counts | None, gone: Callable[[], Await
     import time
 
     now = changes.counts()
-    yield f"retry: {RETRY_MS}\nid: {event_id(now)}\n\n"
+    # "now": the counts as the stream begins, so that a page drawn before
+    # it opened (its data-seen) fetches again what changed in between
+    yield f"retry: {RETRY_MS}\nid: {event_id(now)}\nevent: now\ndata: {event_id(now)}\n\n"
     if seen is not None:
         for line in _told(seen, now):
             yield line

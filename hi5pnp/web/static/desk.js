@@ -15,7 +15,10 @@
 //   line, in the page's language (its words are given by the page, in
 //   data- attributes: the script holds no words of its own). The pages share one event stream, held by a shared worker
 //   (follow.js); a browser without shared workers holds its own, and lets
-//   it go while the page is hidden.
+//   it go while the page is hidden. Each part carries the count it was
+//   drawn at (data-seen); a stream begins by saying the counts now, so a
+//   save made between the page's drawing and the stream's opening is
+//   fetched too.
 (function () {
   "use strict";
   document.querySelectorAll("img[data-missing]").forEach((img) => {
@@ -83,9 +86,31 @@
 
   function refreshAll() { Object.keys(parts).forEach(refresh); }
 
+  // "d.s", the counts of each kind as a stream began: a part drawn at an
+  // older count (its data-seen) is fetched again, so a save made before
+  // the stream opened is not missed.
+  // A change told twice (by "now" and by its own event) is fetched once.
+  function heard(kind, count) {
+    const part = parts[kind];
+    if (!part || part.dataset.seen === count) return;
+    part.dataset.seen = count;
+    refresh(kind);
+  }
+  function caughtUp(counts) {
+    const kinds = ["deck", "sim"];
+    counts.split(".").forEach((count, i) => {
+      const part = parts[kinds[i]];
+      if (part && part.dataset.seen) heard(kinds[i], count); // a page drawn without its counts waits for the next change
+    });
+  }
+
   if (typeof SharedWorker === "function") {
     const worker = new SharedWorker("/static/follow.js");
-    worker.port.onmessage = (message) => refresh(message.data);
+    worker.port.onmessage = (message) => {
+      const [kind, count] = message.data.split(":");
+      if (kind === "now") caughtUp(count);
+      else heard(kind, count);
+    };
     worker.port.start();
     window.addEventListener("pagehide", () => worker.port.postMessage("gone"));
     return;
@@ -98,8 +123,9 @@
     } else if (!events) {
       if (document.body.dataset.refreshed) refreshAll(); // what changed while hidden
       events = new EventSource("/events");
-      events.addEventListener("deck", () => refresh("deck"));
-      events.addEventListener("sim", () => refresh("sim"));
+      events.addEventListener("now", (event) => caughtUp(event.data));
+      events.addEventListener("deck", (event) => heard("deck", event.data));
+      events.addEventListener("sim", (event) => heard("sim", event.data));
       document.body.dataset.refreshed = document.body.dataset.refreshed || "0";
     }
   }
