@@ -139,6 +139,8 @@ def test_a_saved_edit_appears_without_a_reload(served, browser):
     browser.set_window_size(1280, 1000)
     browser.get(base + "/")
     browser.execute_script("window.notReloaded = true")
+    in_view = "return [...document.images].filter(i => i.getBoundingClientRect().top < innerHeight).every(i => i.complete)"
+    wait_for(lambda: browser.execute_script(in_view), 20.0)  # the page has loaded what it shows: the save is timed alone
     time.sleep(0.6)  # the event stream is open
     path = Path(desk.deck) / "competitors.yaml"
     path.write_text(path.read_text().replace('"Dash Dunmore"', '"Dash Dunmore Junior"', 1))

@@ -16,6 +16,7 @@ most :data:`MAX_ICON_BYTES`.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import re
@@ -57,6 +58,7 @@ def read_icon(path: Path, shown: str, inside: Path | None = None) -> Icon:
     return icon_from_svg(data)
 
 
+@functools.lru_cache(maxsize=64)  # the same bytes, read again at each rebuild (build --watch, the desk): parsed once
 def icon_from_svg(data: bytes) -> Icon:
     """The icon an SVG document's bytes draw."""
     if b"<!ENTITY" in data or b"<!DOCTYPE" in data:
