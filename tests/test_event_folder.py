@@ -1,8 +1,9 @@
-"""An event from first pairing to final table (revision 5 of docs/game-log.md),
-on an event folder built here, as a judge would hold one: five players on
-the mini deck, a bye each round, a log copied under a second name, a second
-game of a player in a round, a log on a house deck, a written score slip
-settled by a ruling beside the log, and round 3 still open.
+"""An event from first pairing to final table (revisions 5 and 6 of
+docs/game-log.md), on an event folder built here, as a judge would hold one:
+five players on the mini deck, a bye each round, a log copied under a second
+name and a second game of a player in a round (each ruled void), a log on a
+house deck, a written score slip settled by a ruling beside the log, and
+round 3 still open.
 
 The expected table is worked out here from the games the bots played (their
 own scores and winners), by the contract's formulas, not by the standings'
@@ -96,7 +97,17 @@ def event(tmp_path, mini):
     (folder / "round2-bye.yaml").write_text(bye_log("mini", "Dee Lowe", 2, "Club night 12"))
     log("round3-table1.yaml", "Eve Ray", "Cai Wen", 3)
     (folder / "round3-bye.yaml").write_text(bye_log("mini", "Ann Smith", 3, "Club night 12"))
+    void(folder / "round2-table1b.yaml", "a copy of round2-table1.yaml")  # revision 6: held open until ruled
+    void(folder / "round2-table3.yaml", "Ann Smith's second game of the round")
     return folder, games
+
+
+def void(log, reason):
+    """A judge's ruling beside ``log``: it is void (revision 6)."""
+    from hi5pnp.judge.recorded import Adjudicated
+    from hi5pnp.judge.ruling import ruling_path, ruling_text
+
+    ruling_path(log).write_text(ruling_text(sha256(log), "Sam", (), Adjudicated("", reason, 0, void=True)))
 
 
 def slip(folder):
@@ -123,8 +134,8 @@ def open_round_3(folder, mini, seed=5):
 
 LEFT = [
     {"log": "round2-house.yaml", "why": "another deck (house); the event plays mini"},
-    {"log": "round2-table1b.yaml", "why": "the same game as round2-table1.yaml"},
-    {"log": "round2-table3.yaml", "why": "Ann Smith already has a game in round 2 (round2-table1.yaml)"},
+    {"log": "round2-table1b.yaml", "why": "ruled void: a copy of round2-table1.yaml"},
+    {"log": "round2-table3.yaml", "why": "ruled void: Ann Smith's second game of the round"},
 ]
 
 

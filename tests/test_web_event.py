@@ -143,11 +143,17 @@ def test_an_event_run_from_the_page(folder):
     assert read_ruling(folder / "round2-table1.ruling.yaml").adjudicated.winner == "south"
     told = text_of(client.get(forfeit.headers["location"]).text)
     assert "the result ruled (south, forfeit: north did not come)" in told and "The event counts the game as ruled" in told
-    # the duplicate: a log copied under another name is left out, and holds no round open
+    # the duplicate (revision 6): a log copied under another name holds both copies open until one is ruled void
     shutil.copy(folder / "round1-table1.played.yaml", folder / "round1-table3.yaml")  # a copy under a name that sorts later
     assert hand_in(client, desk, "round2-table2.yaml", played(folder / "round2-table2.yaml", 3)).status_code == 303
+    page = text_of(client.get("/event").text)
+    assert "one game in 2 logs (round1-table1.played.yaml, round1-table3.yaml)" in page and "Round 2 is closed" not in page
+    from hi5pnp.judge.recorded import Adjudicated
+    from hi5pnp.judge.ruling import write_ruling
+
+    write_ruling(folder / "round1-table3.yaml", "Sam", (), Adjudicated("", "a copy", 0, void=True))
     page = client.get("/event").text
-    assert "the same game as round1-table1.played.yaml" in text_of(page) and "Round 2 is closed" in text_of(page)
+    assert "ruled void: a copy" in text_of(page) and "Round 2 is closed" in text_of(page)
     assert pair(client, desk).status_code == 303 and (folder / "round3-slips.pdf").is_file()
 
     # the page's standings are the command line's, with the event's tie-breaks as columns

@@ -62,7 +62,7 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
         rows = [[*fields, *(crossed.csv_header() if crossed else [])]]
         for k, s in enumerate(ranked):
             row = s.to_json(tiebreaks)
-            rows.append([row[f] for f in fields] + (list(crossed.rows[k].cells) if crossed else []))
+            rows.append([row.get(f, "") for f in fields] + (list(crossed.rows[k].cells) if crossed else []))
         click.echo(csv_text(rows, terminal=sys.stdout.isatty()), nl=False)  # no formula; on a terminal, no control
         for x in left:
             click.echo(printable(f"left out: {x.log}: {x.why}"), err=True)

@@ -1,6 +1,7 @@
 """An event's own file, ``event.yaml`` in its folder (revision 5 of
 docs/game-log.md): its name, its deck, the entry list, the drops, the planned
-rounds and the tie-breaks after match points. Read with the care a log gets:
+rounds and the tie-breaks after match points; revision 6's aliases (another
+spelling of an entered name) and late entries (the round a player enters). Read with the care a log gets:
 every fault names the file and line."""
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..errors import LogError
 from .players import DEFAULT_ORDER, name_key
 
 NAMES = ("event.yaml", "event.yml")
-KEYS = ("event", "deck", "players", "drops", "rounds", "tiebreaks")
+KEYS = ("event", "deck", "players", "drops", "rounds", "tiebreaks", "aliases", "late")
 #: the tie-breaks an event may choose, after match points; the name always breaks what is left
 TIEBREAKS = ("omw", "game_points", "direct", "buchholz", "buchholz_cut1", "sonneborn_berger", "wins")
 DEFAULT_TIEBREAKS = DEFAULT_ORDER  # revision 4's order
@@ -35,6 +36,8 @@ class EventFile:
     rounds_line: int = 0
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     tiebreaks_given: bool = False
+    aliases: dict[str, str] = field(default_factory=dict)  # a spelling written in logs -> the entered name
+    late: dict[str, int] = field(default_factory=dict)  # an entered name -> the round they enter in
 
 
 def find_event_file(folder: str | Path) -> Path | None:
@@ -99,6 +102,57 @@ def _drops(r: FieldReader, doc: YMap, players: tuple[str, ...]) -> dict[str, int
     return drops
 
 
+def _entered(r: FieldReader, m: YMap, key: Any, value: Any, players: tuple[str, ...], what: str) -> str | None:
+    """A name of the entry list (as entered), or None with a fault at its line."""
+    name = _name(m, key, value) if not isinstance(value, (dict, list)) else None
+    if name is None:
+        r.fault(m, key, f"{what} names a player, not {describe(value)}")
+        return None
+    if not players:
+        r.fault(m, key, f"{what} names a player of the entry list: give 'players' too")
+        return None
+    entered = {name_key(p): p for p in players}
+    if name_key(name) not in entered:
+        r.fault(m, key, f"{show(name)} is not on the entry list ('players'){did_you_mean(name, players)}")
+        return None
+    return entered[name_key(name)]
+
+
+def _aliases(r: FieldReader, doc: YMap, players: tuple[str, ...]) -> dict[str, str]:
+    """``aliases: {Fin Moss: Finn Moss}``: a spelling logs write -> the name entered."""
+    am = r.get(doc, "aliases", dict, "the event", what="a mapping of a name as logs write it to the name on the entry list")
+    got: dict[str, str] = {}
+    entered = {name_key(p) for p in players}
+    for key, value in (am or {}).items():
+        written = _name(am, key, key) if not isinstance(key, (dict, list)) else None
+        if written is None:
+            r.fault_key(am, key, f"an alias is a name as logs write it, not {describe(key)}")
+            continue
+        if name_key(written) in entered:
+            r.fault_key(am, key, f"{show(written)} is on the entry list itself; an alias is another spelling of an entered name")
+            continue
+        name = _entered(r, am, key, value, players, "an alias")
+        if name is not None:
+            got[written] = name
+    return got
+
+
+def _late(r: FieldReader, doc: YMap, players: tuple[str, ...]) -> dict[str, int]:
+    """``late: {Ivy Chen: 2}``: a player entered from that round (each round before it a loss)."""
+    lm = r.get(doc, "late", dict, "the event", what="a mapping of a player's name to the round they enter in")
+    got: dict[str, int] = {}
+    for key, value in (lm or {}).items():
+        name = _entered(r, lm, key, key, players, "a late entry") if not isinstance(key, (dict, list)) else None
+        if name is None:
+            continue
+        at = _whole(value)
+        if at is None or at < 1:
+            r.fault(lm, key, f"a late entry is the round the player enters in, a whole number from 1, not {describe(value)}")
+            continue
+        got[name] = at
+    return got
+
+
 def _tiebreaks(r: FieldReader, doc: YMap) -> tuple[str, ...]:
     items = r.get(doc, "tiebreaks", list, "the event", what=f"a list of tie-breaks from: {', '.join(TIEBREAKS)}")
     got: list[str] = []
@@ -149,6 +203,9 @@ def read_event_file(path: str | Path, shown: str | None = None) -> EventFile:
             r.fault(m, "rounds", f"'rounds' is the number of rounds planned, a whole number from 1, not {describe(m['rounds'])}")
             rounds = None
     tiebreaks = _tiebreaks(r, m) if "tiebreaks" in m else DEFAULT_TIEBREAKS
+    aliases = _aliases(r, m, players) if "aliases" in m else {}
+    late = _late(r, m, players) if "late" in m else {}
     if r.faults:
         raise LogError(r.faults)
-    return EventFile(shown, event, deck.strip() if deck else None, players, drops, rounds, m.at("rounds")[0] if "rounds" in m else 0, tiebreaks)
+    at = m.at("rounds")[0] if "rounds" in m else 0
+    return EventFile(shown, event, deck.strip() if deck else None, players, drops, rounds, at, tiebreaks, "tiebreaks" in m, aliases, late)

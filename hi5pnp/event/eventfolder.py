@@ -32,11 +32,12 @@ def open_event(*folders: str | Path, deck: str | None = None, alias: str | Path 
     within its folder. :class:`LogError` for an event or alias file that cannot be read."""
     files: list[str] = []
     shown: list[str] = []
+    skip = {Path(alias).resolve()} if alias else set()  # an alias file kept in the folder is never read as a log
     event_files = [f for f in (find_event_file(p) for p in folders if Path(p).is_dir()) if f is not None]
     if len(event_files) > 1:
         raise LogError([Fault(str(f), 1, 0, f"a second event file (the first is {event_files[0]}): give the folders of one event") for f in event_files[1:]])
     for p in folders:
-        got = expand([str(p)])
+        got = [f for f in expand([str(p)]) if Path(f).resolve() not in skip]
         files += got
         shown += [str(Path(f).relative_to(p)) if Path(p).is_dir() else f for f in got]
     event_file = read_event_file(event_files[0]) if event_files else None
@@ -107,7 +108,8 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
         if ev.names.key(name) not in {s.key for s in ranked} | {ev.names.key(p) for p in ev.file.players}:
             raise EventError(printable(f"--drop {name}: no such player in the standings or the entry list"))
     dropped = {ev.names.key(n) for n in drop}
-    dropped |= {ev.names.key(name) for name, after in ev.file.drops.items() if after < number}  # not paired after that round
+    dropped |= {key for key, after in ev.drops().items() if after < number}  # not paired after that round
+    later = {ev.names.key(name): at for name, at in ev.file.late.items() if at > number}  # entered from a later round
     used_seed = None
     if ev.file.players and all(e.aside for e in ev.entries):  # no game yet: round 1 from the entry list
         order, used_seed = shuffled(ev.file.players, seed), seed
@@ -117,7 +119,7 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
         order = [s for s in ranked if s.key in entered] + [Standing(ev.names.shown[k], k) for k in (ev.names.key(p) for p in ev.file.players) if k not in known]
     else:
         order = list(ranked)
-    players = [s for s in order if s.key not in dropped]
+    players = [s for s in order if s.key not in dropped and s.key not in later]
     if len(players) < 2:
         raise EventError(f"{len(players)} player{'s' * (len(players) != 1)} to pair: a round needs two")
     try:
@@ -132,6 +134,8 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
             continue
         if k in dropped:
             why[ev.names.shown[k]] = "dropped"
+        elif k in later:
+            why[ev.names.shown[k]] = f"enters in round {later[k]}"
         elif ev.file.players and k not in entered:
             why[ev.names.shown[k]] = "not on the entry list"
         elif not ev.file.players:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..deck import yamlsource
+from ..deck.fields import did_you_mean, show
 from ..deck.located import YMap
 from ..errors import Fault, LogError
 from ..judge.batch import verdict_of
@@ -21,8 +22,8 @@ from ..judge.check import DeckCache, Verdict
 from ..judge.log import GameLog
 from ..rules import SEATS, Seat
 from .eventfile import EventFile
-from .players import name_key
-from .standings import CountedGame, LeftOut, Names, Standing, game_of, standings
+from .players import CountedGame, name_key
+from .standings import LeftOut, Names, Standing, game_of, standings
 
 
 @dataclass
@@ -35,14 +36,15 @@ class Entry:
     keys: dict[Seat, str]  # the players' keys by seat
     game: CountedGame | None = None  # the game that counts
     left: LeftOut | None = None  # why it does not
-    aside: bool = False  # left out as the same game, a second game or another deck: as if not there
+    aside: bool = False  # as if not there: another deck, ruled void, the skeleton of a played table, a copy not ruled to count
+    held: bool = False  # held open until ruled: a copy of a game, a second game in a round, a name not on the entry list
 
     @property
     def open(self) -> bool:
         """A game of its round that does not count (yet) and that no ruling
         settled: not played, incomplete, invalid, unread, or with a ruling
-        for another version of it."""
-        return self.game is None and not self.aside and self.verdict.ruling is None
+        for another version of it; or held open until a ruling or an alias settles it."""
+        return self.held or (self.game is None and not self.aside and self.verdict.ruling is None)
 
 
 @dataclass
@@ -62,8 +64,28 @@ class Event:
     names: Names = field(default_factory=Names)
 
     def table(self) -> tuple[list[Standing], list[LeftOut]]:
-        ranked, twice = standings(self.games, self.names, self.file.tiebreaks)
+        """The ranked table (every entered player in it, games or none; a
+        dropped player marked with the last round they were paired in) and
+        the logs left out."""
+        entered = [self.names.key(p) for p in self.file.players]
+        ranked, twice = standings(self.games, self.names, self.file.tiebreaks, entered)
+        drops = self.drops()
+        for st in ranked:
+            st.dropped = drops.get(st.key)
         return ranked, self.left_out + twice
+
+    def drops(self) -> dict[str, int]:
+        """Each dropped player's key, and the last round they are paired in:
+        event.yaml's drops, and the absent player of a no-show ruled without ``drop: false``."""
+        got = {self.names.key(name): after for name, after in self.file.drops.items()}
+        for e in self.entries:
+            ruled = e.verdict.ruling.adjudicated if e.verdict.ruling is not None else None
+            if e.game is None or ruled is None or ruled.kind != "no-show" or ruled.drop is False or ruled.winner not in ("north", "south"):
+                continue
+            absent = e.keys.get(Seat(ruled.winner).other)
+            if absent is not None and e.round is not None:
+                got[absent] = min(got.get(absent, e.round), e.round)
+        return got
 
     @property
     def latest_round(self) -> int | None:
@@ -71,9 +93,10 @@ class Event:
         return max((e.round for e in self.entries if e.round is not None and not e.aside), default=None)
 
     def open_games(self) -> list[Entry]:
-        """The logs of the latest round that do not count: while one is there, the round is open."""
+        """The logs of the latest round that do not count, and the logs of any
+        round held open until ruled: while one is there, no round is paired."""
         latest = self.latest_round
-        return [e for e in self.entries if latest is not None and e.round == latest and e.open]
+        return [e for e in self.entries if e.held or (latest is not None and e.round == latest and e.open)]
 
     @property
     def name(self) -> str:
@@ -142,12 +165,23 @@ def same_game(log: GameLog) -> tuple[object, ...] | None:
     return (teams, str(log.first), tuple((tuple(r.course), tuple(str(t) for t in r.turns)) for r in log.rounds))
 
 
+def is_skeleton(v: Verdict) -> bool:
+    """A table's log not played yet: a skeleton whose faces are still to choose."""
+    return v.log is None and v.problem is not None and "choose a side" in v.problem.message and (v.ruling is None or not v.ruling.adjudicated)
+
+
 def read_event(
     files: Sequence[str], shown: Sequence[str], deck: str | None = None, aliases: dict[str, str] | None = None, event_file: EventFile | None = None
 ) -> Event:
     """Every log checked (``shown``: how each is named in the output, in the
-    order the files are given, which decides which of two is "the later")."""
-    ev = Event(file=event_file or EventFile(), names=Names(aliases))
+    order the files are given). Revision 6: no log decides by its name. A
+    log ruled void is as if absent; two copies of one game, or two games of
+    a player in one round, are held open (neither counts, the round stays
+    open) until a ruling says which stands; a skeleton beside its table's
+    played log is that table; with an entry list, a log naming someone not
+    on it (after the aliases) is held open with the nearest entered name."""
+    file = event_file or EventFile()
+    ev = Event(file=file, names=Names({**file.aliases, **(aliases or {})}))
     for name in ev.file.players:
         ev.names.key(name)  # the entry list's spelling is the name shown
     decks = DeckCache(deck)
@@ -157,40 +191,140 @@ def read_event(
             ev.decks[deck_name(v.about.deck)] += 1
     if deck is None:
         ev.deck = deck_name(ev.file.deck) if ev.file.deck else (ev.decks.most_common(1)[0][0] if ev.decks else "default")
-    seen_games: dict[tuple[object, ...], str] = {}
-    in_round: dict[tuple[int, str], str] = {}
     for v, name in zip(verdicts, shown):
         about = v.about
         keys = {s: ev.names.key(about.players[s]) for s in SEATS if about is not None and about.players.get(s, "").strip()}
-        entry = Entry(name, v, about.round if about is not None else None, keys)
-        ev.entries.append(entry)
-        why = _set_aside(ev, entry, seen_games, in_round)
-        if why:
-            entry.aside, entry.left = True, LeftOut(name, why)
-            ev.left_out.append(entry.left)
-            continue
-        _count(ev, entry)
+        ev.entries.append(Entry(name, v, about.round if about is not None else None, keys))
+    live = [e for e in ev.entries if not _aside(ev, e, _first_aside(ev, e))]
+    live = [e for e in live if not _hold(e, _unentered(ev, e))]
+    live = _tables(ev, live)
+    live = _copies(ev, live)
+    live = _second_games(ev, live)
+    ev.left_out += [e.left for e in ev.entries if e.held and e.left is not None]
+    for e in live:
+        _count(ev, e)
+    _missed_rounds(ev)
     return ev
 
 
-def _set_aside(ev: Event, e: Entry, seen_games: dict[tuple[object, ...], str], in_round: dict[tuple[int, str], str]) -> str:
-    """Why a log is as if absent (another deck, the same game again, a second game in a round), or ''."""
+def _aside(ev: Event, e: Entry, why: str) -> bool:
+    """``e`` set aside as if absent, for ``why`` (when there is one)."""
+    if why:
+        e.aside, e.left = True, LeftOut(e.log, why)
+        ev.left_out.append(e.left)
+    return bool(why)
+
+
+def _hold(e: Entry, why: str) -> bool:
+    """``e`` held open (it does not count, and its round stays open), for ``why``."""
+    if why:
+        e.held, e.left = True, LeftOut(e.log, why)
+    return bool(why)
+
+
+def _first_aside(ev: Event, e: Entry) -> str:
+    """Why a log is as if absent before any other is looked at: another deck, or a ruling that it is void."""
     about = e.verdict.about
     if ev.deck and about is not None and deck_name(about.deck) != ev.deck:
         return f"another deck ({deck_name(about.deck)}); the event plays {ev.deck}"
-    game = same_game(e.verdict.log) if e.verdict.log is not None else None
-    if game is not None:
-        if game in seen_games:
-            return f"the same game as {seen_games[game]}"
-        seen_games[game] = e.log
-    if e.round is not None:
-        for key in e.keys.values():
-            earlier = in_round.get((e.round, key))
-            if earlier is not None:
-                return f"{ev.names.shown[key]} already has a game in round {e.round} ({earlier})"
-        for key in e.keys.values():
-            in_round[(e.round, key)] = e.log
+    ruled = e.verdict.ruling.adjudicated if e.verdict.ruling is not None else None
+    if ruled is not None and ruled.void:
+        if len(e.keys) == 2:
+            ev.met.add(frozenset(e.keys.values()))  # a game ruled void was still a meeting, for pairing
+        return f"ruled void: {ruled.reason}"
     return ""
+
+
+def _unentered(ev: Event, e: Entry) -> str:
+    """With an entry list: the first seat whose name is not on it (after the aliases), with the nearest entered name."""
+    if not ev.file.players:
+        return ""
+    entered = {ev.names.key(p) for p in ev.file.players}
+    about = e.verdict.about
+    for seat, key in e.keys.items():
+        if key not in entered:
+            written = about.players[seat] if about is not None else key
+            hint = did_you_mean(written, ev.file.players)
+            return f"players.{seat}: {show(written)} is not on the entry list{hint}; correct the log, or add an alias to event.yaml"
+    return ""
+
+
+def _tables(ev: Event, live: list[Entry]) -> list[Entry]:
+    """A skeleton and a played log of the same round and players are one table: the played log is its game."""
+    played: dict[tuple[int | None, frozenset[str]], Entry] = {
+        (e.round, frozenset(e.keys.values())): e for e in live if e.round is not None and len(e.keys) == 2 and not is_skeleton(e.verdict)
+    }
+    kept = []
+    for e in live:
+        game = played.get((e.round, frozenset(e.keys.values()))) if is_skeleton(e.verdict) else None
+        if game is not None:
+            e.aside, e.left = True, LeftOut(e.log, f"the skeleton of the table played in {game.log}")
+            ev.left_out.append(e.left)
+        else:
+            kept.append(e)
+    return kept
+
+
+def _copies(ev: Event, live: list[Entry]) -> list[Entry]:
+    """Two logs of one game: both held open until a ruling beside one says it
+    counts (the others then set aside) or is void; the players of every copy
+    have met, whatever is ruled."""
+    groups: dict[tuple[object, ...], list[Entry]] = {}
+    for e in live:
+        game = same_game(e.verdict.log) if e.verdict.log is not None else None
+        if game is not None:
+            groups.setdefault(game, []).append(e)
+    out: set[int] = set()
+    for copies in groups.values():
+        if len(copies) < 2:
+            continue
+        for c in copies:
+            if len(c.keys) == 2:
+                ev.met.add(frozenset(c.keys.values()))
+        standing = [c for c in copies if c.verdict.ruling is not None and c.verdict.ruling.adjudicated is not None and c.verdict.ruling.adjudicated.counts]
+        names = ", ".join(c.log for c in copies)
+        if len(standing) == 1:
+            for c in copies:
+                if c is not standing[0]:
+                    _aside(ev, c, f"the same game as {standing[0].log}, which a ruling says counts")
+                    out.add(id(c))
+            continue
+        for c in copies:
+            why = "ruled to count, as is another copy" if c in standing else "held open"
+            rule = "a ruling beside one says which stands (adjudicated: {counts: true} or {void: true, reason: ...})"
+            _hold(c, f"one game in {len(copies)} logs ({names}): {why}; {rule}")
+            out.add(id(c))
+    return [e for e in live if id(e) not in out]
+
+
+def _second_games(ev: Event, live: list[Entry]) -> list[Entry]:
+    """Two games of one player in one round: both held open, naming both, until one is ruled void."""
+    by: dict[tuple[int, str], list[Entry]] = {}
+    for e in live:
+        if e.round is not None:
+            for key in e.keys.values():
+                by.setdefault((e.round, key), []).append(e)
+    out: set[int] = set()
+    for (rnd, key), games in by.items():
+        if len(games) < 2:
+            continue
+        names = ", ".join(g.log for g in games)
+        for g in games:
+            if id(g) not in out:
+                _hold(g, f"{ev.names.shown[key]} has {len(games)} games in round {rnd} ({names}): held open until all but one are ruled void")
+                out.add(id(g))
+    return [e for e in live if id(e) not in out]
+
+
+def _missed_rounds(ev: Event) -> None:
+    """A late entry's rounds before the one they enter in, each a loss (0 match points, 0 game points, no opponent), never a bye."""
+    latest = ev.latest_round or 0
+    for name, at in ev.file.late.items():
+        key = ev.names.key(name)
+        for rnd in range(1, min(at, latest + 1)):
+            game = CountedGame(f"(late entry: round {rnd} missed)", {Seat.NORTH: name}, "none", {Seat.NORTH: 0}, "late entry", rnd, missed=True)
+            ev.games.append(game)
+            ev.rounds[key] += 1
 
 
 def _count(ev: Event, e: Entry) -> None:

@@ -27,15 +27,17 @@ class CountedGame:
 
     log: str
     players: dict[Seat, str]  # the names as written
-    winner: str  # north | south | draw
+    winner: str  # north | south | draw; none: every seat loses (a double loss, a round missed)
     score: dict[Seat, int]
     adjudicated: str = ""  # the reason, when the judge ruled the result
     round: int | None = None  # the event's round, when the log says
     first: Seat | None = None  # who moved first (None for a game never played, or a bye)
+    as_bye: tuple[Seat, ...] = ()  # seats scoring the game points a bye would give (a forfeit's, a no-show's winner)
+    missed: bool = False  # a round a late entry missed: a loss with no opponent (revision 6)
 
     @property
     def is_bye(self) -> bool:
-        return len(self.players) == 1
+        return len(self.players) == 1 and not self.missed and self.winner in self.players
 
 
 @dataclass(frozen=True)
@@ -73,6 +75,7 @@ class Standing:
     rank: int = 0
     games: list[Played] = field(default_factory=list)
     values: dict[str, Fraction | int] = field(default_factory=dict)  # each tie-break's value
+    dropped: int | None = None  # the last round paired in, for a player who dropped (revision 6)
 
     @property
     def points(self) -> int:
@@ -106,6 +109,8 @@ class Standing:
         }
         for name in tiebreaks:
             got.setdefault(name, number(self.values[name]))
+        if self.dropped is not None:
+            got["dropped"] = self.dropped
         return got
 
 

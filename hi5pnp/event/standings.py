@@ -21,13 +21,32 @@ __all__ = ["DEFAULT_ORDER", "CountedGame", "LeftOut", "Names", "Played", "Standi
 
 
 def game_of(v: Verdict, shown: str) -> CountedGame | LeftOut:
-    """The game a verdict gives the standings, or why its log is left out."""
+    """The game a verdict gives the standings, or why its log is left out.
+    A ruling's result stands for the game's (revision 6): a slip's result
+    with its score as written; a forfeit or a no-show won with the game
+    points a bye would give, lost with none; time called, the score as the
+    log stands (none without a log); a double loss, a loss for both with none."""
     log = v.log
     ruled = v.ruling.adjudicated if v.ruling is not None else None
-    if log is None and ruled is not None and v.header is not None:  # a result ruled on a log that cannot be read (a skeleton)
-        named = {s: v.header.players[s] for s in SEATS if v.header.players.get(s, "").strip()}
+    slip = v.ruling.result if v.ruling is not None else None
+    header = v.header or v.about
+    named = {s: header.players[s] for s in SEATS if header is not None and header.players.get(s, "").strip()}
+    at = header.round if header is not None else None
+    if slip is not None or (ruled is not None and not ruled.winner and not ruled.void and not ruled.counts):
+        if len(named) < 2:
+            return LeftOut(shown, "ruled, but the players are not both named under 'players'")
+        if slip is not None:
+            score = {Seat.NORTH: slip.score[0], Seat.SOUTH: slip.score[1]}
+            return CountedGame(shown, named, slip.winner, score, ruled.reason if ruled is not None and ruled.winner else "result from the slip", at)
+        assert ruled is not None
+        return CountedGame(shown, named, "none", {s: 0 for s in named}, ruled.reason, at)  # a double loss
+    kinded = ruled if ruled is not None else log.adjudicated if log is not None else None
+    if kinded is not None and kinded.winner and kinded.kind in ("forfeit", "no-show") and len(named) == 2:
+        won = () if kinded.winner == "draw" else (Seat(kinded.winner),)
+        return CountedGame(shown, named, kinded.winner, {s: 0 for s in named}, kinded.reason, at, as_bye=won)
+    if log is None and ruled is not None and ruled.winner and header is not None:  # a result ruled on a log that cannot be read (a skeleton)
         if len(named) == 2 or list(named) == [ruled.winner]:
-            return CountedGame(shown, named, ruled.winner, {s: 0 for s in named}, ruled.reason, v.header.round)
+            return CountedGame(shown, named, ruled.winner, {s: 0 for s in named}, ruled.reason, header.round)
     if log is None:
         p = v.problem
         return LeftOut(shown, f"cannot be read: line {p.line}: {p.message}" if p is not None else "cannot be read")
@@ -55,12 +74,16 @@ def game_of(v: Verdict, shown: str) -> CountedGame | LeftOut:
     return CountedGame(shown, names, v.state.winner(), dict(v.state.scores()), "", log.round, first)
 
 
-def standings(games: Iterable[CountedGame], names: Names, tiebreaks: Sequence[str] = DEFAULT_ORDER) -> tuple[list[Standing], list[LeftOut]]:
+def standings(
+    games: Iterable[CountedGame], names: Names, tiebreaks: Sequence[str] = DEFAULT_ORDER, entered: Sequence[str] = ()
+) -> tuple[list[Standing], list[LeftOut]]:
     """The ranked table (match points, then ``tiebreaks`` in order, then the
-    name), and the games left out for naming one player twice."""
-    table: dict[str, Standing] = {}
+    name), and the games left out for naming one player twice. Each key of
+    ``entered`` (the entry list) has its line, with no game yet or none."""
+    table: dict[str, Standing] = {key: Standing(names.shown[key], key) for key in entered}
     left: list[LeftOut] = []
-    byes: dict[str, int] = {}  # key -> byes had
+    byes: dict[str, int] = {}  # key -> games scored as a bye is (byes, forfeits won)
+    scored: dict[str, int] = {}  # key -> games whose game points are the player's own
     for g in games:
         keys = {s: names.key(n) for s, n in g.players.items()}
         if len(keys) == 2 and keys[Seat.NORTH] == keys[Seat.SOUTH]:
@@ -74,14 +97,16 @@ def standings(games: Iterable[CountedGame], names: Names, tiebreaks: Sequence[st
             opponent = next((k for s, k in keys.items() if s != seat), None)
             first = None if g.first is None or g.is_bye else g.first == seat
             st.games.append(Played(g.round, opponent, mark, first, {"+": WIN, "=": DRAW, "-": 0}[mark], g.log))
-            if g.is_bye:
+            if opponent is not None:
+                st.opponents.append(opponent)
+            if g.is_bye or seat in g.as_bye:
                 byes[key] = byes.get(key, 0) + 1
-            else:
+            elif opponent is not None and g.winner != "none":
                 st.game_points += g.score.get(seat, 0)
-                st.opponents.append(opponent or "")
+                scored[key] = scored.get(key, 0) + 1
     for key, count in byes.items():  # a bye's game points: the mean, rounded down, of the player's other games'
         st = table[key]
-        st.game_points += count * (st.game_points // len(st.opponents) if st.opponents else 0)
+        st.game_points += count * (st.game_points // scored[key] if scored.get(key) else 0)
     for st in table.values():
         mw = [table[k].match_win for k in st.opponents]
         st.omw = sum(mw, Fraction(0)) / len(mw) if mw else Fraction(0)
@@ -93,13 +118,19 @@ def table_lines(ranked: list[Standing], left: list[LeftOut], tiebreaks: Sequence
     shown = shown_tiebreaks(tiebreaks)
     rows = [("rank", "player", "played", "W", "D", "L", "points", *(HEADINGS.get(k, k) for k in shown))]
     rows += [
-        (str(s.rank), s.player, str(s.played), str(s.wins), str(s.draws), str(s.losses), str(s.points), *(tiebreak_cell(s, k) for k in shown)) for s in ranked
+        (str(s.rank), player_cell(s), str(s.played), str(s.wins), str(s.draws), str(s.losses), str(s.points), *(tiebreak_cell(s, k) for k in shown))
+        for s in ranked
     ]
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
     lines = ["  ".join(c.ljust(w) if k == 1 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))).rstrip() for r in rows]
     if not ranked:
         lines.append("(no game counts yet)")
     return lines + left_lines(left)
+
+
+def player_cell(s: Standing) -> str:
+    """The player's name, and "(dropped after round 2)" for one who dropped."""
+    return s.player if s.dropped is None else f"{s.player} (dropped after round {s.dropped})"
 
 
 def left_lines(left: list[LeftOut]) -> list[str]:
@@ -129,5 +160,5 @@ CSV_FIELDS = ("rank", "player", "played", "wins", "draws", "losses", "points", "
 
 
 def csv_fields(tiebreaks: Sequence[str]) -> tuple[str, ...]:
-    """The CSV header: revision 4's columns, then each other tie-break named."""
-    return (*CSV_FIELDS, *(k for k in tiebreaks if k not in CSV_FIELDS))
+    """The CSV header: revision 4's columns, each other tie-break named, then revision 6's ``dropped``."""
+    return (*CSV_FIELDS, *(k for k in tiebreaks if k not in CSV_FIELDS), "dropped")

@@ -135,7 +135,9 @@ def verdict_of(path: str, decks: DeckCache, tries: Sequence[Try] = (), digest: b
             else:
                 tries = ruling.corrections
         log = read_one(path, tries, data)
-        if ruling is not None and ruling.adjudicated is not None:
+        if (
+            ruling is not None and ruling.adjudicated is not None and ruling.adjudicated.winner
+        ):  # a result ruled; void, counts and a double loss are the event's
             log = replace(log, adjudicated=ruling.adjudicated)
         verdict = judged(log, decks)
     except InputError as exc:

@@ -23,6 +23,9 @@ from ..rules import SEATS, Seat, face_id
 RESULT_KEYS = ("columns", "score", "winner")
 WINNERS = (*SEATS, "draw")
 ADJUDICATED_KEYS = ("winner", "reason")
+RULED_KEYS = (*ADJUDICATED_KEYS, "void", "counts", "drop")  # a ruling's adjudicated may say more (revision 6)
+#: the reasons whose game points revision 6 sets (any other reason: the score as the log stands)
+KINDS = ("forfeit", "no-show", "time-called", "double-loss")
 
 
 @dataclass(frozen=True)
@@ -40,12 +43,28 @@ class Adjudicated:
     """A result the judge ruled (a forfeit, a concession, a game stopped by
     time), which the standings take in place of the game's."""
 
-    winner: str  # north | south | draw
+    winner: str  # north | south | draw; '' for a void, counts or double-loss ruling
     reason: str
     line: int
+    void: bool = False  # a ruling's: this log is not the game (revision 6)
+    counts: bool = False  # a ruling's: of two copies of one game, this one stands
+    drop: bool | None = None  # a no-show's: whether the absent player is dropped (None: as the reason says, yes)
+
+    @property
+    def kind(self) -> str:
+        """One of :data:`KINDS` when the reason is one (``time called`` is
+        ``time-called``; case, spaces and underscores aside), else ''."""
+        word = "-".join(self.reason.replace("_", " ").split()).lower()
+        return next((k for k in KINDS if word == k or word.startswith(k + ":")), "")  # "forfeit: north did not come" too
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "winner": self.winner, "reason": self.reason}
+        got: dict[str, Any] = {"line": self.line, "winner": self.winner, "reason": self.reason}
+        for key in ("void", "counts"):
+            if getattr(self, key):
+                got[key] = True
+        if self.drop is not None:
+            got["drop"] = self.drop
+        return got
 
 
 def _whole_or_slip(m: YMap, key: Any) -> Written:
@@ -164,23 +183,54 @@ def _meant(value: Any, players: Mapping[Seat, str]) -> str:
     return f"; did you mean {words[close[0]]}?" if close else ""
 
 
-def read_adjudicated(r: FieldReader, doc: YMap, players: Mapping[Seat, str]) -> Adjudicated | None:
+def read_adjudicated(r: FieldReader, doc: YMap, players: Mapping[Seat, str], ruling: bool = False) -> Adjudicated | None:
     """``adjudicated: {winner: north, reason: south conceded}``: a result the
-    judge ruled (the winner may be a player's name, read as that seat)."""
+    judge ruled (the winner may be a player's name, read as that seat). A
+    ruling's may instead say ``void: true`` (with a reason), ``counts: true``,
+    or give the reason ``double-loss`` without a winner; a no-show's may say
+    ``drop: false`` (revision 6)."""
     am = r.get(doc, "adjudicated", dict, "the log", what="a mapping with winner and reason")
     if am is None:
         return None
-    r.unknown_keys(am, ADJUDICATED_KEYS, "adjudicated")
-    w = r.get(am, "winner", str, "adjudicated", what="north, south or draw")
+    r.unknown_keys(am, RULED_KEYS if ruling else ADJUDICATED_KEYS, "adjudicated")
+    line = doc.key_at("adjudicated")[0]
+    flags = {}
+    for key in ("void", "counts", "drop"):
+        if ruling and key in am:
+            if not isinstance(am[key], bool):
+                r.fault(am, key, f"'{key}' is true or false, not {show(am[key])}")
+                return None
+            flags[key] = am[key]
     reason = am.get("reason")
-    if "reason" not in am or reason is None or isinstance(reason, (dict, list)) or not str(reason).strip():
+    text = (
+        (reason if isinstance(reason, str) else am.as_written("reason") or str(reason)).strip()
+        if reason is not None and not isinstance(reason, (dict, list))
+        else ""
+    )
+    if flags.get("void") and flags.get("counts"):
+        r.fault_on(am, "a ruling says 'void: true' or 'counts: true', not both")
+        return None
+    if flags.get("counts"):
+        if "winner" in am:
+            r.fault(am, "winner", "'counts: true' says this copy of the game stands as played; it takes no winner")
+            return None
+        return Adjudicated("", text or "counts", line, counts=True)
+    if not text:
         r.fault_on(am, "'adjudicated' needs a 'reason' in words (a forfeit, a concession, time called, a ruling)")
         return None
+    if flags.get("void") or (ruling and Adjudicated("", text, line).kind == "double-loss"):
+        if "winner" in am:
+            r.fault(am, "winner", f"{'a void game' if flags.get('void') else 'a double loss'} has no winner; leave 'winner' out")
+            return None
+        return Adjudicated("", text, line, void=bool(flags.get("void")))
+    w = r.get(am, "winner", str, "adjudicated", what="north, south or draw")
     if w is None:
         return None
     seat = winner_seat(w, players)
     if seat is None:
         r.fault(am, "winner", f"the adjudicated 'winner' must be north, south or draw (or a player's name), not {show(w)}{_meant(w, players)}")
         return None
-    text = reason if isinstance(reason, str) else am.as_written("reason") or str(reason)
-    return Adjudicated(seat, text.strip(), doc.key_at("adjudicated")[0])
+    if "drop" in flags and Adjudicated(seat, text, line).kind != "no-show":
+        r.fault(am, "drop", "'drop' belongs to a no-show (reason: no-show): whether the absent player is dropped")
+        return None
+    return Adjudicated(seat, text, line, drop=flags.get("drop"))

@@ -37,8 +37,9 @@ from .tries import Try, parse_try
 
 FORMAT = "hi5/1"
 SUFFIXES = (".ruling.yaml", ".ruling.yml")
-KEYS = ("ruling", "log_sha256", "judge", "corrections", "adjudicated")
+KEYS = ("ruling", "log_sha256", "judge", "corrections", "adjudicated", "result")
 CORRECTION_KEYS = ("line", "text")
+RESULT_KEYS = ("winner", "score")
 _SHA = re.compile(r"^[0-9a-f]{64}$")
 ANOTHER_VERSION = "the ruling is for another version of the log"
 
@@ -52,20 +53,44 @@ class Ruling:
     judge: str
     corrections: tuple[Try, ...]
     adjudicated: Adjudicated | None = None
+    result: SlipResult | None = None  # a result from a signed slip, in place of the log's (revision 6)
 
     def words(self) -> str:
         """ "as ruled by Sam, 2 corrections" (and the result ruled, if any)."""
         n = len(self.corrections)
         parts = [ngettext("%(n)d correction", "%(n)d corrections", n) % {"n": n}] if n else []
-        if self.adjudicated is not None:
-            parts.append(_("the result ruled (%(winner)s, %(reason)s)") % {"winner": seat_words(self.adjudicated.winner), "reason": self.adjudicated.reason})
+        a = self.adjudicated
+        if a is not None and a.void:
+            parts.append(_("void (%(reason)s)") % {"reason": a.reason})
+        elif a is not None and a.counts:
+            parts.append(_("the copy that counts"))
+        elif a is not None and not a.winner:
+            parts.append(_("a double loss (%(reason)s)") % {"reason": a.reason})
+        elif a is not None:
+            parts.append(_("the result ruled (%(winner)s, %(reason)s)") % {"winner": seat_words(a.winner), "reason": a.reason})
+        if self.result is not None:
+            parts.append(_("the result from the slip (%(winner)s, %(north)d–%(south)d)") % {"winner": seat_words(self.result.winner), **self.result.points()})
         return _("as ruled by %(judge)s, %(what)s") % {"judge": self.judge, "what": listed(parts)}
 
     def to_json(self) -> dict[str, Any]:
         got: dict[str, Any] = {"file": self.path, "judge": self.judge, "corrections": [t.to_json() for t in self.corrections]}
         if self.adjudicated is not None:
-            got["adjudicated"] = {"winner": self.adjudicated.winner, "reason": self.adjudicated.reason}
+            got["adjudicated"] = {k: v for k, v in self.adjudicated.to_json().items() if k != "line"}
+        if self.result is not None:
+            got["result"] = {"winner": self.result.winner, "score": self.result.points()}
         return got
+
+
+@dataclass(frozen=True)
+class SlipResult:
+    """``result: {winner: north, score: {north: 31, south: 28}}`` in a ruling:
+    the result of a signed slip, its game points counting as written."""
+
+    winner: str  # north | south | draw
+    score: tuple[int, int]  # north, south
+
+    def points(self) -> dict[str, int]:
+        return {"north": self.score[0], "south": self.score[1]}
 
 
 def is_ruling(path: str | Path) -> bool:
@@ -153,16 +178,52 @@ def read_ruling(path: str | Path, shown: str | None = None) -> Ruling:
             got = _correction(r, items, k)
             if got is not None:
                 corrections.append(got)
-    adjudicated = read_adjudicated(r, m, {}) if "adjudicated" in m and m["adjudicated"] is not None else None  # a seat or draw: a ruling names no players
-    if not r.faults and not corrections and adjudicated is None:
-        r.fault_on(m, "the ruling rules nothing: give 'corrections', 'adjudicated' or both")
+    adjudicated = read_adjudicated(r, m, {}, ruling=True) if "adjudicated" in m and m["adjudicated"] is not None else None  # a ruling names no players
+    result = _slip_result(r, m) if "result" in m and m["result"] is not None else None
+    if result is not None and adjudicated is not None and (adjudicated.void or adjudicated.counts or not adjudicated.winner):
+        r.fault(m, "result", "a result from a slip is the game's result: it goes with no void, counts or double loss")
+    if not r.faults and not corrections and adjudicated is None and result is None:
+        r.fault_on(m, "the ruling rules nothing: give 'corrections', 'adjudicated' or 'result'")
     if r.faults:
         raise LogError(r.faults)
     assert sha is not None
-    return Ruling(shown, sha.strip().lower(), name, tuple(corrections), adjudicated)
+    return Ruling(shown, sha.strip().lower(), name, tuple(corrections), adjudicated, result)
 
 
-def ruling_text(log_sha256: str, judge: str, corrections: list[Try] | tuple[Try, ...], adjudicated: Adjudicated | None = None) -> str:
+def _slip_result(r: FieldReader, m: YMap) -> SlipResult | None:
+    """``result: {winner: north|south|draw, score: {north: N, south: M}}``."""
+    rm = r.get(m, "result", dict, "the ruling", what="a mapping with winner and score")
+    if rm is None:
+        return None
+    r.unknown_keys(rm, RESULT_KEYS, "result")
+    winner = rm.get("winner")
+    if not isinstance(winner, str) or winner.strip().lower() not in ("north", "south", "draw"):
+        r.fault_on(rm, f"the result's 'winner' is north, south or draw, not {describe(winner)}")
+        return None
+    sm = r.get(rm, "score", dict, "result", what="each seat's game points: {north: 31, south: 28}")
+    if sm is None:
+        if "score" not in rm:
+            r.fault_on(rm, "a result from a slip gives the score: {north: 31, south: 28}")
+        return None
+    r.unknown_keys(sm, ("north", "south"), "score")
+    points = []
+    for seat in ("north", "south"):
+        value = sm.get(seat)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9999:
+            r.fault_on(sm, f"the score's '{seat}' is game points, a whole number from 0, not {describe(value)}")
+            return None
+        points.append(value)
+    won = winner.strip().lower()
+    north, south = points
+    if (won == "draw") != (north == south) or (won == "north" and north < south) or (won == "south" and south < north):
+        r.fault_on(rm, f"the winner ({won}) does not agree with the score ({north}–{south})")
+        return None
+    return SlipResult(won, (north, south))
+
+
+def ruling_text(
+    log_sha256: str, judge: str, corrections: list[Try] | tuple[Try, ...], adjudicated: Adjudicated | None = None, result: SlipResult | None = None
+) -> str:
     """A ruling file's text, as ``check --rule-as`` writes it; it reads back as written."""
     lines = [
         "# A judge's ruling on the log beside it; the log itself is not changed.",
@@ -176,8 +237,24 @@ def ruling_text(log_sha256: str, judge: str, corrections: list[Try] | tuple[Try,
             line = f"{t.line}+" if t.after else str(t.line)
             lines.append(f"  - {{line: {quote(line) if t.after else line}, text: {quote(t.text)}}}")
     if adjudicated is not None:
-        lines.append(f"adjudicated: {{winner: {adjudicated.winner}, reason: {quote(adjudicated.reason)}}}")
+        lines.append(f"adjudicated: {adjudicated_text(adjudicated)}")
+    if result is not None:
+        lines.append(f"result: {{winner: {result.winner}, score: {{north: {result.score[0]}, south: {result.score[1]}}}}}")
     return "\n".join(lines) + "\n"
+
+
+def adjudicated_text(a: Adjudicated) -> str:
+    """A ruling's ``adjudicated`` mapping, in flow style, as it reads back."""
+    parts = [f"winner: {a.winner}"] if a.winner else []
+    if a.void:
+        parts.append("void: true")
+    if a.counts:
+        parts.append("counts: true")
+    if not a.counts or a.reason != "counts":
+        parts.append(f"reason: {quote(a.reason)}")
+    if a.drop is not None:
+        parts.append(f"drop: {'true' if a.drop else 'false'}")
+    return "{" + ", ".join(parts) + "}"
 
 
 def _applies(log: str | Path, corrections: Sequence[Try]) -> None:
@@ -194,7 +271,7 @@ def _applies(log: str | Path, corrections: Sequence[Try]) -> None:
         raise OptionError(f"no ruling written: {why}; correct the tried line and rule again") from None
 
 
-def write_ruling(log: str | Path, judge: str, corrections: Sequence[Try], adjudicated: Adjudicated | None = None) -> Path:
+def write_ruling(log: str | Path, judge: str, corrections: Sequence[Try], adjudicated: Adjudicated | None = None, result: SlipResult | None = None) -> Path:
     """The judge's ruling on ``log`` as it now is, written beside it (``NAME.ruling.yaml``);
     never over a ruling (:class:`OutputError`), and only for a log that can be hashed."""
     from ..errors import OutputError, printable
@@ -212,5 +289,5 @@ def write_ruling(log: str | Path, judge: str, corrections: Sequence[Try], adjudi
     except OSError as exc:
         raise OutputError(printable(f"{log}: cannot be read: {exc.strerror or exc}")) from None
     target = ruling_path(log)
-    write_new(target, ruling_text(digest, judge.strip(), tuple(corrections), adjudicated).encode("utf-8"))
+    write_new(target, ruling_text(digest, judge.strip(), tuple(corrections), adjudicated, result).encode("utf-8"))
     return target

@@ -149,6 +149,7 @@ def view(desk: Desk) -> dict[str, Any] | None:
         "deck": ev.deck,
         "tiebreaks": columns,
         "rows": rows,
+        "played": any(s.played for s in ranked),
         "left_out": [{"log": x.log, "why": _why(desk, x.log, x.why)} for x in left],
         "cross": cross_table(ranked),
         "latest": latest,
