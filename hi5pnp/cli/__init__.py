@@ -1,5 +1,5 @@
 """The command line: ``hi5pnp new | export | build | validate | stats | check | replay | deal |
-standings | pairings | simulate | tune | play | images | preview | preflight | docs | serve |
+standings | pairings | result | simulate | tune | play | images | preview | preflight | docs | serve |
 translations``.
 
 The only place where errors become messages and exit codes
@@ -28,6 +28,7 @@ COMMANDS = {
     "deal": ("judge", "deal_cmd"),
     "standings": ("event", "standings"),
     "pairings": ("event", "pairings"),
+    "result": ("event", "result"),
     "simulate": ("sim", "simulate"),
     "tune": ("tune", "tune"),
     "play": ("play", "play"),

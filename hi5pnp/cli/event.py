@@ -1,6 +1,7 @@
 """The event's commands: ``standings`` (the table from a folder of logs,
-with its tie-breaks and, asked, the cross-table) and ``pairings`` (the next
-Swiss round, printed, as JSON, as logs to fill in and as result slips)."""
+with its tie-breaks and, asked, the cross-table), ``pairings`` (the next
+Swiss round, printed, as JSON, as logs to fill in and as result slips) and
+``result`` (a table's result without a full log, as a ruling)."""
 
 from __future__ import annotations
 
@@ -133,4 +134,47 @@ def pairings(
         click.echo("\n".join(printable(line) for line in pairing_lines(p, plan.why_not)))
     for path in written:
         click.echo(printable(f"wrote {path}"), err=True)
+    sys.exit(OK)
+
+
+@click.command(cls=Command)
+@click.argument("folder", type=click.Path(exists=True, file_okay=False))
+@click.argument("round_number", metavar="ROUND", type=click.IntRange(1, 999))
+@click.argument("table", metavar="TABLE", type=click.IntRange(1, 9999))
+@click.option("--winner", metavar="SEAT|NAME", default=None, help="Who won: north, south or draw, or a player's name.")
+@click.option("--score", metavar="N-M", default=None, help="The slip's score, north's game points first (31-28): they count as written.")
+@click.option(
+    "--reason",
+    metavar="KIND",
+    default=None,
+    help="forfeit or no-show (the winner scores a bye's game points, the other none), time-called (the score as the log stands), "
+    "double-loss (no winner, both lose), or words of your own.",
+)
+@click.option("--no-drop", "keep", is_flag=True, help="A no-show's absent player stays in the event (by default they are dropped).")
+@click.option("--by", "judge", metavar="NAME", required=True, help="The judge who rules.")
+@click.option("--alias", metavar="FILE", type=click.Path(exists=True, dir_okay=False), default=None, help=ALIAS_HELP)
+def result(
+    folder: str, round_number: int, table: int, winner: str | None, score: str | None, reason: str | None, keep: bool, judge: str, alias: str | None
+) -> None:
+    """A table's result without a full log: a ruling written beside the
+    table's log (the played log if one was handed in, else its skeleton),
+    never over a ruling. From a signed slip: --winner and --score. Or
+    --reason forfeit, no-show, time-called or double-loss."""
+    from pathlib import Path
+
+    from ..event.eventfolder import open_event
+    from ..event.results import rule_result
+
+    if not judge.strip():
+        raise click.BadParameter("names the judge who rules", param_hint="--by")
+    ev = open_event(folder, alias=alias)
+    ruled = rule_result(ev, Path(folder), round_number, table, judge.strip(), winner, score, reason, drop=not keep)
+    said = []
+    if ruled.result is not None:
+        said.append(f"the slip's result: {ruled.result.winner}, {ruled.result.score[0]}-{ruled.result.score[1]}")
+    if ruled.adjudicated is not None:
+        a = ruled.adjudicated
+        said.append(f"{a.reason}" + (f", won by {a.winner}" if a.winner and a.winner != "draw" else ", a draw" if a.winner else ""))
+    click.echo(printable(f"round {round_number}, table {table} ({ruled.log.log}): {'; '.join(said)}, as ruled by {judge.strip()}"))
+    click.echo(printable(f"wrote {ruled.path}"), err=True)
     sys.exit(OK)

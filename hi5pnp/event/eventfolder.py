@@ -123,7 +123,8 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
     if len(players) < 2:
         raise EventError(f"{len(players)} player{'s' * (len(players) != 1)} to pair: a round needs two")
     try:
-        p = next_round(players, ev.met, ev.byes, ev.firsts, number, ev.seconds)
+        joining = {ev.names.key(name) for name, at in ev.file.late.items() if at == number}  # no bye in the round one joins, where avoidable
+        p = next_round(players, ev.met, ev.byes | joining, ev.firsts, number, ev.seconds)
     except NoPairing as exc:
         raise EventError(str(exc)) from None
     paired = {s.key for s in players}

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..deck import yamlsource
-from ..deck.fields import did_you_mean, show
+from ..deck.fields import nearest_word
 from ..deck.located import YMap
-from ..errors import Fault, LogError
+from ..errors import Fault, LogError, printable
 from ..judge.batch import verdict_of
 from ..judge.check import DeckCache, Verdict
 from ..judge.log import GameLog
@@ -243,9 +243,11 @@ def _unentered(ev: Event, e: Entry) -> str:
     about = e.verdict.about
     for seat, key in e.keys.items():
         if key not in entered:
-            written = about.players[seat] if about is not None else key
-            hint = did_you_mean(written, ev.file.players)
-            return f"players.{seat}: {show(written)} is not on the entry list{hint}; correct the log, or add an alias to event.yaml"
+            written = " ".join((about.players[seat] if about is not None else key).split())
+            entered_keys = {name_key(p): p for p in ev.file.players}
+            close = nearest_word(name_key(written), list(entered_keys))
+            hint = f'; did you mean "{entered_keys[close[0]]}"?' if close else ""
+            return printable(f'players.{seat}: "{written}" is not on the entry list{hint} (correct the log, or add an alias to event.yaml)')
     return ""
 
 

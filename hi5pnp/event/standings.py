@@ -44,9 +44,8 @@ def game_of(v: Verdict, shown: str) -> CountedGame | LeftOut:
     if kinded is not None and kinded.winner and kinded.kind in ("forfeit", "no-show") and len(named) == 2:
         won = () if kinded.winner == "draw" else (Seat(kinded.winner),)
         return CountedGame(shown, named, kinded.winner, {s: 0 for s in named}, kinded.reason, at, as_bye=won)
-    if log is None and ruled is not None and ruled.winner and header is not None:  # a result ruled on a log that cannot be read (a skeleton)
-        if len(named) == 2 or list(named) == [ruled.winner]:
-            return CountedGame(shown, named, ruled.winner, {s: 0 for s in named}, ruled.reason, header.round)
+    if log is None and ruled is not None and ruled.winner and header is not None and (len(named) == 2 or list(named) == [ruled.winner]):
+        return CountedGame(shown, named, ruled.winner, {s: 0 for s in named}, ruled.reason, header.round)  # a result ruled on a skeleton
     if log is None:
         p = v.problem
         return LeftOut(shown, f"cannot be read: line {p.line}: {p.message}" if p is not None else "cannot be read")

@@ -1,0 +1,209 @@
+"""Event day (revision 6 of docs/game-log.md), a case each: no log decides by
+its name (copies and second games held open until ruled, a skeleton beside
+its played table), names checked against the entry list, event.yaml's
+aliases and late entries, drops marked, and results without a full log
+(``hi5pnp result``: a slip, a forfeit, a no-show, time called, a double loss).
+Expected tables are worked out here by the contract's rules, not by the
+standings' code."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from conftest import GOLDEN
+from eventfix import fill_skeleton, played_log, rng, sha256
+from test_checker_cli import run
+
+from hi5pnp.judge.recorded import Adjudicated
+from hi5pnp.judge.ruling import ruling_path, ruling_text
+
+PLAYERS = ["Ann Smith", "Bo Li", "Cai Wen", "Dee Lowe"]
+
+
+@pytest.fixture
+def club(tmp_path):
+    """An event of four on the mini deck, round 1 paired (its skeletons written), nothing played."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copytree(GOLDEN / "mini", folder / "mini")
+    (folder / "event.yaml").write_text(f"event: Club\ndeck: mini\nplayers: [{', '.join(PLAYERS)}]\nrounds: 3\n")
+    assert run("pairings", folder, "--logs", folder).exit_code == 0
+    return folder
+
+
+def tables(folder, round_number):
+    """Each table's skeleton of a round: (path, north, south)."""
+    import yaml
+
+    got = []
+    for p in sorted(folder.glob(f"round{round_number}-table*.yaml")):
+        if ".ruling." in p.name:
+            continue
+        doc = yaml.safe_load(p.read_text())
+        got.append((p, doc["players"]["north"], doc["players"]["south"]))
+    return got
+
+
+def standings(folder):
+    r = run("standings", folder, "--json")
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    return {s["player"]: s for s in got["standings"]}, got["left_out"]
+
+
+def rule(log, adjudicated=None, judge="Sam"):
+    ruling_path(log).write_text(ruling_text(sha256(log), judge, (), adjudicated))
+
+
+def test_a_copied_log_holds_its_round_open_until_a_ruling_says_which_stands(club, mini):
+    (t1, *_), (t2, *_) = tables(club, 1)
+    state = fill_skeleton(t1, mini, rng(1))
+    fill_skeleton(t2, mini, rng(2))
+    shutil.copy(t1, club / "aaa-copy.yaml")  # a copy whose name sorts first
+    r = run("pairings", club)
+    assert r.exit_code == 2 and "one game in 2 logs (aaa-copy.yaml, round1-table1.yaml)" in r.stderr
+    table, left = standings(club)
+    assert {x["log"] for x in left} >= {"aaa-copy.yaml", "round1-table1.yaml"}
+    assert sum(s["played"] for s in table.values()) == 2  # only table 2's game counts
+    rule(club / "round1-table1.yaml", Adjudicated("", "counts", 0, counts=True))
+    table, left = standings(club)
+    assert {"log": "aaa-copy.yaml", "why": "the same game as round1-table1.yaml, which a ruling says counts"} in left
+    assert sum(s["played"] for s in table.values()) == 4
+    winner = {"north": 0, "south": 1}.get(state.winner())
+    assert winner is None or table[tables(club, 1)[0][1 + winner]]["points"] == 3
+    assert run("pairings", club).exit_code == 0
+
+
+def test_a_second_game_of_a_player_in_a_round_names_both_until_one_is_void(club, mini):
+    (t1, north, south), (t2, *_) = tables(club, 1)
+    fill_skeleton(t1, mini, rng(1))
+    fill_skeleton(t2, mini, rng(2))
+    text, _state = played_log(mini, "mini", rng(9), north, "Dee Lowe" if south != "Dee Lowe" else "Cai Wen", 1, event="Club")
+    (club / "zz-extra.yaml").write_text(text)
+    r = run("pairings", club)
+    assert r.exit_code == 2 and f"{north} has 2 games in round 1 (round1-table1.yaml, zz-extra.yaml)" in r.stderr
+    rule(club / "zz-extra.yaml", Adjudicated("", "played by mistake", 0, void=True))
+    _table, left = standings(club)
+    assert {"log": "zz-extra.yaml", "why": "ruled void: played by mistake"} in left
+    assert run("pairings", club).exit_code == 0
+
+
+def test_a_played_log_sorting_after_its_skeleton_is_the_table(club, mini):
+    for k, (t, *_) in enumerate(tables(club, 1)):
+        played = t.with_name(t.stem + "-played.yaml")
+        shutil.copy(t, played)
+        fill_skeleton(played, mini, rng(k))
+    table, left = standings(club)
+    assert sum(s["played"] for s in table.values()) == 4
+    assert all("the skeleton of the table played in" in x["why"] for x in left) and len(left) == 2
+    assert run("pairings", club).exit_code == 0
+
+
+def test_a_misspelt_name_is_no_new_player_and_an_alias_settles_it(club, mini):
+    (t1, north, _), (t2, *_) = tables(club, 1)
+    fill_skeleton(t1, mini, rng(1))
+    fill_skeleton(t2, mini, rng(2))
+    wrong = north.replace("a", "e", 1) if "a" in north else north + "x"
+    t1.write_text(t1.read_text().replace(f'north: "{north}"', f'north: "{wrong}"'))
+    table, left = standings(club)
+    assert wrong not in table and sorted(table) == sorted(PLAYERS)
+    assert any(f'players.north: "{wrong}" is not on the entry list; did you mean "{north}"?' in x["why"] for x in left)
+    r = run("pairings", club)
+    assert r.exit_code == 2 and "is not on the entry list" in r.stderr
+    with (club / "event.yaml").open("a") as f:
+        f.write(f'aliases: {{"{wrong}": "{north}"}}\n')
+    table, _left = standings(club)
+    assert table[north]["played"] == 1 and run("pairings", club).exit_code == 0
+
+
+def test_an_alias_in_event_yaml_must_name_an_entered_player(club):
+    with (club / "event.yaml").open("a") as f:
+        f.write('aliases: {"Fin Moss": "Finn Moss"}\n')
+    r = run("standings", club)
+    assert r.exit_code == 2 and "event.yaml:5:23: 'Finn Moss' is not on the entry list" in r.stderr
+
+
+def test_an_alias_file_in_the_folder_is_no_log(club, mini):
+    for k, (t, *_) in enumerate(tables(club, 1)):
+        fill_skeleton(t, mini, rng(k))
+    (club / "aliases.yaml").write_text("Annie: Ann Smith\n")
+    r = run("standings", club, "--json", "--alias", club / "aliases.yaml")
+    assert r.exit_code == 0 and all("aliases.yaml" not in x["log"] for x in json.loads(r.stdout)["left_out"])
+
+
+def test_a_late_entry_loses_each_round_missed_and_is_paired_from_their_round(club, mini):
+    with (club / "event.yaml").open("a") as f:
+        f.write("late: {Eve Ray: 2}\n")
+    text = (club / "event.yaml").read_text().replace("Dee Lowe]", "Dee Lowe, Eve Ray]")
+    (club / "event.yaml").write_text(text)
+    for k, (t, *_) in enumerate(tables(club, 1)):
+        fill_skeleton(t, mini, rng(k))
+    table, _ = standings(club)
+    assert {k: table["Eve Ray"][k] for k in ("played", "wins", "losses", "points", "game_points")} == {
+        "played": 1,
+        "wins": 0,
+        "losses": 1,
+        "points": 0,
+        "game_points": 0,
+    }
+    r = run("pairings", club, "--json")
+    assert r.exit_code == 0
+    p = json.loads(r.stdout)
+    assert p["bye"] != "Eve Ray" and any("Eve Ray" in (t["first"], t["second"]) for t in p["tables"])
+
+
+def test_a_drop_is_marked_in_text_json_and_csv(club, mini):
+    for k, (t, *_) in enumerate(tables(club, 1)):
+        fill_skeleton(t, mini, rng(k))
+    with (club / "event.yaml").open("a") as f:
+        f.write("drops: {Bo Li: 1}\n")
+    assert "Bo Li (dropped after round 1)" in run("standings", club).stdout
+    table, _ = standings(club)
+    assert table["Bo Li"]["dropped"] == 1 and "dropped" not in table["Ann Smith"]
+    csv = run("standings", club, "--csv").stdout.splitlines()
+    assert csv[0].endswith(",dropped") and any(line.startswith(f"{table['Bo Li']['rank']},Bo Li,") and line.endswith(",1") for line in csv)
+    paired = run("pairings", club).stdout
+    assert "not paired: Bo Li (dropped)" in paired and "v south Bo Li" not in paired and "north Bo Li" not in paired
+
+
+def test_standings_before_any_game_list_the_entry_list(club):
+    table, _ = standings(club)
+    assert sorted(table) == sorted(PLAYERS) and all(s["played"] == 0 for s in table.values())
+
+
+def test_results_without_a_log_score_as_the_contract_says(club, mini):
+    """Round 1 played; round 2: a slip's result and a forfeit; round 3: a no-show and a double loss."""
+    for k, (t, *_) in enumerate(tables(club, 1)):
+        fill_skeleton(t, mini, rng(k))
+    table1, _ = standings(club)
+    assert run("pairings", club, "--logs", club).exit_code == 0
+    (_a, an, as_), (_b, bn, bs) = tables(club, 2)
+    r = run("result", club, "2", "1", "--winner", an, "--score", "31-28", "--by", "Sam")
+    assert r.exit_code == 0, r.output
+    assert run("result", club, "2", "1", "--winner", an, "--score", "31-28", "--by", "Sam").exit_code == 2  # never replaced
+    assert run("result", club, "2", "2", "--winner", "south", "--score", "31-28", "--by", "Sam").exit_code == 2  # disagrees
+    assert run("result", club, "2", "2", "--winner", "south", "--reason", "forfeit", "--by", "Sam").exit_code == 0
+    table, _ = standings(club)
+    assert table[an]["game_points"] == table1[an]["game_points"] + 31 and table[as_]["game_points"] == table1[as_]["game_points"] + 28
+    assert table[bs]["points"] == table1[bs]["points"] + 3
+    assert table[bs]["game_points"] == table1[bs]["game_points"] * 2  # the forfeit's winner: a bye's, the mean of their other game
+    assert table[bn]["game_points"] == table1[bn]["game_points"] and table[bn]["losses"] == table1[bn]["losses"] + 1
+    assert run("pairings", club, "--logs", club).exit_code == 0
+    (_c, cn, cs), (_d, dn, ds) = tables(club, 3)
+    assert run("result", club, "3", "1", "--winner", "north", "--reason", "no-show", "--by", "Sam").exit_code == 0
+    assert run("result", club, "3", "2", "--reason", "double-loss", "--by", "Sam").exit_code == 0
+    table2 = table
+    table, _ = standings(club)
+    assert table[cs]["dropped"] == 3 and table[cn]["points"] == table2[cn]["points"] + 3
+    assert table[dn]["losses"] == table2[dn]["losses"] + 1 and table[ds]["losses"] == table2[ds]["losses"] + 1
+    assert table[dn]["points"] == table2[dn]["points"] and table[dn]["game_points"] == table2[dn]["game_points"]
+
+
+def test_time_called_on_an_unplayed_table_is_nil_all(club, mini):
+    (_t1, north, _), (t2, *_) = tables(club, 1)
+    fill_skeleton(t2, mini, rng(2))
+    assert run("result", club, "1", "1", "--winner", north, "--reason", "time-called", "--by", "Sam").exit_code == 0
+    table, _ = standings(club)
+    assert table[north]["points"] == 3 and table[north]["game_points"] == 0
