@@ -207,3 +207,57 @@ def test_time_called_on_an_unplayed_table_is_nil_all(club, mini):
     assert run("result", club, "1", "1", "--winner", north, "--reason", "time-called", "--by", "Sam").exit_code == 0
     table, _ = standings(club)
     assert table[north]["points"] == 3 and table[north]["game_points"] == 0
+
+
+def test_a_preview_writes_nothing(club):
+    before = sorted(p.name for p in club.iterdir())
+    for name in ("round1-table1.yaml", "round1-table2.yaml"):
+        (club / name).unlink()
+    (club / "round1-written.json").unlink()
+    r = run("pairings", club, "--preview", "--logs", club, "--slips", club / "s.pdf")
+    assert r.exit_code == 0 and r.stdout.startswith("round 1: 2 tables") and r.stderr == ""
+    assert sorted(p.name for p in club.iterdir()) == sorted(set(before) - {"round1-table1.yaml", "round1-table2.yaml", "round1-written.json"})
+
+
+def test_score_groups_come_before_who_moves_first(club):
+    """Both north players move first and win in round 1: as the two leaders, they meet in round 2."""
+    (_, n1, _), (_, n2, _) = tables(club, 1)
+    for table in ("1", "2"):
+        assert run("result", club, "1", table, "--winner", "north", "--score", "30-20", "--by", "Sam").exit_code == 0
+    p = json.loads(run("pairings", club, "--json").stdout)
+    assert {p["tables"][0]["first"], p["tables"][0]["second"]} == {n1, n2}
+
+
+def test_a_table_fixed_by_hand_is_paired_first_and_a_rematch_is_asked_for(club):
+    (_, n1, s1), (_, n2, s2) = tables(club, 1)
+    for table in ("1", "2"):
+        assert run("result", club, "1", table, "--winner", "north", "--score", "30-20", "--by", "Sam").exit_code == 0
+    p = json.loads(run("pairings", club, "--json", "--pair", f"{s1} v {s2}").stdout)
+    assert {p["tables"][0]["first"], p["tables"][0]["second"]} == {s1, s2} and p["tables"][0]["table"] == 1
+    r = run("pairings", club, "--pair", f"{n1} v {s1}")
+    assert r.exit_code == 2 and "they have met already; add --allow-rematch" in r.stderr
+    again = run("pairings", club, "--json", "--pair", f"{n1} v {s1}", "--pair", f"{n2} v {s2}", "--allow-rematch")
+    assert again.exit_code == 0 and [t["table"] for t in json.loads(again.stdout)["tables"]] == [1, 2]
+    r = run("pairings", club, "--pair", f"{n1[:-1]} v {s1}")
+    assert r.exit_code == 2 and f'did you mean "{n1}"?' in r.stderr
+
+
+def test_a_round_is_paired_again_only_while_no_game_of_it_is_played(club, mini):
+    first = sorted((p.name, p.read_bytes()) for p in club.glob("round1-*"))
+    r = run("pairings", club, "--redo", "1", "--logs", club, "--seed", "3")
+    assert r.exit_code == 0 and "removed " in r.stderr
+    assert sorted(p.name for p in club.glob("round1-*")) == [n for n, _ in first]
+    (t1, *_), _ = tables(club, 1)
+    fill_skeleton(t1, mini, rng(1))
+    kept = sorted((p.name, p.read_bytes()) for p in club.iterdir() if p.is_file())
+    r = run("pairings", club, "--redo", "1", "--logs", club)
+    assert r.exit_code == 2 and "round1-table1.yaml: a game of round 1 is played or handed in" in r.stderr
+    assert kept == sorted((p.name, p.read_bytes()) for p in club.iterdir() if p.is_file())
+
+
+def test_a_round_file_changed_by_hand_is_not_removed(club):
+    (t1, *_), _ = tables(club, 1)
+    t1.write_text(t1.read_text() + "# a note\n")
+    r = run("pairings", club, "--redo", "1", "--logs", club)
+    assert r.exit_code == 2 and "round1-table1.yaml: changed since pairings wrote it" in r.stderr
+    assert t1.read_text().endswith("# a note\n")

@@ -96,6 +96,16 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
     "--slips", metavar="FILE.pdf", type=click.Path(dir_okay=False), default=None, help="Also write a result slip per table, four to a page, as a PDF."
 )
 @click.option("--paper", type=click.Choice(PAPER_NAMES), default="a4", show_default=True, help="The slips' paper.")
+@click.option("--preview", is_flag=True, help="Print the pairing (or --json) and write no file, whatever --logs and --slips say.")
+@click.option("--pair", "fixed", multiple=True, metavar='"A v B"', help="Fix a table by hand before the rest is paired (again for more).")
+@click.option("--allow-rematch", is_flag=True, help="Let a --pair table be a rematch.")
+@click.option(
+    "--redo",
+    type=click.IntRange(1, 999),
+    default=None,
+    metavar="R",
+    help="Pair round R again: its files that pairings wrote and that are unchanged are removed first; refused when a game of it is played or ruled.",
+)
 def pairings(
     folders: tuple[str, ...],
     alias: str | None,
@@ -106,6 +116,10 @@ def pairings(
     as_json: bool,
     slips: str | None,
     paper: str,
+    preview: bool,
+    fixed: tuple[str, ...],
+    allow_rematch: bool,
+    redo: int | None,
 ) -> None:
     """The next Swiss round from an event's folder: refused while a game of the
     latest round is open; round 1 from event.yaml's entry list, shuffled by
@@ -115,16 +129,29 @@ def pairings(
     import json
     from pathlib import Path
 
-    from ..event.eventfolder import plan_next_round, write_next_round
+    from ..event.eventfolder import open_event, plan_next_round, undoable, write_next_round
     from ..event.games import Event
     from ..event.pairings import pairing_lines
 
-    ev = _read(folders, deck, alias)
+    gone: list[Path] = []
+    if redo is not None:
+        if len(folders) != 1:
+            raise click.UsageError("--redo takes the one folder of the event")
+        gone = undoable(Path(folders[0]), redo)
+        ev: object = open_event(folders[0], deck=deck, alias=alias, without=gone)
+    else:
+        ev = _read(folders, deck, alias)
     assert isinstance(ev, Event)
-    plan = plan_next_round(ev, seed, drop)
+    plan = plan_next_round(ev, seed, drop, fixed, allow_rematch)
     p = plan.pairing
+    if redo is not None and p.round != redo:
+        raise Failure([f"--redo {redo}: the folder's next round is {p.round}"])
+    if not preview:
+        for path in gone:  # hi5pnp's own files, unchanged: the round is paired again
+            path.unlink(missing_ok=True)
+            click.echo(printable(f"removed {path}"), err=True)
     written = []
-    if out is not None or slips is not None:  # written (or refused) before the round is told, so no round is told that was not written
+    if not preview and (out is not None or slips is not None):  # written (or refused) before the round is told, so no round is told that was not written
         written = write_next_round(plan, Path(folders[0]), Path(out) if out is not None else None, seed, slips, paper, deck)
     if as_json:
         click.echo(json.dumps(p.to_json()))

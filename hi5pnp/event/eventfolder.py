@@ -12,10 +12,12 @@ pair_next_round("club12", seed=0, slips="club12/round4-slips.pdf")
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from ..deck.fields import nearest_word
 from ..errors import EventError, Fault, LogError, printable
 from ..judge.batch import expand
 from ..language import _, ngettext
@@ -26,13 +28,15 @@ from .pairings import NoPairing, Pairing, next_round, shuffled
 from .standings import LeftOut, Standing
 
 
-def open_event(*folders: str | Path, deck: str | None = None, alias: str | Path | None = None) -> Event:
+def open_event(*folders: str | Path, deck: str | None = None, alias: str | Path | None = None, without: Sequence[Path] = ()) -> Event:
     """The event in ``folders`` (a log's path may stand for itself): its
-    ``event.yaml``, if one is there, and every log, each named as the file
-    within its folder. :class:`LogError` for an event or alias file that cannot be read."""
+    ``event.yaml``, if one is there, and every log (but those ``without``),
+    each named as the file within its folder. :class:`LogError` for an
+    event or alias file that cannot be read."""
     files: list[str] = []
     shown: list[str] = []
     skip = {Path(alias).resolve()} if alias else set()  # an alias file kept in the folder is never read as a log
+    skip |= {Path(p).resolve() for p in without}
     event_files = [f for f in (find_event_file(p) for p in folders if Path(p).is_dir()) if f is not None]
     if len(event_files) > 1:
         raise LogError([Fault(str(f), 1, 0, f"a second event file (the first is {event_files[0]}): give the folders of one event") for f in event_files[1:]])
@@ -78,10 +82,12 @@ class Plan:
     why_not: dict[str, str] = field(default_factory=dict)  # each player of ``pairing.not_paired``: why
 
 
-def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
+def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = (), fixed: Sequence[str] = (), allow_rematch: bool = False) -> Plan:
     """The next round of ``ev``; :class:`EventError` when it cannot be paired
     (a game of the latest round open, the planned rounds all paired, fewer
-    than two players, every pairing a rematch)."""
+    than two players, every pairing a rematch). ``fixed``: tables set by
+    hand ("Ann Smith v Bo Li"), paired first, a rematch refused unless
+    ``allow_rematch``."""
     still_open = ev.open_games()
     if still_open:
         raise EventError(
@@ -122,9 +128,10 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
     players = [s for s in order if s.key not in dropped and s.key not in later]
     if len(players) < 2:
         raise EventError(f"{len(players)} player{'s' * (len(players) != 1)} to pair: a round needs two")
+    tables = _fixed_tables(ev, players, fixed, allow_rematch)
     try:
         joining = {ev.names.key(name) for name, at in ev.file.late.items() if at == number}  # no bye in the round one joins, where avoidable
-        p = next_round(players, ev.met, ev.byes | joining, ev.firsts, number, ev.seconds)
+        p = next_round(players, ev.met, ev.byes | joining, ev.firsts, number, ev.seconds, tables)
     except NoPairing as exc:
         raise EventError(str(exc)) from None
     paired = {s.key for s in players}
@@ -143,6 +150,34 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = ()) -> Plan:
             why[ev.names.shown[k]] = "no game of theirs counts yet"
     last = planned if planned is not None and number == planned else None
     return Plan(replace(p, not_paired=tuple(why), seed=used_seed, last=last), ev, why)
+
+
+def _fixed_tables(ev: Event, players: Sequence[Standing], fixed: Sequence[str], allow_rematch: bool) -> list[tuple[Standing, Standing]]:
+    """Each ``--pair "A v B"`` as the two players' lines; :class:`EventError` saying what to do for one that cannot be."""
+    by_key = {s.key: s for s in players}
+    tables: list[tuple[Standing, Standing]] = []
+    taken: dict[str, str] = {}
+    for given in fixed:
+        parts = re.split(r"\s+(?:v|vs\.?|versus)\s+", given.strip(), flags=re.IGNORECASE)
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            raise EventError(printable(f'--pair {given}: two players with " v " between them ("Ann Smith v Bo Li")'))
+        pair = []
+        for name in parts:
+            key = ev.names.key(name)
+            if key not in by_key:
+                close = nearest_word(key, list(by_key))
+                hint = f'; did you mean "{by_key[close[0]].player}"?' if close else ""
+                raise EventError(printable(f'--pair {given}: "{name.strip()}" is not a player to pair this round{hint}'))
+            if key in taken:
+                raise EventError(printable(f"--pair {given}: {by_key[key].player} is at another fixed table already ({taken[key]})"))
+            taken[key] = given
+            pair.append(by_key[key])
+        if pair[0].key == pair[1].key:
+            raise EventError(printable(f"--pair {given}: a player cannot play themselves"))
+        if frozenset((pair[0].key, pair[1].key)) in ev.met and not allow_rematch:
+            raise EventError(printable(f"--pair {given}: they have met already; add --allow-rematch to pair them again"))
+        tables.append((pair[0], pair[1]))
+    return tables
 
 
 def pair_next_round(
@@ -181,7 +216,78 @@ def write_next_round(
         from .slips import slips_pdf
 
         pdf = (Path(slips), slips_pdf(plan.pairing, ev.name, paper))
+    if files:  # the record of what was written, for pairings --redo
+        files[written_name(plan.pairing.round)] = written_record(plan.pairing.round, files, pdf)
     return write_round(out or folder, files, pdf, keep=[Path(f) for f in expand([str(folder)])])
+
+
+def written_name(round_number: int) -> str:
+    """The record of a round's files as written: ``round<R>-written.json``."""
+    return f"round{round_number}-written.json"
+
+
+def written_record(round_number: int, files: dict[str, str], slips: tuple[Path, bytes] | None) -> str:
+    """Each file of a round and its SHA-256 as written (the slips by their path), as JSON."""
+    import hashlib
+    import json
+
+    got: dict[str, object] = {
+        "written_by": "hi5pnp pairings",
+        "round": round_number,
+        "files": {name: hashlib.sha256(text.encode("utf-8")).hexdigest() for name, text in sorted(files.items())},
+    }
+    if slips is not None:
+        got["slips"] = {"path": str(slips[0]), "sha256": hashlib.sha256(slips[1]).hexdigest()}
+    return json.dumps(got, indent=1) + "\n"
+
+
+def undoable(folder: Path, round_number: int) -> list[Path]:
+    """The files of round ``round_number`` that ``pairings --redo`` removes:
+    those hi5pnp wrote and that are still byte for byte as written (and the
+    record of them). :class:`EventError`, naming the file and what to do,
+    when the round cannot be paired again: not the latest round, no record,
+    or a game of it played, handed in or ruled."""
+    import json
+
+    from ..files import sha256_of
+    from ..judge.ruling import find_ruling
+    from .games import is_skeleton
+
+    record = folder / written_name(round_number)
+    if not record.is_file():
+        why = f"no record of round {round_number}'s files as pairings wrote them; remove the round's files by hand to pair it again"
+        raise EventError(printable(f"{record}: {why}"))
+    try:
+        said = json.loads(record.read_text(encoding="utf-8"))
+        names = {str(k): str(v) for k, v in said["files"].items()}
+        slips = said.get("slips")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise EventError(printable(f"{record}: cannot be read as the record pairings writes ({exc})")) from None
+    ev = open_event(folder)
+    if ev.latest_round is not None and ev.latest_round > round_number:
+        raise EventError(printable(f"--redo {round_number}: round {ev.latest_round} is paired already; only the latest round is paired again"))
+    for e in ev.entries:
+        if e.round != round_number:
+            continue
+        path = folder / e.log
+        ruling = find_ruling(path)
+        if ruling is not None:
+            raise EventError(printable(f"{ruling}: a game of round {round_number} is ruled; it is not paired again"))
+        bye = e.verdict.bye
+        if not is_skeleton(e.verdict) and not (bye and e.log in names):
+            raise EventError(printable(f"{path}: a game of round {round_number} is played or handed in; it is not paired again"))
+    gone: list[Path] = []
+    for name, digest in names.items():
+        path = folder / name
+        if path.exists() and sha256_of(path) != digest:
+            raise EventError(printable(f"{path}: changed since pairings wrote it; round {round_number} is not paired again"))
+        if path.exists():
+            gone.append(path)
+    if isinstance(slips, dict) and Path(str(slips.get("path", ""))).is_file():
+        pdf = Path(str(slips["path"]))
+        if sha256_of(pdf) == slips.get("sha256"):
+            gone.append(pdf)
+    return [*gone, record]
 
 
 __all__ = ["EventFile", "event_cross_table", "event_standings", "open_event", "open_games", "pair_next_round", "plan_next_round"]

@@ -5,8 +5,10 @@ pairing repeated, a bye to the lowest placed player without one when the
 count is odd. Who moves first is what is balanced (revision 5): the player
 who has moved first less often than second moves first, the better placed
 on a tie, and two players who have both moved first more often than second
-are kept apart where the pairing allows it. Round 1 is the entry list
-shuffled by a seed."""
+are kept apart where another partner of the same score group allows it;
+the balance never outranks the score groups, and across groups the better
+placed player's balance decides (revision 6). Tables may be fixed by hand
+before the rest is paired. Round 1 is the entry list shuffled by a seed."""
 
 from __future__ import annotations
 
@@ -70,13 +72,20 @@ class Balance:
         return self.lean(a) > 0 and self.lean(b) > 0
 
     def order(self, a: Standing, b: Standing) -> tuple[Standing, Standing]:
-        """Who moves first at a table of ``a`` (the better placed) and ``b``."""
+        """Who moves first at a table of ``a`` (the better placed) and ``b``:
+        in one score group, the one who has moved first less often (``a`` on
+        a tie); across groups, ``a``'s balance decides (revision 6): ``a``
+        moves first unless they have moved first more often than second."""
+        if a.points != b.points:
+            return (a, b) if self.lean(a.key) <= 0 else (b, a)
         key_a, key_b = (self.lean(a.key), self.firsts.get(a.key, 0)), (self.lean(b.key), self.firsts.get(b.key, 0))
         return (a, b) if key_a <= key_b else (b, a)
 
 
 def _pair(order: list[Standing], met: Collection[frozenset[str]], budget: list[int], balance: Balance | None) -> list[tuple[Standing, Standing]] | None:
-    """Pairs for ``order`` (best first), none a rematch and, with ``balance``, none a clash of who moves first."""
+    """Pairs for ``order`` (best first), none a rematch and, with ``balance``,
+    no clash of who moves first that another partner of the same score
+    group avoids: the balance never outranks the score groups (revision 6)."""
     if not order:
         return []
     first, rest = order[0], order[1:]
@@ -84,7 +93,9 @@ def _pair(order: list[Standing], met: Collection[frozenset[str]], budget: list[i
         budget[0] -= 1
         if budget[0] < 0:
             return None
-        if frozenset((first.key, other.key)) in met or (balance is not None and balance.clash(first.key, other.key)):
+        if frozenset((first.key, other.key)) in met:
+            continue
+        if balance is not None and balance.clash(first.key, other.key) and _same_group_partner(first, rest[k + 1 :], other.points, met, balance):
             continue
         tail = _pair(rest[:k] + rest[k + 1 :], met, budget, balance)
         if tail is not None:
@@ -99,13 +110,17 @@ def next_round(
     firsts: Mapping[str, int],
     number: int,
     seconds: Mapping[str, int] | None = None,
+    fixed: Sequence[tuple[Standing, Standing]] = (),
 ) -> Pairing:
     """The next round's tables. ``met``: pairs of player keys who have played;
     ``byes``: keys of players who had one; ``firsts``, ``seconds``: how often
-    each moved first and second. Raises :class:`NoPairing` when every pairing
-    is a rematch."""
+    each moved first and second; ``fixed``: tables set by hand, numbered
+    first, their players out of the rest. Raises :class:`NoPairing` when
+    every pairing is a rematch."""
     balance = Balance(firsts, seconds or {})
-    players = list(ranked)
+    held = {p.key for pair in fixed for p in pair}
+    head = [Table(n, *balance.order(*sorted(pair, key=list(ranked).index))) for n, pair in enumerate(fixed, 1)]
+    players = [p for p in ranked if p.key not in held]
     candidates: list[Standing | None] = [None]
     if len(players) % 2:
         candidates = [p for p in reversed(players) if p.key not in byes] or list(reversed(players))
@@ -114,10 +129,15 @@ def next_round(
         for bye in candidates:
             pairs = _pair([p for p in players if p is not bye], met, budget, careful)
             if pairs is not None:
-                return Pairing(number, [Table(n, *balance.order(a, b)) for n, (a, b) in enumerate(pairs, 1)], bye)
+                return Pairing(number, head + [Table(n, *balance.order(a, b)) for n, (a, b) in enumerate(pairs, len(head) + 1)], bye)
             if budget[0] < 0:
                 break
     raise NoPairing("no pairing without a rematch is left for these players")
+
+
+def _same_group_partner(first: Standing, later: Sequence[Standing], points: int, met: Collection[frozenset[str]], balance: Balance) -> bool:
+    """Whether a later player of ``points`` could partner ``first`` with no rematch and no clash."""
+    return any(o.points == points and frozenset((first.key, o.key)) not in met and not balance.clash(first.key, o.key) for o in later)
 
 
 def shuffled(names: Sequence[str], seed: int) -> list[Standing]:
