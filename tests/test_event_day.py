@@ -261,3 +261,19 @@ def test_a_round_file_changed_by_hand_is_not_removed(club):
     r = run("pairings", club, "--redo", "1", "--logs", club)
     assert r.exit_code == 2 and "round1-table1.yaml: changed since pairings wrote it" in r.stderr
     assert t1.read_text().endswith("# a note\n")
+
+
+def test_a_table_played_from_its_skeleton_is_that_tables_game(club):
+    """``play --from`` with the bot in both seats: the played log beside the skeleton, its round, table and names, valid; the skeleton is that table."""
+    (t1, north, south), _ = tables(club, 1)
+    r = run("play", "--from", t1, "--bot", "greedy", "--auto")
+    assert r.exit_code == 0, r.output
+    played = t1.with_name("round1-table1.played.yaml")
+    text = played.read_text()
+    assert "round: 1\ntable: 1\n" in text and f'players: {{north: "{north}", south: "{south}"}}' in text and "event: " in text
+    assert run("check", played).exit_code == 0
+    table, left = standings(club)
+    assert table[north]["played"] == 1 and {"log": "round1-table1.yaml", "why": "the skeleton of the table played in round1-table1.played.yaml"} in left
+    again = run("play", "--from", t1, "--bot", "greedy", "--auto")
+    assert again.exit_code == 2 and "exists already; play never replaces a file" in again.output
+    assert run("play", "--from", played, "--auto").exit_code != 0  # sides chosen: no skeleton

@@ -14,8 +14,9 @@ from ..errors import printable
 from .base import DECK_HELP, DECK_TYPE, Command, Failure
 
 if TYPE_CHECKING:
-    from ..rules import TurnReport
-    from ..table import Table
+    from ..deck import Deck
+    from ..rules import Seat, Setup, TurnReport
+    from ..table import Seating, Table
 
 HELP_LINE = "a number, or a turn in notation (3a assist 2a:chit); u: undo your last turn; p: the position; s: save the log; q: quit"
 
@@ -39,10 +40,12 @@ class _LogFile:
     """The file ``--log`` names, written by this game only: a name taken
     before the game is refused at the start, and a save never replaces a file
     this game did not write (one put there meanwhile keeps its place: the log
-    goes beside it, under a free name, and says so)."""
+    goes beside it, under a free name, and says so). ``head``: lines written
+    before ``players:`` (a skeleton's event, round and table)."""
 
-    def __init__(self, path: str | None):
+    def __init__(self, path: str | None, head: list[str] | None = None):
         self.path = path
+        self.head = head or []
         self.mine: tuple[int, int, int] | None = None  # the file this game last wrote: device, inode, time
 
     def save(self, table: Table) -> None:
@@ -52,7 +55,9 @@ class _LogFile:
 
         from ..files import free_name, write_atomically, write_new
 
-        data = table.log().encode("utf-8")
+        lines = table.log().splitlines()
+        at = next((k for k, line in enumerate(lines) if line.startswith("players:")), len(lines))
+        data = ("\n".join(lines[:at] + self.head + lines[at:]) + "\n").encode("utf-8")
         target = Path(self.path)
         if self.mine is not None and self._still_mine(target):
             try:
@@ -77,6 +82,31 @@ class _LogFile:
         except OSError:
             return False
         return (st.st_dev, st.st_ino, st.st_mtime_ns) == self.mine
+
+
+def _from_skeleton(path: Path, players: dict[Seat, str]) -> tuple[Seating, Setup, Deck, str, list[str]]:
+    """A skeleton's deal as a table's seating and set-up, its deck and how the log names it, and its event, round and table lines."""
+    import re
+
+    from ..deck import load_deck
+    from ..errors import LogError
+    from ..judge.deal import dealt_setup
+    from ..judge.logwrite import quote
+    from ..table import Seating
+
+    try:
+        setup, header, where, inside = dealt_setup(path)
+        dk = load_deck(where, need_score_sheet=False, inside=inside)
+    except LogError as exc:
+        raise Failure([printable(str(f)) for f in exc.faults]) from None
+    said = re.search(r"--seed (\d{1,18})", path.read_text(encoding="utf-8", errors="replace").split("\n", 1)[0])
+    seating = Seating(seed=int(said.group(1)) if said else 0, players=players, names=dict(header.players), edition=header.edition, first=header.first)
+    head = [f"event: {quote(header.event)}"] if header.event else []
+    head += [f"round: {header.round}"] if header.round is not None else []
+    table = header.texts.get("table", "")
+    head += [f"table: {table if table.isascii() and table.isdigit() else quote(table)}"] if table else []
+    deck_name = header.deck if header.deck and isinstance(where, str) else quote(header.deck or "default")
+    return seating, setup, dk, deck_name, head
 
 
 def _choose_faces(table: Table) -> None:
@@ -135,7 +165,28 @@ def _position(table: Table) -> None:
     help="Write the game's log there (at the end, on s and on q): hi5pnp check reads it.",
 )
 @click.option("--name", "names", multiple=True, metavar="NAME", help="The players' names, yours first (again for the second person).")
-def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None, deck: str, log: str | None, names: tuple[str, ...]) -> None:
+@click.option(
+    "--from",
+    "skeleton",
+    metavar="SKELETON",
+    type=click.Path(exists=True, dir_okay=False),
+    default=None,
+    help="Play the deal of this log skeleton (a table pairings wrote): its deck, teams, courses, first player and names; "
+    "the played log goes beside it as NAME.played.yaml, with its event, round and table.",
+)
+@click.option("--auto", is_flag=True, help="The bot (--bot) plays both seats: no one is asked (an event's tables played by bots).")
+def play(
+    bot: str,
+    seat: str,
+    first: str,
+    seed: int | None,
+    edition: str | None,
+    deck: str,
+    log: str | None,
+    names: tuple[str, ...],
+    skeleton: str | None,
+    auto: bool,
+) -> None:
     """Play a game at a text table: the position, the legal turns numbered;
     type a number or the notation. Every turn is judged by the rules engine."""
     import secrets
@@ -144,25 +195,38 @@ def play(bot: str, seat: str, first: str, seed: int | None, edition: str | None,
     from ..rules import Seat
     from ..table import PERSON, Refusal, Seating, Table, menu
 
+    if auto and bot == "none":
+        raise click.BadParameter("--auto lets the bot play both seats: name one with --bot", param_hint="--auto")
+    me = Seat(seat)
+    other = Seat.SOUTH if me is Seat.NORTH else Seat.NORTH
+    players = {me: bot if auto else PERSON, other: PERSON if bot == "none" else bot}
+    head: list[str] = []
+    setup: Setup | None = None
+    if skeleton is not None:
+        if seed is not None or first != "dealt" or names or deck != "default" or edition:
+            raise click.UsageError("--from plays the skeleton's deal, deck, edition and names: leave out --seed, --first, --deck, --edition and --name")
+        seating, setup, dk, deck_name, head = _from_skeleton(Path(skeleton), players)
+        log = log or str(Path(skeleton).with_name(Path(skeleton).name.rsplit(".", 1)[0] + ".played.yaml"))
     if log:
         import os
 
         if os.path.lexists(log):
             raise Failure([f"hi5pnp play: {printable(log)}: exists already; play never replaces a file: give --log a new name"])
-    saved = _LogFile(log)
-    dk = load_deck(deck, need_score_sheet=False)
-    me = Seat(seat)
-    other = Seat.SOUTH if me is Seat.NORTH else Seat.NORTH
-    seed = secrets.randbelow(10**6) if seed is None else seed
-    given = {me: names[0] if names else "", other: names[1] if len(names) > 1 else ""}
-    seating = Seating(
-        seed=seed,
-        players={me: PERSON, other: PERSON if bot == "none" else bot},
-        names=given,
-        edition=int(edition) if edition else None,
-        first=None if first == "dealt" else Seat(first),
-    )
-    table = Table(dk, seating, _deck_line(deck, log))
+    saved = _LogFile(log, head)
+    if skeleton is None:
+        dk = load_deck(deck, need_score_sheet=False)
+        seed = secrets.randbelow(10**6) if seed is None else seed
+        given = {me: names[0] if names else "", other: names[1] if len(names) > 1 else ""}
+        seating = Seating(
+            seed=seed,
+            players=players,
+            names=given,
+            edition=int(edition) if edition else None,
+            first=None if first == "dealt" else Seat(first),
+        )
+        deck_name = _deck_line(deck, log)
+    seed = seating.seed
+    table = Table(dk, seating, deck_name, setup)
     opponent = "each other" if bot == "none" else f"the {bot} bot"
     click.echo(f"A game of High Five against {opponent}, seed {seed} (hi5pnp play --seed {seed} deals it again).")
     try:

@@ -99,11 +99,11 @@ class Refusal:
 class Table:
     """One game: dealt from ``seating.seed`` on ``deck``, faces chosen, turns played."""
 
-    def __init__(self, deck: Deck, seating: Seating, deck_name: str = "default"):
+    def __init__(self, deck: Deck, seating: Seating, deck_name: str = "default", setup: Setup | None = None):
         self.deck = deck
         self.seating = seating
         self.deck_name = deck_name
-        self.setup: Setup = deal(deck, random.Random(seating.seed))
+        self.setup: Setup = setup or deal(deck, random.Random(seating.seed))  # a skeleton's set-up, or dealt from the seed
         self.first: Seat = seating.first or self.setup.first
         self.faces: dict[Seat, list[str]] = {}
         self.turns: list[Turn] = []
