@@ -277,3 +277,41 @@ def test_a_table_played_from_its_skeleton_is_that_tables_game(club):
     again = run("play", "--from", t1, "--bot", "greedy", "--auto")
     assert again.exit_code == 2 and "exists already; play never replaces a file" in again.output
     assert run("play", "--from", played, "--auto").exit_code != 0  # sides chosen: no skeleton
+
+
+def test_the_table_is_kept_as_each_round_closes_and_a_later_change_is_listed(club, mini):
+    (t1, north, _), (t2, *_) = tables(club, 1)
+    assert not (club / "standings-round1.json").exists()
+    fill_skeleton(t1, mini, rng(1))
+    run("standings", club)
+    assert not (club / "standings-round1.json").exists()  # round 1 is open
+    fill_skeleton(t2, mini, rng(2))
+    r = run("standings", club)
+    assert "kept " in r.stderr and (club / "standings-round1.json").is_file()
+    kept = (club / "standings-round1.json").read_bytes()
+    assert "changed since a round closed" not in run("standings", club).stdout
+    rows = {row["player"]: row for row in json.loads(kept)["standings"]}
+    winner = "south" if rows[north]["wins"] == 1 else "north"  # the table's result turned round by a ruling
+    assert run("result", club, "1", "1", "--winner", winner, "--reason", "a slip signed wrongly", "--by", "Sam").exit_code == 0
+    said = run("standings", club).stdout
+    assert "changed since a round closed" in said and "(changed by round1-table1.yaml)" in said
+    assert (club / "standings-round1.json").read_bytes() == kept  # never replaced
+
+
+def test_the_event_exports_as_one_file(club, mini):
+    for k, (t, *_) in enumerate(tables(club, 1)):
+        fill_skeleton(t, mini, rng(k))
+    assert run("result", club, "1", "2", "--winner", "south", "--reason", "time called", "--by", "Sam").exit_code == 0
+    out = club.parent / "club.json"
+    r = run("standings", club, "--export", out)
+    assert r.exit_code == 0, r.output
+    got = json.loads(out.read_text())
+    assert got["export"].startswith("hi5pnp/event") and got["players"] == PLAYERS and [x["round"] for x in got["rounds"]] == [1]
+    games = {g["log"]: g for g in got["rounds"][0]["games"]}
+    assert games["round1-table1.yaml"]["sha256"] == sha256(club / "round1-table1.yaml") and games["round1-table1.yaml"]["counts"]
+    assert games["round1-table2.yaml"]["ruling"]["judge"] == "Sam" and games["round1-table2.yaml"]["ruling"]["sha256"] == sha256(
+        club / "round1-table2.ruling.yaml"
+    )
+    assert got["standings"] == json.loads(run("standings", club, "--json").stdout)["standings"]
+    assert run("standings", club, "--export", out).exit_code == 0  # an export is replaced by the next
+    assert run("standings", club, "--export", club / "event.yaml").exit_code == 2  # anything else never is

@@ -34,13 +34,22 @@ def _read(paths: tuple[str, ...], deck: str | None, alias: str | None) -> object
 @click.option("--cross", is_flag=True, help="Add the cross-table: a column per round, each cell the opponent's rank, + = - and f for moving first.")
 @click.option("--alias", metavar="FILE", type=click.Path(exists=True, dir_okay=False), default=None, help=ALIAS_HELP)
 @click.option("--deck", "deck", metavar="DIR", type=DECK_TYPE, help=DECK_HELP)
-def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool, alias: str | None, deck: str | None) -> None:
+@click.option(
+    "--export",
+    "export_to",
+    metavar="FILE.json",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also write the whole event as one JSON file: the entry list, every round's games with results, rulings and SHA-256, the final table.",
+)
+def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool, alias: str | None, deck: str | None, export_to: str | None) -> None:
     """An event's standings from its folder of logs: 3 match points a win, 1 a
     draw, from complete valid games (as ruled, with a ruling beside the log),
     adjudicated results and byes; ties broken by event.yaml's tie-breaks
     (by default opponents' match-win percentage, then game points), then the
     name. Logs left out are listed with why."""
     import json
+    from pathlib import Path
 
     from ..event.crosstable import cross_table
     from ..event.games import Event
@@ -53,6 +62,20 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
     ranked, left = ev.table()
     tiebreaks = ev.file.tiebreaks
     crossed = cross_table(ranked) if cross else None
+    folder = Path(folders[0])
+    if export_to is not None:  # written (or refused) before anything is told
+        from ..event.export import EXPORT_HEAD, export
+        from ..files import write_output
+
+        data = json.dumps(export(ev, ranked, left), indent=1, ensure_ascii=False).encode("utf-8") + b"\n"
+        write_output(export_to, data, keep=[e.verdict.path for e in ev.entries], kind=EXPORT_HEAD)
+    changed: list[str] = []
+    if folder.is_dir():
+        from ..event.export import changes, keep_snapshots
+
+        changed = changes(ev, folder)
+        for kept in keep_snapshots(ev, folder):
+            click.echo(printable(f"kept {kept}: the table as round {kept.stem.rsplit('round', 1)[1]} closed"), err=True)
     if as_json:
         got: dict[str, object] = {"standings": [s.to_json(tiebreaks) for s in ranked], "left_out": [x.to_json() for x in left]}
         if crossed is not None:
@@ -72,7 +95,14 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
         if crossed is not None and ranked:
             lines += ["", "cross-table (the opponent's rank, + won, = drew, - lost, f moved first):", *crossed.lines()]
         lines += left_lines(left)
+        if changed:
+            lines += [f"changed since a round closed ({len(changed)}):", *(f"  {c}" for c in changed)]
         click.echo("\n".join(printable(line) for line in lines))
+    if changed and (as_json or as_csv):
+        for c in changed:
+            click.echo(f"changed since a round closed: {c}", err=True)
+    if export_to is not None:
+        click.echo(printable(f"wrote {export_to}"), err=True)
     sys.exit(OK)
 
 

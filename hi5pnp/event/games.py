@@ -166,8 +166,8 @@ def same_game(log: GameLog) -> tuple[object, ...] | None:
 
 
 def is_skeleton(v: Verdict) -> bool:
-    """A table's log not played yet: a skeleton whose faces are still to choose."""
-    return v.log is None and v.problem is not None and "choose a side" in v.problem.message and (v.ruling is None or not v.ruling.adjudicated)
+    """A table's log not played yet: a skeleton whose faces are still to choose (a result may be ruled on it)."""
+    return v.log is None and v.problem is not None and "choose a side" in v.problem.message
 
 
 def read_event(
@@ -257,14 +257,20 @@ def _tables(ev: Event, live: list[Entry]) -> list[Entry]:
         (e.round, frozenset(e.keys.values())): e for e in live if e.round is not None and len(e.keys) == 2 and not is_skeleton(e.verdict)
     }
     kept = []
+    held: set[int] = set()
     for e in live:
         game = played.get((e.round, frozenset(e.keys.values()))) if is_skeleton(e.verdict) else None
-        if game is not None:
+        if game is not None and e.verdict.ruling is not None:  # a result ruled on the skeleton, and the game handed in too
+            why = f"a result is ruled on the table's skeleton ({e.log}) and its game is handed in ({game.log}): held open until one is ruled void"
+            for x in (e, game):
+                _hold(x, why)
+                held.add(id(x))
+        elif game is not None:
             e.aside, e.left = True, LeftOut(e.log, f"the skeleton of the table played in {game.log}")
             ev.left_out.append(e.left)
         else:
             kept.append(e)
-    return kept
+    return [e for e in kept if id(e) not in held]
 
 
 def _copies(ev: Event, live: list[Entry]) -> list[Entry]:
