@@ -298,7 +298,8 @@ def standings(desk: Desk) -> dict[str, Any] | None:
     settings = b"\0".join(p.read_bytes() for p in [*([desk.alias] if desk.alias else []), *event])
     with desk.lock:
         kept = desk.verdicts.get("standings")
-    if kept is not None and kept[0] == (keys, settings) and all(_fresh(desk, k) for _, k in keys):
+    lang = spoken().lang  # the verdicts are kept in the language of the page that listed them (its deck files' times with them)
+    if kept is not None and kept[0] == (keys, settings) and all(_fresh(desk, f"{k}\0{lang}") for _, k in keys if k):
         return kept[1]  # type: ignore[no-any-return]
     aliases = read_aliases(str(desk.alias)) if desk.alias else None
     found = find_event_file(desk.logs)
