@@ -315,3 +315,56 @@ def test_the_event_exports_as_one_file(club, mini):
     assert got["standings"] == json.loads(run("standings", club, "--json").stdout)["standings"]
     assert run("standings", club, "--export", out).exit_code == 0  # an export is replaced by the next
     assert run("standings", club, "--export", club / "event.yaml").exit_code == 2  # anything else never is
+
+
+def test_a_top_cut_is_paired_by_rank_a_drawn_game_replayed_and_the_bracket_shown(tmp_path):
+    folder = tmp_path / "cup"
+    folder.mkdir()
+    (folder / "event.yaml").write_text("event: Cup\nplayers: [A1, B2, C3, D4, E5, F6]\nrounds: 2\ntop: 4\n")
+
+    def play_round(number):
+        assert run("pairings", folder, "--logs", folder).exit_code == 0
+        for skeleton in sorted(folder.glob(f"round{number}-table*.yaml")):
+            if ".played" not in skeleton.name and ".ruling" not in skeleton.name and not skeleton.with_name(skeleton.stem + ".played.yaml").exists():
+                assert run("play", "--from", skeleton, "--bot", "greedy", "--auto").exit_code == 0
+
+    play_round(1)
+    play_round(2)
+    swiss = json.loads(run("standings", folder, "--json").stdout)["standings"]
+    r = run("pairings", folder, "--logs", folder, "--json")
+    assert r.exit_code == 0
+    semis = json.loads(r.stdout)
+    top = [s["player"] for s in swiss[:4]]
+    assert [(t["first"], t["second"]) for t in semis["tables"]] == [(top[0], top[3]), (top[1], top[2])] and semis["bye"] is None
+    assert run("result", folder, "3", "1", "--winner", "draw", "--score", "30-30", "--by", "Sam").exit_code == 0
+    assert run("play", "--from", folder / "round3-table2.yaml", "--bot", "greedy", "--auto").exit_code == 0
+    r = run("pairings", folder, "--logs", folder)
+    assert r.exit_code == 0 and "game 2" in r.stdout and (folder / "round3-table1-game2.yaml").is_file()
+    assert "game: 2" in (folder / "round3-table1-game2.yaml").read_text()
+    assert run("pairings", folder).exit_code == 2  # the replay is open
+    assert run("play", "--from", folder / "round3-table1-game2.yaml", "--bot", "greedy", "--auto").exit_code == 0
+    assert "game: 2" in (folder / "round3-table1-game2.played.yaml").read_text()
+    r = run("pairings", folder, "--logs", folder, "--json")
+    assert r.exit_code == 0
+    final = json.loads(r.stdout)["tables"]
+    assert len(final) == 1 and json.loads(r.stdout)["round"] == 4
+    assert run("play", "--from", folder / "round4-table1.yaml", "--bot", "greedy", "--auto").exit_code == 0
+    got = json.loads(run("standings", folder, "--json").stdout)
+    assert [s["played"] for s in got["standings"]] == [2] * 6  # the top cut is no part of the Swiss table
+    bracket = got["bracket"]
+    assert [(m["round"], m["table"]) for m in bracket] == [(3, 1), (3, 2), (4, 1)] and all(m["winner"] for m in bracket)
+    assert bracket[0]["games"] == ["round3-table1.yaml", "round3-table1-game2.played.yaml"]
+    assert {final[0]["first"], final[0]["second"]} == {bracket[0]["winner"], bracket[1]["winner"]}
+    assert "top 4:" in run("standings", folder).stdout
+    r = run("pairings", folder)
+    assert r.exit_code == 2 and "its top 4 are all paired" in r.stderr
+
+
+def test_a_top_cut_needs_the_rounds_and_enough_players(tmp_path):
+    (tmp_path / "event.yaml").write_text("players: [A, B, C]\ntop: 4\n")
+    r = run("standings", tmp_path)
+    assert r.exit_code == 2 and "event.yaml:2:" in r.stderr and "give 'rounds' too" in r.stderr
+    (tmp_path / "event.yaml").write_text("players: [A, B, C]\nrounds: 2\ntop: 4\n")
+    assert "a top 4 needs 4 players" in run("standings", tmp_path).stderr
+    (tmp_path / "event.yaml").write_text("players: [A, B, C, D]\nrounds: 2\ntop: 3\n")
+    assert "2, 4 or 8 players" in run("standings", tmp_path).stderr

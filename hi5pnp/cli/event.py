@@ -76,10 +76,15 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
         changed = changes(ev, folder)
         for kept in keep_snapshots(ev, folder):
             click.echo(printable(f"kept {kept}: the table as round {kept.stem.rsplit('round', 1)[1]} closed"), err=True)
+    from ..event.bracket import bracket, bracket_lines
+
+    knockout = bracket(ev)
     if as_json:
         got: dict[str, object] = {"standings": [s.to_json(tiebreaks) for s in ranked], "left_out": [x.to_json() for x in left]}
         if crossed is not None:
             got["cross"] = crossed.to_json()
+        if ev.file.top is not None:
+            got["bracket"] = [m.to_json(ev.names.shown) for m in knockout]
         click.echo(json.dumps(got))
     elif as_csv:
         fields = csv_fields(tiebreaks)
@@ -94,6 +99,8 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
         lines = table_lines(ranked, [], tiebreaks)
         if crossed is not None and ranked:
             lines += ["", "cross-table (the opponent's rank, + won, = drew, - lost, f moved first):", *crossed.lines()]
+        if knockout:
+            lines += ["", *bracket_lines(ev, knockout)]
         lines += left_lines(left)
         if changed:
             lines += [f"changed since a round closed ({len(changed)}):", *(f"  {c}" for c in changed)]

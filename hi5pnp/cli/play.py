@@ -105,6 +105,8 @@ def _from_skeleton(path: Path, players: dict[Seat, str]) -> tuple[Seating, Setup
     head += [f"round: {header.round}"] if header.round is not None else []
     table = header.texts.get("table", "")
     head += [f"table: {table if table.isascii() and table.isdigit() else quote(table)}"] if table else []
+    game = header.texts.get("game", "")
+    head += [f"game: {game if game.isascii() and game.isdigit() else quote(game)}"] if game else []
     deck_name = header.deck if header.deck and isinstance(where, str) else quote(header.deck or "default")
     return seating, setup, dk, deck_name, head
 

@@ -17,7 +17,7 @@ from ..errors import LogError
 from .players import DEFAULT_ORDER, name_key
 
 NAMES = ("event.yaml", "event.yml")
-KEYS = ("event", "deck", "players", "drops", "rounds", "tiebreaks", "aliases", "late")
+KEYS = ("event", "deck", "players", "drops", "rounds", "tiebreaks", "aliases", "late", "top")
 #: the tie-breaks an event may choose, after match points; the name always breaks what is left
 TIEBREAKS = ("omw", "game_points", "direct", "buchholz", "buchholz_cut1", "sonneborn_berger", "wins")
 DEFAULT_TIEBREAKS = DEFAULT_ORDER  # revision 4's order
@@ -38,6 +38,7 @@ class EventFile:
     tiebreaks_given: bool = False
     aliases: dict[str, str] = field(default_factory=dict)  # a spelling written in logs -> the entered name
     late: dict[str, int] = field(default_factory=dict)  # an entered name -> the round they enter in
+    top: int | None = None  # the top cut after the last Swiss round: 2, 4 or 8 players, single elimination
 
 
 def find_event_file(folder: str | Path) -> Path | None:
@@ -205,7 +206,19 @@ def read_event_file(path: str | Path, shown: str | None = None) -> EventFile:
     tiebreaks = _tiebreaks(r, m) if "tiebreaks" in m else DEFAULT_TIEBREAKS
     aliases = _aliases(r, m, players) if "aliases" in m else {}
     late = _late(r, m, players) if "late" in m else {}
+    top = None
+    if "top" in m:
+        top = _whole(m["top"])
+        if top not in (2, 4, 8):
+            r.fault(m, "top", f"'top' is the top cut after the Swiss rounds: 2, 4 or 8 players, not {describe(m['top'])}")
+            top = None
+        elif rounds is None:
+            r.fault(m, "top", "a top cut follows the last Swiss round: give 'rounds' too")
+            top = None
+        elif players and top > len(players):
+            r.fault(m, "top", f"a top {top} needs {top} players; the entry list has {len(players)}")
+            top = None
     if r.faults:
         raise LogError(r.faults)
     at = m.at("rounds")[0] if "rounds" in m else 0
-    return EventFile(shown, event, deck.strip() if deck else None, players, drops, rounds, at, tiebreaks, "tiebreaks" in m, aliases, late)
+    return EventFile(shown, event, deck.strip() if deck else None, players, drops, rounds, at, tiebreaks, "tiebreaks" in m, aliases, late, top)

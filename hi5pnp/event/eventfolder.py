@@ -109,7 +109,15 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = (), fixed: S
     number = latest + 1 if latest is not None else 1 + max(met.values(), default=0)
     planned = ev.file.rounds
     if planned is not None and number > planned:
-        raise EventError(printable(f"{ev.file.path}:{ev.file.rounds_line}: the event's {planned} rounds are all paired (round {number} would be one more)"))
+        if ev.file.top is not None and (fixed or drop):
+            raise EventError("the top cut is paired by rank: --pair and --drop are for the Swiss rounds (a drop from event.yaml still counts)")
+        knockout = _knockout(ev, ranked, number)
+        if knockout is not None:
+            return Plan(knockout, ev, {})
+        cut = f" and its top {ev.file.top}" if ev.file.top is not None else ""
+        raise EventError(
+            printable(f"{ev.file.path}:{ev.file.rounds_line}: the event's {planned} rounds{cut} are all paired (round {number} would be one more)")
+        )
     for name in drop:
         if ev.names.key(name) not in {s.key for s in ranked} | {ev.names.key(p) for p in ev.file.players}:
             raise EventError(printable(f"--drop {name}: no such player in the standings or the entry list"))
@@ -150,6 +158,46 @@ def plan_next_round(ev: Event, seed: int = 0, drop: Sequence[str] = (), fixed: S
             why[ev.names.shown[k]] = "no game of theirs counts yet"
     last = planned if planned is not None and number == planned else None
     return Plan(replace(p, not_paired=tuple(why), seed=used_seed, last=last), ev, why)
+
+
+STAGES = {1: "the final", 2: "the semi-finals", 3: "the quarter-finals"}
+
+
+def _knockout(ev: Event, ranked: Sequence[Standing], number: int) -> Pairing | None:
+    """The top cut's next round (or a drawn table's replay), or None when it is all played."""
+    from .bracket import first_round, matches, seeds, stages
+    from .pairings import Table
+
+    top, planned = ev.file.top, ev.file.rounds
+    if top is None or planned is None:
+        return None
+    rank = {s.key: k for k, s in enumerate(ranked)}
+    if number - 1 > planned:  # the last round played was a knockout round
+        played = matches(ev, number - 1)
+        drawn = [m for m in played if m.drawn]
+        if drawn:  # replayed, before anything else: a new skeleton for each drawn table
+            by = {s.key: s for s in ranked}
+            game = max(m.drawn for m in drawn) + 1
+            return Pairing(number - 1, [Table(m.table, by[m.first], by[m.second]) for m in drawn], None, game=game, knockout="a replay")
+    stage = number - planned
+    if stage > stages(top):
+        return None
+    left = stages(top) - stage + 1
+    words = STAGES.get(left, f"round {stage} of the top {top}")
+    if stage == 1:
+        players = seeds(list(ranked), set(ev.drops()), top)
+        if len(players) < top:
+            raise EventError(f"the top {top} needs {top} players who have not dropped; there are {len(players)}")
+        pairs = first_round(players, top)
+    else:
+        winners = [m.winner for m in matches(ev, number - 1)]
+        if len(winners) != top >> (stage - 2) >> 1 or any(w is None for w in winners):
+            raise EventError(f"round {number - 1} of the top {top} is not decided: every table needs its winner")
+        by = {s.key: s for s in ranked}
+        better = [by[w] for w in winners if w is not None]
+        pairs = [tuple(sorted((better[k], better[k + 1]), key=lambda s: rank[s.key])) for k in range(0, len(better), 2)]  # type: ignore[misc]
+    tables = [Table(n, a, b) for n, (a, b) in enumerate(pairs, 1)]  # the better ranked moves first
+    return Pairing(number, tables, None, knockout=f"the top {top}'s {words.removeprefix('the ')}")
 
 
 def _fixed_tables(ev: Event, players: Sequence[Standing], fixed: Sequence[str], allow_rematch: bool) -> list[tuple[Standing, Standing]]:
@@ -217,13 +265,13 @@ def write_next_round(
 
         pdf = (Path(slips), slips_pdf(plan.pairing, ev.name, paper))
     if files:  # the record of what was written, for pairings --redo
-        files[written_name(plan.pairing.round)] = written_record(plan.pairing.round, files, pdf)
+        files[written_name(plan.pairing.round, plan.pairing.game)] = written_record(plan.pairing.round, files, pdf)
     return write_round(out or folder, files, pdf, keep=[Path(f) for f in expand([str(folder)])])
 
 
-def written_name(round_number: int) -> str:
-    """The record of a round's files as written: ``round<R>-written.json``."""
-    return f"round{round_number}-written.json"
+def written_name(round_number: int, game: int = 1) -> str:
+    """The record of a round's files as written: ``round<R>-written.json`` (``round<R>-game<G>-written.json`` for replays)."""
+    return f"round{round_number}{f'-game{game}' if game > 1 else ''}-written.json"
 
 
 def written_record(round_number: int, files: dict[str, str], slips: tuple[Path, bytes] | None) -> str:

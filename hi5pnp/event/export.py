@@ -86,7 +86,8 @@ def closed_rounds(ev: Event) -> list[int]:
 
 def table_as_of(ev: Event, round_number: int) -> tuple[list[Standing], dict[str, dict[str, str]]]:
     """The table of the games of rounds 1 to ``round_number``, and each player's logs of them (name -> SHA-256 of log and ruling)."""
-    games = [g for g in ev.games if g.round is not None and g.round <= round_number]
+    cut = min(round_number, ev.file.rounds) if ev.file.top is not None and ev.file.rounds is not None else round_number  # the top cut is no part of the table
+    games = [g for g in ev.games if g.round is not None and g.round <= cut]
     ranked, _ = standings(games, ev.names, ev.file.tiebreaks, [ev.names.key(p) for p in ev.file.players])
     logs: dict[str, dict[str, str]] = {}
     for e in ev.entries:

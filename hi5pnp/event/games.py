@@ -68,7 +68,9 @@ class Event:
         dropped player marked with the last round they were paired in) and
         the logs left out."""
         entered = [self.names.key(p) for p in self.file.players]
-        ranked, twice = standings(self.games, self.names, self.file.tiebreaks, entered)
+        cut = self.file.rounds if self.file.top is not None else None  # the top cut's games are the bracket's, not the table's
+        games = [g for g in self.games if cut is None or g.round is None or g.round <= cut]
+        ranked, twice = standings(games, self.names, self.file.tiebreaks, entered)
         drops = self.drops()
         for st in ranked:
             st.dropped = drops.get(st.key)
@@ -251,15 +253,20 @@ def _unentered(ev: Event, e: Entry) -> str:
     return ""
 
 
+def _game(e: Entry) -> str:
+    """The game of its table a log is (a knockout table's replay says ``game: 2``)."""
+    return e.verdict.about.texts.get("game", "1") if e.verdict.about is not None else "1"
+
+
 def _tables(ev: Event, live: list[Entry]) -> list[Entry]:
     """A skeleton and a played log of the same round and players are one table: the played log is its game."""
-    played: dict[tuple[int | None, frozenset[str]], Entry] = {
-        (e.round, frozenset(e.keys.values())): e for e in live if e.round is not None and len(e.keys) == 2 and not is_skeleton(e.verdict)
+    played: dict[tuple[int | None, frozenset[str], str], Entry] = {
+        (e.round, frozenset(e.keys.values()), _game(e)): e for e in live if e.round is not None and len(e.keys) == 2 and not is_skeleton(e.verdict)
     }
     kept = []
     held: set[int] = set()
     for e in live:
-        game = played.get((e.round, frozenset(e.keys.values()))) if is_skeleton(e.verdict) else None
+        game = played.get((e.round, frozenset(e.keys.values()), _game(e))) if is_skeleton(e.verdict) else None
         if game is not None and e.verdict.ruling is not None:  # a result ruled on the skeleton, and the game handed in too
             why = f"a result is ruled on the table's skeleton ({e.log}) and its game is handed in ({game.log}): held open until one is ruled void"
             for x in (e, game):
@@ -314,7 +321,7 @@ def _second_games(ev: Event, live: list[Entry]) -> list[Entry]:
                 by.setdefault((e.round, key), []).append(e)
     out: set[int] = set()
     for (rnd, key), games in by.items():
-        if len(games) < 2:
+        if len(games) < 2 or _replays(games):
             continue
         names = ", ".join(g.log for g in games)
         for g in games:
@@ -322,6 +329,12 @@ def _second_games(ev: Event, live: list[Entry]) -> list[Entry]:
                 _hold(g, f"{ev.names.shown[key]} has {len(games)} games in round {rnd} ({names}): held open until all but one are ruled void")
                 out.add(id(g))
     return [e for e in live if id(e) not in out]
+
+
+def _replays(games: list[Entry]) -> bool:
+    """The games of one knockout table: the same two players, each game numbered apart (``game: 2`` after a draw)."""
+    numbers = [_game(g) for g in games]
+    return len({frozenset(g.keys.values()) for g in games}) == 1 and len(set(numbers)) == len(numbers)
 
 
 def _missed_rounds(ev: Event) -> None:

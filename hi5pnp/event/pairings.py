@@ -41,6 +41,8 @@ class Pairing:
     not_paired: tuple[str, ...] = ()  # names of players the round leaves out, and why is said beside
     seed: int | None = None  # the shuffle of round 1 from the entry list
     last: int | None = None  # the planned rounds, when this round is the last of them
+    game: int = 1  # a knockout table's replay after a draw: its game number (revision 6)
+    knockout: str = ""  # the top cut's stage, in words ("the top 4's semi-finals"), for a knockout round
 
     def to_json(self) -> dict[str, Any]:
         """``pairings --json``: exactly the contract's object."""
@@ -150,6 +152,10 @@ def shuffled(names: Sequence[str], seed: int) -> list[Standing]:
 def pairing_lines(p: Pairing, why_not: Mapping[str, str] | None = None) -> list[str]:
     """The round as text: a table a line, then the bye and who is not paired."""
     head = f"round {p.round}: {len(p.tables)} table{'s' * (len(p.tables) != 1)}"
+    if p.knockout:
+        head += f", {p.knockout}"
+    if p.game > 1:
+        head += f", game {p.game} of {'each drawn table' if len(p.tables) > 1 else 'the drawn table'}"
     if p.last is not None:
         head += f" (the last of {p.last} planned)"
     if p.seed is not None:

@@ -30,16 +30,17 @@ def deal_seed(seed: int, round_number: int, table: int) -> int:
     return seed * 1_000_000 + round_number * 1000 + table
 
 
-def table_log(deck: Deck, deck_name: str, t: Table, round_number: int, event: str, seed: int) -> str:
+def table_log(deck: Deck, deck_name: str, t: Table, round_number: int, event: str, seed: int, game: int = 1) -> str:
     """A table's log skeleton: ``hi5pnp deal``'s, with the event, the round and
-    table, both players filled in, and the player who moves first north."""
-    n = deal_seed(seed, round_number, t.number)
+    table (and the game, for a knockout table's replay), both players filled
+    in, and the player who moves first north."""
+    n = deal_seed(seed, round_number, t.number) + 500 * (game - 1)  # a replay: a deal of its own
     made = skeleton(deal(deck, random.Random(n)), deck_name, deck.edition, n)
     players = f"players: {{north: {quote(t.first.player)}, south: {quote(t.second.player)}}}   # north moves first"
     filled = []
     for line in made.splitlines():
         if line.startswith("event: "):
-            filled += [f"event: {quote(event)}", f"round: {round_number}", f"table: {t.number}"]
+            filled += [f"event: {quote(event)}", f"round: {round_number}", f"table: {t.number}", *([f"game: {game}"] if game > 1 else [])]
         elif line.startswith("players: "):
             filled.append(players)
         elif line.startswith("first: "):
@@ -69,7 +70,8 @@ def bye_log(deck_name: str, player: str, round_number: int, event: str) -> str:
 
 def round_files(p: Pairing, deck: Deck, deck_name: str, event: str, seed: int) -> dict[str, str]:
     """Each file of the round by its name: ``round<R>-table<T>.yaml``, ``round<R>-bye.yaml``."""
-    files = {f"round{p.round}-table{t.number}.yaml": table_log(deck, deck_name, t, p.round, event, seed) for t in p.tables}
+    part = f"-game{p.game}" if p.game > 1 else ""
+    files = {f"round{p.round}-table{t.number}{part}.yaml": table_log(deck, deck_name, t, p.round, event, seed, p.game) for t in p.tables}
     if p.bye is not None:
         files[f"round{p.round}-bye.yaml"] = bye_log(deck_name, p.bye.player, p.round, event)
     return files

@@ -14,7 +14,7 @@ from ..deck import yamlsource
 from ..errors import Fault, LogError
 from ..rules import SEATS, Seat
 
-TEXT_KEYS = ("event", "date", "judge", "table", "notes")  # free text, kept as written
+TEXT_KEYS = ("event", "date", "judge", "table", "game", "notes")  # free text, kept as written (game: a knockout table's replay, revision 6)
 _TOP = re.compile(r"^(event|date|judge|table|notes|deck|edition|players|round|first):[ \t]*(\S.*)$")
 
 
