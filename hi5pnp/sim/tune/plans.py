@@ -120,6 +120,7 @@ class Tuning:
     confirmed: list[Judged] = field(default_factory=list)  # best first
     top: int = 3
     asked: bool = False  # the face was named (--face), not chosen
+    budget: int | None = None  # the fresh games the plan put first plays at most (None: the default)
     promise: Promise | None = None  # the plan put first, judged again on fresh games (None: no plan proposed)
 
     @property

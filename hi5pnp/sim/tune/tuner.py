@@ -226,7 +226,7 @@ def tune(
     games.played = plan.games
     windows = bounds_of(deck)
     chosen, way, outside, surely = choose_face(baseline, windows, deck, face)
-    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, surely, top=top, asked=face is not None)
+    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, surely, top=top, asked=face is not None, budget=budget)
     singles = [Screened(EditPlan((c,))) for c in candidates(deck, chosen, way)]
     games.total += race_cost(len(singles), screen.games, most) - race_cost(40, screen.games, most)
     tuning.screened += singles
