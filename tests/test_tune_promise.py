@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

@@ -152,8 +152,7 @@ def promise_lines(t: Tuning, p: Promise) -> list[str]:
     return [
         f"   judged again on {p.games:,} fresh paired games (seed {p.plan.seed}; {p.done} of {len(p.looks)} looks planned, "
         f"at {_games(p.looks)} games, each look's intervals for 0.05/{len(p.looks)}):",
-        f"   {t.face}: {_fresh_span(p.face, level)}, {_change(p.face)}: {FACE_WORDS[p.verdict]} "
-        f"{_window(t.windows.face_win_rate)}",
+        f"   {t.face}: {_fresh_span(p.face, level)}, {_change(p.face)}: {FACE_WORDS[p.verdict]} {_window(t.windows.face_win_rate)}",
         f"   other faces ({other_level} intervals, for the {len(p.others)} together): {others_said(p)}",
     ]
 
@@ -186,8 +185,7 @@ def _promised(t: Tuning, p: Promise) -> str:
     if p.verdict == "lands" and p.others_verdict == "probably":
         names = ", ".join(f.face for f in p.not_kept)
         return (
-            f"plan 1 lands {face} in its window, at {said} {on}; that it pushes no other face out is probably so, not sure "
-            f"({names}): write it with --apply 1"
+            f"plan 1 lands {face} in its window, at {said} {on}; that it pushes no other face out is probably so, not sure ({names}): write it with --apply 1"
         )
     if p.verdict == "lands":
         names = ", ".join(f.face for f in p.not_kept if f.standing == "pushed")
