@@ -143,4 +143,4 @@ def test_a_plant_lands_in_its_window_whenever_tune_says_so(tmp_path):
         said[name] += f" {found['face']} {rate:.1f} %"
     print(said)
     assert promised >= 10, said  # the plants are within tune's reach: most are promised
-    assert landed >= promised - 1 and landed >= min(19, promised), said
+    assert promised - landed <= 1, said  # 19 of 20: at most one plant promised lands outside
