@@ -207,6 +207,7 @@ def _fake_games(monkeypatch, t: Tuning, effect):
     monkeypatch.setattr(tune_module, "comparison_of", fake_comparison)
     monkeypatch.setattr(plans_module, "comparison_of", fake_comparison)
     monkeypatch.setattr(tune_module, "simulate", lambda *a, **k: t.baseline)
+    monkeypatch.setattr(tune_module, "keep", lambda *a, **k: None)  # plan 1's fresh games: tests/test_tune_promise.py
     return raced
 
 

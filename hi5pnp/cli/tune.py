@@ -33,7 +33,17 @@ LEAST_GAMES = 100  # a baseline of fewer says nothing of a face
     help="The baseline's games; each confirmed plan plays half as many, paired; screening starts at a twentieth.",
 )
 @click.option(
-    "--seed", type=click.IntRange(0, MOST_SEED), default=0, show_default=True, help="The baseline plays from seed S; screening from S+1, confirming from S+2."
+    "--seed",
+    type=click.IntRange(0, MOST_SEED),
+    default=0,
+    show_default=True,
+    help="The baseline plays from seed S; screening from S+1, confirming from S+2, plan 1 judged again from S+3.",
+)
+@click.option(
+    "--most-games",
+    type=click.IntRange(LEAST_GAMES, MOST_GAMES),
+    metavar="N",
+    help="The fresh paired games plan 1 is judged again on, at most, looking at --games, then twice as many, ... (default 4 x --games).",
 )
 @click.option("--face", metavar="FACE", help="Tune this face (e.g. 2a) rather than the one most surely outside its window.")
 @click.option("--top", type=click.IntRange(1, 20), default=3, show_default=True, help="Plans to propose at most.")
@@ -55,6 +65,7 @@ def tune(
     bot: BotName,
     games: int,
     seed: int,
+    most_games: int | None,
     face: str | None,
     top: int,
     apply_n: int | None,
@@ -70,11 +81,14 @@ def tune(
     gems another colour, a matrix box another trait, a box added or taken, a
     few obstacle colours and traits; then plans of two and three edits when
     one is not enough. The best plans, confirmed on fresh games, are printed
-    as diffs of the deck's YAML with the rates before and after; a plan that
+    as diffs of the deck's YAML with the rates before and after; plan 1 is
+    judged again on fresh paired games until its face's interval lies inside
+    its window ("lands in its window") or the budget ends ("probably, not
+    sure"); a plan that
     surely pushes another face, or the first player, out of its window
     (Holm-corrected over the rates tested) is never proposed. Exit status:
-    0 a plan brings the face into its window (or one was written), or nothing
-    needs tuning; 1 no plan reaches the window (the closest is shown); 2 the
+    0 plan 1 lands the face in its window on its fresh games (or a plan was
+    written), or nothing needs tuning; 1 it does not, or not surely; 2 the
     command could not run.
     """
     from ..data import bundled_deck
@@ -93,14 +107,16 @@ def tune(
         raise click.BadParameter(f"{printable(face)!r} is not a competitor face of the deck (1a, 1b, 2a, ...)", param_hint="--face")
     shown = progress if progress is not None else sys.stderr.isatty() and not as_json
     plan = Plan(games=games, seed=seed, north=bot, south=bot, deck_name=logs.deck_name(deck, loaded, None))
-    found = run(loaded, plan, top, face, jobs, Progress(shown, "tune"), scheduler)
+    if most_games is not None and most_games < games:
+        raise click.BadParameter(f"{most_games} is fewer than the first look's games (--games {games})", param_hint="--most-games")
+    found = run(loaded, plan, top, face, jobs, Progress(shown, "tune"), scheduler, most_games)
     if apply_n is None:
         if as_json:
             click.echo(json.dumps(tuned.to_json(found, plan.deck_name), indent=1))
         else:
             for line in tuned.to_text(found):
                 click.echo(line)
-        if found.needs_tuning and not (found.proposals and not tuned.short_by(found, found.proposals[0])):
+        if found.needs_tuning and not (found.promise and found.promise.lands):
             sys.exit(NO)
         return
     _apply(found, apply_n, as_json, plan.deck_name)
@@ -147,7 +163,7 @@ def _apply(found: Tuning, n: int, as_json: bool, deck_name: str) -> None:
     said = tuned.proposal_lines(found, n, chosen)  # read before the file changes
     out = tuned.to_json(found, deck_name) if as_json else {}
     apply_edits(found.deck, [made.edit for made in chosen.plan.edits])
-    fresh = (found.plan.seed + 3) % (MOST_SEED + 1)  # a seed none of tune's stages played
+    fresh = (found.plan.seed + 4) % (MOST_SEED + 1)  # a seed none of tune's stages played
     games = min(MOST_GAMES, 10 * found.plan.games)
     if as_json:
         click.echo(json.dumps({**out, "applied": n}, indent=1))
@@ -155,4 +171,9 @@ def _apply(found: Tuning, n: int, as_json: bool, deck_name: str) -> None:
     click.echo(f"wrote {said[0]}")
     for line in said[1:]:
         click.echo(line)
+    if n == 1 and found.promise is not None:
+        for line in tuned.promise_lines(found, found.promise):
+            click.echo(line)
+    else:
+        click.echo("   not decided: only plan 1 is judged again on fresh games; this estimate is the one it was chosen on")
     click.echo(f"check it on games it was not chosen on: hi5pnp simulate --deck {printable(deck_name)} --seed {fresh} --games {games}")

@@ -3,6 +3,7 @@
 - :mod:`.edits`: the edits tune tries for a face (a gem, a box, obstacles)
 - :mod:`.race`: several decks against one, on the same games
 - :mod:`.plans`: plans of edits and how they fared (screened, confirmed)
+- :mod:`.promise`: the plan put first, judged again on fresh games until decided
 - :mod:`.tuner`: the whole tuning (:func:`tune`)
 - :mod:`.tuned`: what it found, as text or JSON
 

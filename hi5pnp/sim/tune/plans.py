@@ -2,7 +2,8 @@
 plan's paired totals in the screening race (:class:`Screened`) and after
 its confirming games (:class:`Judged`), and the whole search
 (:class:`Tuning`), with each rate before and after a plan
-(:class:`Estimate`). The search itself is :mod:`.tune`'s."""
+(:class:`Estimate`), and the promise of the plan put first, judged on
+fresh games (:class:`.promise.Promise`). The search itself is :mod:`.tuner`'s."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ..paired import FIRST
 from ..run import Plan
 from ..stats import Summary, interval
 from .edits import Candidate, Way
+from .promise import Promise
 
 
 class Estimate(NamedTuple):
@@ -118,6 +120,8 @@ class Tuning:
     confirmed: list[Judged] = field(default_factory=list)  # best first
     top: int = 3
     asked: bool = False  # the face was named (--face), not chosen
+    budget: int | None = None  # the fresh games the plan put first plays at most (None: the default)
+    promise: Promise | None = None  # the plan put first, judged again on fresh games (None: no plan proposed)
 
     @property
     def proposals(self) -> list[Judged]:

@@ -71,3 +71,20 @@ def race(
     if not decks:
         return []
     return executor.run(RaceGames(base, tuple(decks), plan, first), jobs, progress, scheduler).each
+
+
+class Games:
+    """The games a tuning has played so far, and those it foresees, for the progress line."""
+
+    def __init__(self, progress: Progress | None, total: int):
+        self.progress, self.played, self.total, self.shown = progress, 0, total, 0
+
+    def reporter(self, per_game: int) -> Progress:
+        """A race's progress (``per_game`` games played at each of its game numbers) as the tuning's."""
+
+        def report(done: int, _games: int) -> None:
+            self.shown = self.played + done * per_game
+            if self.progress:
+                self.progress(min(self.shown, self.total), max(self.total, self.shown))
+
+        return report

@@ -3,7 +3,9 @@ one JSON object (docs/simulate.md, "hi5pnp tune"). Each plan is shown as
 the diff of the deck files it changes (a hunk per edit), with the tuned
 face's and the first player's rates before and after it; when no plan
 brings the face into its window, the closest is named, with how far it
-leaves the face outside."""
+leaves the face outside. The plan put first says what its fresh games
+found (:mod:`.promise`): "lands in its window" or "probably, not sure",
+with the interval; the others say they were not judged again."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from ...deck.design.edit import diff_of, edit_of, plan_diff
 from ..balance import Window
 from ..paired import FIRST
 from .plans import Estimate, Judged, Screened, Tuning, past_window
+from .promise import FACE_WORDS, Fresh, Promise, budget_of, fresh_plan
 from .tuner import BEAM, FODDER
 
 
@@ -49,8 +52,13 @@ def _games_line(t: Tuning) -> str:
     return (
         f"games ({bots}): a baseline of {t.plan.games:,} (seed {t.plan.seed}); {len(t.screened)} plans raced by successive "
         f"halving ({made}), from {t.screen.games:,} paired games each (seed {t.screen.seed}); the best {len(t.confirmed)} "
-        f"confirmed on {t.confirm.games:,} fresh paired games each (seed {t.confirm.seed})"
+        f"confirmed on {t.confirm.games:,} fresh paired games each (seed {t.confirm.seed}); the plan put first judged again "
+        f"on fresh paired games (seed {fresh_plan(t.plan).seed}), looks planned at {_games(budget_of(t.plan, t.budget))}, until decided"
     )
+
+
+def _games(planned: list[int]) -> str:
+    return ", ".join(f"{g:,}" for g in planned)
 
 
 def head_lines(t: Tuning) -> list[str]:
@@ -117,11 +125,48 @@ def proposal_lines(t: Tuning, rank: int, judged: Judged) -> list[str]:
     ]
 
 
+def _fresh_span(f: Fresh, level: str = "") -> str:
+    return f"{_pc(f.rate)} ({level + ' interval ' if level else ''}{_span(f.low, f.high)})"
+
+
+def _change(f: Fresh) -> str:
+    c = f.change
+    return f"change {c.change * 100:+.1f} points, {c.low * 100:+.1f} to {c.high * 100:+.1f}"
+
+
+def others_said(p: Promise) -> str:
+    """What the fresh games say of the other faces."""
+    if p.others_verdict == "keeps":
+        return "pushes no other face out"
+    shown = "; ".join(f"{f.face} {_fresh_span(f)}, {_change(f)}" for f in p.not_kept)
+    if p.others_verdict == "pushes":
+        pushed = [f.face for f in p.not_kept if f.standing == "pushed"]
+        return f"pushes {', '.join(pushed)} out (or further out) of the window, surely: {shown}"
+    return f"probably pushes no other face out, not sure: {shown}"
+
+
+def promise_lines(t: Tuning, p: Promise) -> list[str]:
+    """The plan put first, judged again on fresh games: each claim's verdict, with its interval."""
+    level = f"{(1 - p.alpha) * 100:.1f} %"
+    other_level = f"{(1 - p.others_alpha) * 100:.2f} %"
+    return [
+        f"   judged again on {p.games:,} fresh paired games (seed {p.plan.seed}; {p.done} of {len(p.looks)} looks planned, "
+        f"at {_games(p.looks)} games, each look's intervals for 0.05/{len(p.looks)}):",
+        f"   {t.face}: {_fresh_span(p.face, level)}, {_change(p.face)}: {FACE_WORDS[p.verdict]} {_window(t.windows.face_win_rate)}",
+        f"   other faces ({other_level} intervals, for the {len(p.others)} together): {others_said(p)}",
+    ]
+
+
 def to_text(t: Tuning) -> list[str]:
     lines = [*head_lines(t), ""]
     proposals = t.proposals
     for rank, judged in enumerate(proposals, 1):
-        lines += [*proposal_lines(t, rank, judged), ""]
+        lines += proposal_lines(t, rank, judged)
+        if rank == 1 and t.promise is not None:
+            lines += promise_lines(t, t.promise)
+        else:
+            lines.append("   not decided: only plan 1 is judged again on fresh games; this estimate is the one it was chosen on")
+        lines.append("")
     turned = [j for j in t.confirmed if j.why_not]
     if turned:
         lines.append("confirmed but not proposed:")
@@ -131,11 +176,40 @@ def to_text(t: Tuning) -> list[str]:
     return lines
 
 
+def _promised(t: Tuning, p: Promise) -> str:
+    """The last line when plan 1 was judged again on fresh games."""
+    face, on = t.face, f"on {p.games:,} fresh paired games"
+    said = _fresh_span(p.face, f"{(1 - p.alpha) * 100:.1f} %")
+    if p.verdict == "lands" and p.others_verdict == "keeps":
+        return f"plan 1 lands {face} in its window, at {said}, and pushes no other face out {on}: write it with --apply 1"
+    if p.verdict == "lands" and p.others_verdict == "probably":
+        names = ", ".join(f.face for f in p.not_kept)
+        return (
+            f"plan 1 lands {face} in its window, at {said} {on}; that it pushes no other face out is probably so, not sure ({names}): write it with --apply 1"
+        )
+    if p.verdict == "lands":
+        names = ", ".join(f.face for f in p.not_kept if f.standing == "pushed")
+        return f"plan 1 lands {face} in its window, at {said} {on}, but surely pushes {names} outward: write it with --apply 1 and tune {names} next"
+    if p.verdict == "probably":
+        return (
+            f"plan 1 probably lands {face} in its window, not sure: at {said} {on}, its interval reaches out of "
+            f"{_window(t.windows.face_win_rate)}; write it with --apply 1 and tune again, or judge it on more games (--most-games)"
+        )
+    window = t.windows.face_win_rate
+    gap = past_window(p.face.rate, window)
+    side = "below" if p.face.rate < window[0] / 100 else "above"
+    sure = "" if p.verdict == "misses" else ", not sure"
+    return (
+        f"no plan tried brings {face} into its window; the closest, plan 1, leaves it {gap * 100:.1f} points {side} its window "
+        f"{on}, at {said}{sure}: write it with --apply 1 and tune again"
+    )
+
+
 def answer(t: Tuning) -> str:
     """The last line: what to do next."""
     proposals = t.proposals
-    if proposals and not short_by(t, proposals[0]):
-        return f"write one into the deck with --apply N (N from 1 to {len(proposals)}; the same options play the same games)"
+    if t.promise is not None:
+        return _promised(t, t.promise)
     if not t.needs_tuning and not proposals:
         return f"nothing needs tuning: every face is inside its window, and no plan tried surely moved {t.face} nearer the middle"
     if proposals:
@@ -193,6 +267,40 @@ def plan_json(t: Tuning, judged: Judged) -> dict[str, Any]:
     }
 
 
+def _fresh_json(f: Fresh) -> dict[str, Any]:
+    c = f.change
+    return {
+        "face": f.face,
+        **_rate_json(f.rate, f.low, f.high),
+        "games": f.games,
+        "change": {"change": round(c.change, 4), "interval": [round(c.low, 4), round(c.high, 4)]},
+        "standing": f.standing,
+    }
+
+
+def promise_json(t: Tuning, p: Promise) -> dict[str, Any]:
+    """The plan put first, judged again on fresh games."""
+    face = _fresh_json(p.face)
+    del face["standing"]
+    return {
+        "plan": 1,
+        "seed": p.plan.seed,
+        "looks": p.looks,
+        "looks_made": p.done,
+        "games": p.games,
+        "alpha": round(p.alpha, 6),
+        "face": {**face, "verdict": p.verdict, "said": FACE_WORDS[p.verdict]},
+        "others": {
+            "verdict": p.others_verdict,
+            "said": others_said(p),
+            "alpha": round(p.others_alpha, 6),
+            "not_kept": [_fresh_json(f) for f in p.not_kept],
+        },
+        "decided": p.decided,
+        "lands": p.lands,
+    }
+
+
 def _why_dropped(t: Tuning, s: Screened) -> str | None:
     """Why a screened plan is not among the proposals (None when it is)."""
     judged = next((j for j in t.confirmed if j.plan.key == s.plan.key), None)
@@ -223,8 +331,14 @@ def to_json(t: Tuning, deck_name: str) -> dict[str, Any]:
         "tune": 1,
         "deck": deck_name,
         "bots": {"north": t.plan.north, "south": t.plan.south},
-        "games": {"baseline": t.plan.games, "screen": t.screen.games, "confirm": t.confirm.games},
-        "seeds": {"baseline": t.plan.seed, "screen": t.screen.seed, "confirm": t.confirm.seed},
+        "games": {
+            "baseline": t.plan.games,
+            "screen": t.screen.games,
+            "confirm": t.confirm.games,
+            "promise": t.promise.games if t.promise else 0,
+            "promise_looks": budget_of(t.plan, t.budget),
+        },
+        "seeds": {"baseline": t.plan.seed, "screen": t.screen.seed, "confirm": t.confirm.seed, "promise": fresh_plan(t.plan).seed},
         "search": {"beam": BEAM, "fodder": FODDER, "correction": "holm"},
         "windows": {"first_player": list(t.windows.first_player), "face_win_rate": list(t.windows.face_win_rate)},
         "face": t.face,
@@ -233,10 +347,11 @@ def to_json(t: Tuning, deck_name: str) -> dict[str, Any]:
         "outside": t.outside,
         "surely_outside": t.surely,
         "needs_tuning": t.needs_tuning,
-        "reaches_window": bool(proposals) and not short_by(t, proposals[0]),
+        "reaches_window": t.promise is not None and t.promise.lands,
         "first_player": _rate_json(t.rate(FIRST), *t.interval(FIRST)),
         "screened": [_screened_json(t, s) for s in t.screened],
-        "proposals": [plan_json(t, j) for j in proposals],
+        "proposals": [{**plan_json(t, j), "decided": rank == 1 and t.promise is not None and t.promise.decided} for rank, j in enumerate(proposals, 1)],
+        "promise": promise_json(t, t.promise) if t.promise else None,
         "not_proposed": [plan_json(t, j) for j in t.confirmed if j.why_not],
         "answer": answer(t),
     }

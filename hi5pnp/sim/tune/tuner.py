@@ -26,6 +26,13 @@ these tests are Holm-corrected over all the rates tested (so a plan that
 changes nothing is turned down for noise less than one time in twenty).
 Proposals come best first: those that bring the face into its window, then
 those that take it nearest the window's middle.
+
+4. **The promise** (seed S + 3, fresh games): the estimates above are those
+   of the plans chosen on them, lucky by their choosing. So the plan put
+   first, alone, plays fresh paired games, look after look as ``simulate
+   --until-decided`` plays, until its face's interval lies inside its
+   window ("lands in its window") and no other face is pushed out, or until
+   the budget ends ("probably, not sure"): :mod:`.promise`.
 """
 
 from __future__ import annotations
@@ -45,7 +52,8 @@ from ..run import Plan, simulate
 from ..stats import Summary, holm, two_sided_p, z_for
 from .edits import Way, candidates, extended, unmarkable
 from .plans import EditPlan, Judged, Screened, Tuning, from_middle, past_window
-from .race import race
+from .promise import keep
+from .race import Games, race
 
 SCREEN_SHARE = 20  # the first rung of screening plays 1/20 of the baseline's games, paired
 CONFIRM_SHARE = 2  # a confirmed plan 1/2 (and no screened plan more)
@@ -153,22 +161,7 @@ def race_cost(plans: int, first: int, most: int) -> int:
     return cost
 
 
-class _Games:
-    """The games played so far, and those foreseen, for the progress line."""
-
-    def __init__(self, progress: Progress | None, total: int):
-        self.progress, self.played, self.total, self.shown = progress, 0, total, 0
-
-    def reporter(self, per_game: int) -> Progress:
-        def report(done: int, _games: int) -> None:
-            self.shown = self.played + done * per_game
-            if self.progress:
-                self.progress(min(self.shown, self.total), max(self.total, self.shown))
-
-        return report
-
-
-def _race(tuning: Tuning, entries: list[Screened], games: _Games, jobs: int | None, scheduler: str | None) -> list[Screened]:
+def _race(tuning: Tuning, entries: list[Screened], games: Games, jobs: int | None, scheduler: str | None) -> list[Screened]:
     """Successive halving over ``entries``: the plans left, best first."""
     alive, played, rung = list(entries), 0, tuning.screen.games
     most = max(rung, tuning.confirm.games)
@@ -215,10 +208,12 @@ def tune(
     jobs: int | None = None,
     progress: Progress | None = None,
     scheduler: str | None = None,
+    budget: int | None = None,
 ) -> Tuning:
     """Find the best few plans of edits for the face most surely outside its
     window (or ``face``), judged by paired games against ``deck`` (see the
-    module's text). ``progress(played, games)`` as games are played."""
+    module's text), and the plan put first judged again on fresh paired games,
+    at most ``budget`` (:mod:`.promise`). ``progress(played, games)`` as games are played."""
     check_number("top", top, 1, MOST_TOP, whole=True)
     if plan.logs is not None:
         raise OptionError("logs: tune saves no logs; save them with a run of one deck")
@@ -226,12 +221,12 @@ def tune(
     most = max(screen.games, confirm.games)
     confirming = max(top + 1, LEAST_CONFIRMED)
     foreseen = race_cost(40, screen.games, most) + 2 * race_cost(BEAM * FODDER, screen.games, most)
-    games = _Games(progress, plan.games + foreseen + (confirming + 1) * confirm.games)
+    games = Games(progress, plan.games + foreseen + (confirming + 1) * confirm.games)
     baseline = simulate(deck, plan, jobs, games.reporter(1), scheduler)
     games.played = plan.games
     windows = bounds_of(deck)
     chosen, way, outside, surely = choose_face(baseline, windows, deck, face)
-    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, surely, top=top, asked=face is not None)
+    tuning = Tuning(deck, plan, windows, baseline, chosen, way, outside, screen, confirm, surely, top=top, asked=face is not None, budget=budget)
     singles = [Screened(EditPlan((c,))) for c in candidates(deck, chosen, way)]
     games.total += race_cost(len(singles), screen.games, most) - race_cost(40, screen.games, most)
     tuning.screened += singles
@@ -258,6 +253,9 @@ def tune(
         comparison = comparison_of(entry.plan.deck, deck, t)
         tuning.confirmed.append(Judged(entry.plan, comparison, why_not(tuning, comparison, chosen)))
     tuning.confirmed.sort(key=lambda j: (bool(j.why_not), _rank(tuning, j)))
+    if tuning.proposals:
+        first = tuning.proposals[0].plan.deck
+        tuning.promise = keep(deck, first, chosen, windows.face_win_rate, plan, budget, games, jobs, scheduler)
     if progress:
         progress(games.total, games.total)
     return tuning
