@@ -14,8 +14,16 @@ from ..rules import Seat
 from .games import Entry, Event
 from .players import Standing
 
-#: the first knockout round's tables, by final rank: 1 and 2 can meet only in the final
-FIRST = {2: [(1, 2)], 4: [(1, 4), (2, 3)], 8: [(1, 8), (4, 5), (2, 7), (3, 6)]}
+
+def seeding(top: int) -> list[tuple[int, int]]:
+    """The first knockout round's tables by final rank, so that the better
+    ranked can meet only later: 4 gives 1 v 4, 2 v 3; 8 gives 1 v 8, 4 v 5,
+    2 v 7, 3 v 6 (each doubling pairs every rank with its mirror)."""
+    order, size = [1], 1
+    while size < top:
+        size *= 2
+        order = [r for seed in order for r in (seed, size + 1 - seed)]
+    return list(zip(order[::2], order[1::2]))
 
 
 def stages(top: int) -> int:
@@ -99,7 +107,7 @@ def seeds(ranked: list[Standing], dropped: set[str], top: int) -> list[Standing]
 
 def first_round(players: list[Standing], top: int) -> list[tuple[Standing, Standing]]:
     """The first knockout round's tables by rank (the better ranked first)."""
-    return [(players[a - 1], players[b - 1]) for a, b in FIRST[top]]
+    return [(players[a - 1], players[b - 1]) for a, b in seeding(top)]
 
 
 def bracket(ev: Event) -> list[Match]:
