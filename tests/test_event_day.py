@@ -368,3 +368,29 @@ def test_a_top_cut_needs_the_rounds_and_enough_players(tmp_path):
     assert "a top 4 needs 4 players" in run("standings", tmp_path).stderr
     (tmp_path / "event.yaml").write_text("players: [A, B, C, D]\nrounds: 2\ntop: 3\n")
     assert "2, 4 or 8 players" in run("standings", tmp_path).stderr
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_pairings_and_the_standings_print_for_the_wall(club, mini, paper):
+    from pypdf import PdfReader
+
+    for k, (t, *_) in enumerate(tables(club, 1)):
+        fill_skeleton(t, mini, rng(k))
+    sheet, table = club.parent / "wall.pdf", club.parent / "table.pdf"
+    assert run("pairings", club, "--sheet", sheet, "--paper", paper, "--preview").exit_code == 0 and not sheet.exists()
+    r = run("pairings", club, "--sheet", sheet, "--paper", paper)
+    assert r.exit_code == 0, r.output
+    text = "".join(page.extract_text() for page in PdfReader(sheet).pages)
+    assert "round 2 pairings" in text and "By name" in text and "results as of" in text
+    at = [text.index(name, text.index("By name")) for name in sorted(PLAYERS)]
+    assert at == sorted(at)  # by name, alphabetical
+    first = sheet.read_bytes()
+    assert run("pairings", club, "--sheet", sheet, "--paper", paper).exit_code == 0 and sheet.read_bytes() == first  # the same bytes again
+    r = run("standings", club, "--pdf", table, "--paper", paper)
+    assert r.exit_code == 0, r.output
+    reader = PdfReader(table)
+    w, h = (595, 842) if paper == "a4" else (612, 792)
+    assert abs(float(reader.pages[0].mediabox.width) - w) < 1 and abs(float(reader.pages[0].mediabox.height) - h) < 1
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "standings after round 1" in text and "Cross-table" in text and all(name in text for name in PLAYERS)
+    assert run("standings", club, "--pdf", club / "event.yaml").exit_code == 2  # never over a file that is no PDF

@@ -42,7 +42,19 @@ def _read(paths: tuple[str, ...], deck: str | None, alias: str | None) -> object
     default=None,
     help="Also write the whole event as one JSON file: the entry list, every round's games with results, rulings and SHA-256, the final table.",
 )
-def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool, alias: str | None, deck: str | None, export_to: str | None) -> None:
+@click.option("--pdf", "pdf", metavar="FILE.pdf", type=click.Path(dir_okay=False), default=None, help="Also print the standings for the wall as a PDF.")
+@click.option("--paper", type=click.Choice(PAPER_NAMES), default="a4", show_default=True, help="The PDF's paper.")
+def standings(
+    folders: tuple[str, ...],
+    as_json: bool,
+    as_csv: bool,
+    cross: bool,
+    alias: str | None,
+    deck: str | None,
+    export_to: str | None,
+    pdf: str | None,
+    paper: str,
+) -> None:
     """An event's standings from its folder of logs: 3 match points a win, 1 a
     draw, from complete valid games (as ruled, with a ruling beside the log),
     adjudicated results and byes; ties broken by event.yaml's tie-breaks
@@ -69,6 +81,15 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
 
         data = json.dumps(export(ev, ranked, left), indent=1, ensure_ascii=False).encode("utf-8") + b"\n"
         write_output(export_to, data, keep=[e.verdict.path for e in ev.entries], kind=EXPORT_HEAD)
+    if pdf is not None:
+        from ..event.bracket import bracket as bracket_of
+        from ..event.bracket import bracket_lines as bracket_text
+        from ..event.eventfolder import as_of
+        from ..event.printed import standings_pdf
+        from ..files import PDF, write_output
+
+        data = standings_pdf(ev.name, ranked, tiebreaks, ev.latest_round, cross_table(ranked), bracket_text(ev, bracket_of(ev)), len(left), paper, as_of(ev))
+        write_output(pdf, data, keep=[e.verdict.path for e in ev.entries], kind=PDF)
     changed: list[str] = []
     if folder.is_dir():
         from ..event.export import changes, keep_snapshots
@@ -108,8 +129,9 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
     if changed and (as_json or as_csv):
         for c in changed:
             click.echo(f"changed since a round closed: {c}", err=True)
-    if export_to is not None:
-        click.echo(printable(f"wrote {export_to}"), err=True)
+    for written in (export_to, pdf):
+        if written is not None:
+            click.echo(printable(f"wrote {written}"), err=True)
     sys.exit(OK)
 
 
@@ -133,6 +155,13 @@ def standings(folders: tuple[str, ...], as_json: bool, as_csv: bool, cross: bool
     "--slips", metavar="FILE.pdf", type=click.Path(dir_okay=False), default=None, help="Also write a result slip per table, four to a page, as a PDF."
 )
 @click.option("--paper", type=click.Choice(PAPER_NAMES), default="a4", show_default=True, help="The slips' paper.")
+@click.option(
+    "--sheet",
+    metavar="FILE.pdf",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Also print the round's pairings for the wall: by table, then every player by name with their table and seat.",
+)
 @click.option("--preview", is_flag=True, help="Print the pairing (or --json) and write no file, whatever --logs and --slips say.")
 @click.option("--pair", "fixed", multiple=True, metavar='"A v B"', help="Fix a table by hand before the rest is paired (again for more).")
 @click.option("--allow-rematch", is_flag=True, help="Let a --pair table be a rematch.")
@@ -153,6 +182,7 @@ def pairings(
     as_json: bool,
     slips: str | None,
     paper: str,
+    sheet: str | None,
     preview: bool,
     fixed: tuple[str, ...],
     allow_rematch: bool,
@@ -188,6 +218,12 @@ def pairings(
             path.unlink(missing_ok=True)
             click.echo(printable(f"removed {path}"), err=True)
     written = []
+    if sheet is not None and not preview:  # the wall's sheet first: refused, it stops the round before any file is written
+        from ..event.eventfolder import as_of
+        from ..event.printed import pairings_sheet
+        from ..files import PDF, check_output
+
+        check_output(sheet, keep=[e.verdict.path for e in ev.entries], kind=PDF)
     if not preview and (out is not None or slips is not None):  # written (or refused) before the round is told, so no round is told that was not written
         written = write_next_round(plan, Path(folders[0]), Path(out) if out is not None else None, seed, slips, paper, deck)
     if as_json:
@@ -196,6 +232,11 @@ def pairings(
             click.echo(f"the entry list shuffled with --seed {p.seed}", err=True)
     else:
         click.echo("\n".join(printable(line) for line in pairing_lines(p, plan.why_not)))
+    if sheet is not None and not preview:
+        from ..files import write_output
+
+        write_output(sheet, pairings_sheet(p, ev.name, paper, as_of(ev)), keep=[e.verdict.path for e in ev.entries], kind=PDF)
+        written.append(Path(sheet))
     for path in written:
         click.echo(printable(f"wrote {path}"), err=True)
     sys.exit(OK)

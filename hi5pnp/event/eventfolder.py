@@ -60,6 +60,23 @@ def event_cross_table(folder: str | Path, deck: str | None = None, alias: str | 
     return cross_table(ev.table()[0])
 
 
+def as_of(ev: Event) -> str:
+    """When the newest log or ruling of the event was last written (local time, to the minute), '' without one."""
+    import contextlib
+    import datetime
+    import os
+
+    from ..judge.ruling import find_ruling
+
+    times = []
+    for e in ev.entries:
+        for path in (e.verdict.path, find_ruling(e.verdict.path)):
+            if path:
+                with contextlib.suppress(OSError):
+                    times.append(os.stat(path).st_mtime)
+    return datetime.datetime.fromtimestamp(max(times)).strftime("%Y-%m-%d %H:%M") if times else ""
+
+
 def open_games(folder: str | Path, deck: str | None = None, alias: str | Path | None = None) -> list[Entry]:
     """The logs of the latest round that do not count yet (the round is open while there is one)."""
     return open_event(folder, deck=deck, alias=alias).open_games()

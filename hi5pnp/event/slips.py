@@ -41,7 +41,7 @@ def _box(c: Canvas, x: float, y: float, w: float, h: float) -> None:
     c.rect(pt(x), pt(y), pt(w), pt(h), stroke=1, fill=0)
 
 
-def _slip(c: Canvas, x: float, y: float, w: float, h: float, t: Table, round_number: int, event: str) -> None:
+def _slip(c: Canvas, x: float, y: float, w: float, h: float, t: Table, round_number: int, event: str, game: int = 1) -> None:
     """One slip, its lower left corner at (x, y) mm."""
     left, right, top = x + PAD, x + w - PAD, y + h - PAD
     room = right - left
@@ -50,7 +50,7 @@ def _slip(c: Canvas, x: float, y: float, w: float, h: float, t: Table, round_num
     c.setFillColor(color(INK))
     c.drawRightString(pt(right), pt(top - 4), f"Round {round_number} · Table {t.number}")
     _text(c, left, top - 10, event or "", "regular", 9, room, MUTED)
-    _text(c, left, top - 15, f"Log: round{round_number}-table{t.number}.yaml", "regular", 8, room, MUTED)
+    _text(c, left, top - 15, f"Log: round{round_number}-table{t.number}{f'-game{game}' if game > 1 else ''}.yaml", "regular", 8, room, MUTED)
     rows = [("Moves first (north)", t.first), ("Second (south)", t.second)]
     yy = top - 25
     for label, who in rows:
@@ -98,7 +98,7 @@ def slips_pdf(p: Pairing, event: str, paper: str = "a4") -> bytes:
             c.setDash()
             for k, t in enumerate(page):
                 col, row = k % 2, k // 2
-                _slip(c, MARGIN + col * slip_w, h - MARGIN - (row + 1) * slip_h, slip_w, slip_h, t, p.round, event)
+                _slip(c, MARGIN + col * slip_w, h - MARGIN - (row + 1) * slip_h, slip_w, slip_h, t, p.round, event, p.game)
             if not page:
                 _text(c, MARGIN + PAD, h - MARGIN - PAD - 4, f"Round {p.round}: no table to play (a bye only)", "bold", 11, w / 2)
             c.showPage()
