@@ -21,7 +21,7 @@ from ..errors import printable
 from ..render import fonts
 from ..render.draw import color
 from ..render.paper import PAPER_SIZES
-from ..render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, PRODUCER, reproducible, subject
+from ..render.pdf import CREDIT, document_options, reproducible
 from ..render.units import pt
 from .crosstable import CrossTable
 from .pairings import Pairing
@@ -73,24 +73,7 @@ def _table(rows: list[list[Any]], widths: Sequence[float], st: dict[str, Paragra
 
 def _document(buf: io.BytesIO, paper: str, title: str, what: str) -> SimpleDocTemplate:
     w, h = PAPER_SIZES[paper]
-    return SimpleDocTemplate(
-        buf,
-        pagesize=(pt(w), pt(h)),
-        leftMargin=pt(MARGIN),
-        rightMargin=pt(MARGIN),
-        topMargin=pt(MARGIN),
-        bottomMargin=pt(MARGIN + 4),
-        title=printable(title),
-        author=AUTHOR,
-        subject=subject(what),
-        keywords=KEYWORDS,
-        creator=CREATOR,
-        producer=PRODUCER,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=fonts.font_name("regular"),
-        displayDocTitle=1,
-    )
+    return SimpleDocTemplate(buf, pagesize=(pt(w), pt(h)), **document_options(printable(title), what, MARGIN, MARGIN + 4))
 
 
 def _footer(paper: str, said: str) -> Callable[[Canvas, SimpleDocTemplate], None]:

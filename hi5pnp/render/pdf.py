@@ -6,6 +6,7 @@ import io
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
@@ -53,6 +54,31 @@ def reproducible() -> Iterator[None]:
             del os.environ["SOURCE_DATE_EPOCH"]
         else:
             os.environ["SOURCE_DATE_EPOCH"] = was_epoch
+
+
+def document_options(title: str, what: str, margin_mm: float, bottom_mm: float | None = None) -> dict[str, Any]:
+    """What every platypus document of hi5pnp's is made with (beside its
+    buffer and page size): margins, the same metadata as :func:`new_canvas`
+    gives a canvas, the invariant dates, compressed pages, an embedded font
+    from the start and the page's language."""
+    fonts.register()
+    return {
+        "leftMargin": pt(margin_mm),
+        "rightMargin": pt(margin_mm),
+        "topMargin": pt(margin_mm),
+        "bottomMargin": pt(margin_mm if bottom_mm is None else bottom_mm),
+        "title": title,
+        "author": _(AUTHOR),
+        "subject": subject(what),
+        "keywords": KEYWORDS,
+        "creator": CREATOR,
+        "producer": PRODUCER,
+        "invariant": 1,
+        "pageCompression": 1,
+        "initialFontName": fonts.font_name("regular"),
+        "lang": spoken().tag,
+        "displayDocTitle": 1,
+    }
 
 
 #: a duplex flip ("long", "short") as a PDF viewer preference names it

@@ -34,12 +34,12 @@ from reportlab.platypus.doctemplate import LayoutError as PlatypusLayoutError
 from ...deck import Deck
 from ...deck.pictures.icons import Icon
 from ...errors import Fault, TemplateError
-from ...language import _, spoken
+from ...language import _
 from ...render import fonts
 from ...render.draw import color, draw_layout
 from ...render.layout import Layout
 from ...render.paper import Paper
-from ...render.pdf import AUTHOR, CREATOR, CREDIT, KEYWORDS, LICENCE, PRODUCER, subject
+from ...render.pdf import CREDIT, LICENCE, document_options
 from ...render.units import pt
 from .diagrams import CourseDiagram, Legend
 from .example import WorkedExample
@@ -328,23 +328,7 @@ def _set_book(
         c.restoreState()
 
     doc = BaseDocTemplate(
-        buf,
-        pagesize=(pt(paper.width), pt(paper.height)),
-        leftMargin=pt(MARGIN),
-        rightMargin=pt(MARGIN),
-        topMargin=pt(MARGIN),
-        bottomMargin=pt(MARGIN),
-        title=title,
-        author=_(AUTHOR),
-        subject=subject(_("Rules, edition %(edition)d") % {"edition": edition}),
-        keywords=KEYWORDS,
-        creator=CREATOR,
-        producer=PRODUCER,
-        invariant=1,
-        pageCompression=1,
-        initialFontName=fonts.font_name("regular"),
-        lang=spoken().tag,
-        displayDocTitle=1,
+        buf, pagesize=(pt(paper.width), pt(paper.height)), **document_options(title, _("Rules, edition %(edition)d") % {"edition": edition}, MARGIN)
     )
     frame = FillingFrame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
 
