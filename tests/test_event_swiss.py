@@ -25,6 +25,13 @@ def run_event(folder, mini, seed, rounds=5):
     for number in range(1, rounds + 1):
         plan, written = pair_next_round(folder, seed=seed)
         assert plan.pairing.round == number
+        for t in plan.pairing.tables:  # revision 6: who moves first never outranks the score groups
+            lean = {s.player: firsts[s.player] - seconds[s.player] for s in (t.first, t.second)}
+            if t.first.points == t.second.points:  # one group: the one who has moved first less often moves first
+                assert lean[t.first.player] <= lean[t.second.player], (number, t)
+            else:  # across groups, the better placed player's balance decides
+                better = t.first if t.first.points > t.second.points else t.second
+                assert (better is t.first) == (lean[better.player] <= 0), (number, t)
         assert open_games(folder), "a round just paired is open"
         for path in written:
             if path.name == f"round{number}-written.json":  # the record of the files written, for --redo
@@ -49,11 +56,9 @@ def test_five_rounds_of_nine_players_played_by_bots(tmp_path, mini, seed):
     folder.mkdir()
     shutil.copytree(GOLDEN / "mini", folder / "mini")
     (folder / "event.yaml").write_text(f"event: Swiss test\ndeck: mini\nplayers: {PLAYERS}\nrounds: 5\ntiebreaks: [buchholz, sonneborn_berger, direct]\n")
-    met, byes, firsts, seconds = run_event(folder, mini, seed)
+    met, byes, _firsts, _seconds = run_event(folder, mini, seed)
     assert len(met) == 20 and len(set(met)) == 20, "no rematch"
     assert len(byes) == 5 and len(set(byes)) == 5, "one bye each at most"
-    for name in PLAYERS:
-        assert firsts[name] <= seconds[name] + 1, (name, firsts[name], seconds[name])
     ranked, left = event_standings(folder)
     assert left == [] and sorted(s.player for s in ranked) == sorted(PLAYERS)
     assert sum(s.played for s in ranked) == 2 * 20 + 5
@@ -61,4 +66,3 @@ def test_five_rounds_of_nine_players_played_by_bots(tmp_path, mini, seed):
     assert cross.columns == ("1", "2", "3", "4", "5")
     for row in cross.rows:
         assert sum(c == "bye" for c in row.cells) <= 1 and all(row.cells)
-        assert sum(c.endswith("f") for c in row.cells) <= sum(c[-1] in "+=-" for c in row.cells) + 1  # moved first <= second + 1

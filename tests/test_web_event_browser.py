@@ -163,7 +163,15 @@ def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
 
     with running(Desk(logs=folder, out=tmp_path / "desk", event=True)) as base:
         browser.get(base + "/event")
-        assert "the same game as round1-table1.played.yaml" in main_text()  # the duplicate, left out
+        assert "one game in 2 logs (round1-table1.played.yaml, round1-table3.yaml)" in main_text()  # the duplicate, held open (revision 6)
+        browser.get(base + "/judge/log/round1-table3.yaml")
+        fill("judge", "Sam Okafor")
+        Select(browser.find_element("name", "winner")).select_by_value("void")
+        fill("reason", "a copy of round1-table1.played.yaml")
+        press("Save as ruling")
+        assert "round1-table3.ruling.yaml" in main_text()
+        browser.get(base + "/event")
+        assert "ruled void: a copy of round1-table1.played.yaml" in main_text()
         assert "round1-table1.yaml: the table's log to fill in; the log handed in for it, round1-table1.played.yaml, is the game" in main_text()
         assert "round1-table2.played.yaml: invalid" in main_text()
         browser.find_element("link text", "round1-table2.played.yaml").click()

@@ -38,6 +38,7 @@ PLAYED = ".played"  # a played log handed in for the skeleton NAME.yaml is NAME.
 SLIPS = re.compile(r"round[0-9]{1,6}-slips\.pdf")
 MOST_FILES = 5000  # files of the event's folder looked at for its signature
 WINNERS = ("north", "south", "draw")
+RULED = ("double-loss", "void", "counts")  # the form's other choices: no winner (revision 6)
 MOST_NAME = 100  # characters of a judge's name
 
 
@@ -111,10 +112,9 @@ TIEBREAK_HEADINGS = {
 
 def _why(desk: Desk, log: str, why: str) -> str:
     """Why a log is left out, in the page's words: a table's skeleton beside its played log is said to stand aside for it."""
-    assert desk.logs is not None
-    played = played_name(log)
-    if "/" not in log and not Path(log).stem.endswith(PLAYED) and f"({played})" in why and (desk.logs / played).is_file():
-        return _("the table's log to fill in; the log handed in for it, %(played)s, is the game") % {"played": played}
+    skeleton = "the skeleton of the table played in "  # the event's words (revision 6), whatever the played log is called
+    if why.startswith(skeleton):
+        return _("the table's log to fill in; the log handed in for it, %(played)s, is the game") % {"played": why.removeprefix(skeleton)}
     return why
 
 
@@ -272,8 +272,12 @@ def rule(desk: Desk, name: str, judge: str, tries: list[Try], winner: str, reaso
     if len(judge) > MOST_NAME or any(not c.isprintable() for c in judge):
         raise OptionError(_("the judge's name is words of at most %(most)d characters") % {"most": MOST_NAME})
     winner, reason = winner.strip().lower(), " ".join(reason.split())
-    if winner and winner not in WINNERS:
+    if winner and winner not in (*WINNERS, *RULED):
         raise OptionError(_("the result ruled: %(winner)r is not north, south or draw") % {"winner": winner})
+    if winner == "counts":
+        reason = reason or "counts"
+    if winner == "double-loss":
+        reason = reason or "double-loss"
     if winner and not reason:
         raise OptionError(_("a result ruled needs its reason in words (a forfeit, a concession, time called)"))
     if reason and not winner:
@@ -283,7 +287,16 @@ def rule(desk: Desk, name: str, judge: str, tries: list[Try], winner: str, reaso
     if desk.log_path(name) != folder / name:
         raise OptionError(printable(_("%(name)s: no log of the event's folder by that name") % {"name": name}))
     with desk.event_lock:
-        return write_ruling(folder / name, judge, tries, Adjudicated(winner, reason, 0) if winner else None).name
+        return write_ruling(folder / name, judge, tries, _ruled(winner, reason)).name
+
+
+def _ruled(winner: str, reason: str) -> Adjudicated | None:
+    """What the form's choice rules (revision 6): a result, a double loss, a void log or the copy that counts."""
+    if not winner:
+        return None
+    if winner in RULED:
+        return Adjudicated("", reason, 0, void=winner == "void", counts=winner == "counts")
+    return Adjudicated(winner, reason, 0)
 
 
 def slips_path(desk: Desk, name: str) -> Path | None:
