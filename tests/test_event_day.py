@@ -394,3 +394,52 @@ def test_the_pairings_and_the_standings_print_for_the_wall(club, mini, paper):
     text = "".join(page.extract_text() for page in reader.pages)
     assert "standings after round 1" in text and "Cross-table" in text and all(name in text for name in PLAYERS)
     assert run("standings", club, "--pdf", club / "event.yaml").exit_code == 2  # never over a file that is no PDF
+
+
+def test_the_round_clock_counts_pauses_and_extends_a_table():
+    from hi5pnp.web.event.clock import RoundClock, shown
+
+    now = [100.0]
+    clock = RoundClock(now=lambda: now[0])
+    assert clock.left() is None and shown(None) == ""
+    clock.start(2, 50)
+    now[0] += 600
+    assert clock.left() == 2400 and shown(clock.left()) == "40:00"
+    clock.pause()
+    now[0] += 300
+    assert clock.left() == 2400 and not clock.running
+    clock.resume()
+    now[0] += 60
+    clock.extend(3, 5)
+    assert clock.left() == 2340 and clock.left(3) == 2640
+    now[0] += 5000
+    assert clock.left() == 0 and shown(0) == "time"
+    with pytest.raises(ValueError):
+        clock.start(3, 0)
+
+
+def test_the_desk_enters_a_tables_result_runs_the_clock_and_shows_the_board(club):
+    from starlette.testclient import TestClient
+
+    from hi5pnp.web import Desk, make_app
+
+    desk = Desk(logs=club, out=club.parent / "desk", event=True)
+    client = TestClient(make_app(desk), base_url="http://127.0.0.1")
+    page = client.get("/event").text
+    assert "Enter table 1's result" in page
+    form = {"token": desk.token, "log": "round1-table1.yaml", "judge": "Sam", "winner": "north", "score": "", "reason": ""}
+    refused = client.post("/event/result", data=form, follow_redirects=False)
+    assert refused.status_code == 400 and "give the slip&#39;s score" in refused.text
+    done = client.post("/event/result", data={**form, "score": "31-28"}, follow_redirects=False)
+    assert done.status_code == 303 and (club / "round1-table1.ruling.yaml").is_file()
+    forfeit = {**form, "log": "round1-table2.yaml", "winner": "south", "reason": "forfeit"}
+    assert client.post("/event/result", data=forfeit, follow_redirects=False).status_code == 303
+    table, _ = standings(club)
+    (_, north, _), _ = tables(club, 1)
+    assert table[north]["game_points"] == 31
+    assert client.post("/event/clock", data={"token": desk.token, "action": "start", "minutes": "45"}, follow_redirects=False).status_code == 303
+    board = client.get("/event/board").text
+    assert 'role="timer"' in board and ("45:00" in board or "44:5" in board)
+    assert all(name in board for name in PLAYERS)
+    assert client.post("/event/clock", data={"token": desk.token, "action": "extend", "table": "2", "minutes": "5"}, follow_redirects=False).status_code == 303
+    assert client.post("/event/clock", data={"token": desk.token, "action": "dance"}, follow_redirects=False).status_code == 400

@@ -78,7 +78,15 @@ def served(tmp_path_factory):
     home = tmp_path_factory.mktemp("event")
     line, right = disputed(home / "club")
     with running(Desk(logs=home / "club", out=home / "desk", event=True)) as base:
-        yield base, {"event": "/event", "slip": f"/judge/log/round1-table2.played.yaml?line={line}&turn={right}", "skeleton": "/judge/log/round1-table1.yaml"}
+        yield (
+            base,
+            {
+                "event": "/event",
+                "slip": f"/judge/log/round1-table2.played.yaml?line={line}&turn={right}",
+                "skeleton": "/judge/log/round1-table1.yaml",
+                "board": "/event/board",
+            },
+        )
 
 
 @pytest.fixture(scope="module")
@@ -216,3 +224,24 @@ def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
     after = {p.name: sha256(p) for p in folder.iterdir()}
     assert all(after[name] == digest for name, digest in before.items())  # nothing replaced, nothing removed
     assert {"round2-table1.ruling.yaml", "round3-slips.pdf", "round3-table1.yaml", "round3-bye.yaml"} <= set(after)
+
+
+def test_the_board_reads_across_a_room_on_a_projector(served, browser):
+    """The projector page at 1920 x 1080: the clock started and counting, every player's table by name, the standings; nothing wider than the screen."""
+    import urllib.parse
+    import urllib.request
+
+    base, pages = served
+    browser.set_window_size(1920, 1080)
+    browser.get(base + "/event")
+    token = browser.find_element("name", "token").get_attribute("value")
+    body = urllib.parse.urlencode({"token": token, "action": "start", "minutes": "50"}).encode()
+    urllib.request.urlopen(urllib.request.Request(base + "/event/clock", data=body, headers={"Origin": base}), timeout=10)
+    browser.get(base + pages["board"])
+    first = browser.find_element("css selector", ".round-clock").text
+    time.sleep(2.2)
+    later = browser.find_element("css selector", ".round-clock").text
+    assert first != later and ":" in later  # counting down between the page's refreshes
+    size = browser.execute_script("return parseFloat(getComputedStyle(document.querySelector('.round-clock')).fontSize)")
+    assert size >= 80 and fits(browser) <= 1
+    shoot(browser, "event-board-1920")

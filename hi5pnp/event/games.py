@@ -260,9 +260,10 @@ def _game(e: Entry) -> str:
 
 def _tables(ev: Event, live: list[Entry]) -> list[Entry]:
     """A skeleton and a played log of the same round and players are one table: the played log is its game."""
-    played: dict[tuple[int | None, frozenset[str], str], Entry] = {
-        (e.round, frozenset(e.keys.values()), _game(e)): e for e in live if e.round is not None and len(e.keys) == 2 and not is_skeleton(e.verdict)
-    }
+    played: dict[tuple[int | None, frozenset[str], str], Entry] = {}
+    for e in live:  # the first of the table's played logs by name is the one named (a copy is held open with it)
+        if e.round is not None and len(e.keys) == 2 and not is_skeleton(e.verdict):
+            played.setdefault((e.round, frozenset(e.keys.values()), _game(e)), e)
     kept = []
     held: set[int] = set()
     for e in live:

@@ -19,7 +19,7 @@ from .. import judging
 from ..desk import MAX_FORM, MAX_PASTE
 from ..guard import form_of, whole
 from ..templating import desk_of, page
-from . import eventdesk
+from . import eventday, eventdesk
 
 PAPERS = [{"value": name, "label": paper_title(name)} for name in PAPER_NAMES]
 
@@ -102,6 +102,48 @@ def _log_again(request: Request, name: str, tries: judging.Tries, tried: str, pr
     return page(request, "log.html", 400, v=seen, until=None, problem=problem, tried_query=tried, rule=eventdesk.can_rule(desk, name), kept=kept)
 
 
+def event_board(request: Request) -> Response:
+    """The projector page: the round's clock, every player's table by name, the standings."""
+    desk = desk_of(request)
+    try:
+        b = eventday.board(desk)
+    except Hi5Error as exc:
+        return event_home(request, 400, said(exc))
+    if b is None:
+        return event_home(request, 404, _("the desk follows no event: start it with --event FOLDER"))
+    return page(request, "event_board.html", b=b)
+
+
+async def event_clock(request: Request) -> Response:
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    minutes = whole(str(form.get("minutes", "")), "minutes")
+    table = whole(str(form.get("table", "")), "table")
+    try:
+        told = await run_in_threadpool(eventday.clock_act, desk_of(request), str(form.get("action", "")), minutes, table)
+    except Hi5Error as exc:
+        return await run_in_threadpool(event_home, request, 400, said(exc))
+    return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
+
+
+async def event_result(request: Request) -> Response:
+    """A table's result entered from its slip: the judge's ruling beside its log."""
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    log = str(form.get("log", ""))
+    args = (str(form.get(k, "")) for k in ("judge", "winner", "score", "reason"))
+    try:
+        name = await run_in_threadpool(eventday.enter_result, desk_of(request), log, *args)
+    except EventError as exc:
+        return await run_in_threadpool(event_home, request, 409, said(exc, f"{log}: "))
+    except Hi5Error as exc:
+        return await run_in_threadpool(event_home, request, 400, said(exc, f"{log}: "))
+    told = _("%(log)s: the result is written as the ruling %(ruling)s.") % {"log": log, "ruling": name}
+    return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
+
+
 def event_file(request: Request) -> Response:
     path = eventdesk.slips_path(desk_of(request), request.path_params["name"])
     if path is None:
@@ -114,5 +156,8 @@ ROUTES: list[BaseRoute] = [
     Route("/event/pair", event_pair, methods=["POST"]),
     Route("/event/hand-in", event_hand_in, methods=["POST"]),
     Route("/event/file/{name:str}", event_file),
+    Route("/event/board", event_board),
+    Route("/event/clock", event_clock, methods=["POST"]),
+    Route("/event/result", event_result, methods=["POST"]),
     Route("/judge/log/{name:str}/rule", log_rule, methods=["POST"]),
 ]

@@ -34,6 +34,20 @@
   const game = document.getElementById("game");
   if (game) table(game);
 
+  // The projector page: the round's clock counts down between the page's
+  // refreshes (the server says the seconds left when it draws the page).
+  const clock = document.querySelector(".round-clock[data-left]");
+  if (clock && clock.dataset.left !== "" && clock.dataset.running) {
+    const left = Number(clock.dataset.left);
+    const drawn = Date.now();
+    setInterval(() => {
+      const s = Math.max(0, Math.ceil(left - (Date.now() - drawn) / 1000));
+      clock.firstChild.textContent = s ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : clock.dataset.time;
+    }, 1000);
+  }
+  const board = document.querySelector("[data-refresh]");
+  if (board) setTimeout(() => location.reload(), Number(board.dataset.refresh) * 1000);
+
   const parts = {};
   document.querySelectorAll("[data-follow]").forEach((part) => { parts[part.dataset.kind] = part; });
   if (!Object.keys(parts).length) return;
