@@ -397,6 +397,7 @@ def test_the_pairings_and_the_standings_print_for_the_wall(club, mini, paper):
 
 
 def test_the_round_clock_counts_pauses_and_extends_a_table():
+    from hi5pnp.errors import OptionError
     from hi5pnp.web.event.clock import RoundClock, shown
 
     now = [100.0]
@@ -414,7 +415,7 @@ def test_the_round_clock_counts_pauses_and_extends_a_table():
     assert clock.left() == 2340 and clock.left(3) == 2640
     now[0] += 5000
     assert clock.left() == 0 and shown(0) == "time"
-    with pytest.raises(ValueError):
+    with pytest.raises(OptionError):
         clock.start(3, 0)
 
 

@@ -12,6 +12,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ...errors import OptionError
+from ...language import _
+
 DEFAULT_MINUTES = 50
 MOST_MINUTES = 600  # a round or an extension of more than ten hours is a typing slip
 
@@ -32,7 +35,7 @@ class RoundClock:
     def start(self, round_number: int, minutes: int = DEFAULT_MINUTES) -> None:
         """The round's clock started afresh (a new round, or the judge starting it again)."""
         if not 1 <= minutes <= MOST_MINUTES:
-            raise ValueError(f"a round lasts 1 to {MOST_MINUTES} minutes")
+            raise OptionError(_("a round lasts 1 to %(most)d minutes") % {"most": MOST_MINUTES})
         with self.lock:
             self.round, self.minutes, self.started = round_number, minutes, self.now()
             self.paused_at, self.paused_for, self.extra = None, 0.0, {}
@@ -51,7 +54,7 @@ class RoundClock:
     def extend(self, table: int, minutes: int) -> None:
         """Add ``minutes`` to one table's time (a ruling that held it up)."""
         if not 1 <= minutes <= MOST_MINUTES or not 1 <= table <= 9999:
-            raise ValueError(f"a table from 1 and 1 to {MOST_MINUTES} minutes")
+            raise OptionError(_("a table from 1, and 1 to %(most)d minutes more") % {"most": MOST_MINUTES})
         with self.lock:
             self.extra[table] = self.extra.get(table, 0) + minutes
 

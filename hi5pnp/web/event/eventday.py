@@ -32,24 +32,21 @@ def clock_of(desk: Desk) -> RoundClock:
 def clock_act(desk: Desk, action: str, minutes: int | None, table: int | None) -> str:
     """Start, pause, resume or extend; what was done, in words. :class:`OptionError` for anything else."""
     clock = clock_of(desk)
-    try:
-        if action == "start":
-            latest = event_of(desk).latest_round
-            if latest is None:
-                raise OptionError(_("no round is paired yet: pair one, then start its clock"))
-            clock.start(latest, minutes or clock.minutes)
-            return _("The clock of round %(round)d started: %(minutes)d minutes.") % {"round": latest, "minutes": clock.minutes}
-        if action == "pause":
-            clock.pause()
-            return _("The clock is paused.")
-        if action == "resume":
-            clock.resume()
-            return _("The clock runs again.")
-        if action == "extend" and table is not None and minutes:
-            clock.extend(table, minutes)
-            return _("Table %(table)d has %(minutes)d minutes more.") % {"table": table, "minutes": minutes}
-    except ValueError as exc:
-        raise OptionError(str(exc)) from None
+    if action == "start":
+        latest = event_of(desk).latest_round
+        if latest is None:
+            raise OptionError(_("no round is paired yet: pair one, then start its clock"))
+        clock.start(latest, minutes or clock.minutes)
+        return _("The clock of round %(round)d started: %(minutes)d minutes.") % {"round": latest, "minutes": clock.minutes}
+    if action == "pause":
+        clock.pause()
+        return _("The clock is paused.")
+    if action == "resume":
+        clock.resume()
+        return _("The clock runs again.")
+    if action == "extend" and table is not None and minutes:
+        clock.extend(table, minutes)
+        return _("Table %(table)d has %(minutes)d minutes more.") % {"table": table, "minutes": minutes}
     raise OptionError(_("the clock starts, pauses, resumes, or gives a table more minutes"))
 
 
