@@ -309,9 +309,15 @@ def test_the_event_exports_as_one_file(club, mini):
     assert got["export"].startswith("hi5pnp/event") and got["players"] == PLAYERS and [x["round"] for x in got["rounds"]] == [1]
     games = {g["log"]: g for g in got["rounds"][0]["games"]}
     assert games["round1-table1.yaml"]["sha256"] == sha256(club / "round1-table1.yaml") and games["round1-table1.yaml"]["counts"]
-    assert games["round1-table2.yaml"]["ruling"]["judge"] == "Sam" and games["round1-table2.yaml"]["ruling"]["sha256"] == sha256(
-        club / "round1-table2.ruling.yaml"
-    )
+    ruling = games["round1-table2.yaml"]["ruling"]
+    assert ruling == {
+        "file": "round1-table2.ruling.yaml",
+        "sha256": sha256(club / "round1-table2.ruling.yaml"),
+        "applied": True,
+        "judge": "Sam",
+        "adjudicated": {"winner": "south", "reason": "time called"},
+        "corrections": 0,
+    }
     assert got["standings"] == json.loads(run("standings", club, "--json").stdout)["standings"]
     assert run("standings", club, "--export", out).exit_code == 0  # an export is replaced by the next
     assert run("standings", club, "--export", club / "event.yaml").exit_code == 2  # anything else never is

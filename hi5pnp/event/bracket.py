@@ -31,19 +31,6 @@ def stages(top: int) -> int:
     return {2: 1, 4: 2, 8: 3}[top]
 
 
-def game_number(e: Entry) -> int:
-    """The game of its table a log is (``game: 2`` for a replay; 1 when not said)."""
-    about = e.verdict.about
-    text = about.texts.get("game", "") if about is not None else ""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 3 else 1
-
-
-def table_number(e: Entry) -> int | None:
-    about = e.verdict.about
-    text = about.texts.get("table", "") if about is not None else ""
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else None
-
-
 @dataclass
 class Match:
     """One knockout table: its players (who moves first, then who second), its games' logs in order, and its winner."""
@@ -83,7 +70,7 @@ def matches(ev: Event, round_number: int) -> list[Match]:
     for e in ev.entries:
         if e.round != round_number or e.aside or len(e.keys) != 2:
             continue
-        number = table_number(e)
+        number = e.table_number
         if number is None:
             continue
         about = e.verdict.about
@@ -91,12 +78,12 @@ def matches(ev: Event, round_number: int) -> list[Match]:
         m = by_table.setdefault(number, Match(round_number, number, e.keys[first], e.keys[first.other]))
         m.games.append(e)
     for m in by_table.values():
-        m.games.sort(key=game_number)
+        m.games.sort(key=lambda e: e.game_number)
         last = m.games[-1]
         if last.game is not None and last.game.winner in ("north", "south"):
             m.winner = last.keys[Seat(last.game.winner)]
         elif last.game is not None and last.game.winner == "draw":
-            m.drawn = game_number(last)
+            m.drawn = last.game_number
     return [by_table[n] for n in sorted(by_table)]
 
 
@@ -127,7 +114,7 @@ def bracket_lines(ev: Event, ms: list[Match]) -> list[str]:
     for m in ms:
         a, b = shown.get(m.first, m.first), shown.get(m.second, m.second)
         if m.winner is not None:
-            said = f"{shown.get(m.winner, m.winner)} wins" + (f" (game {game_number(m.games[-1])})" if len(m.games) > 1 else "")
+            said = f"{shown.get(m.winner, m.winner)} wins" + (f" (game {m.games[-1].game_number})" if len(m.games) > 1 else "")
         elif m.drawn:
             said = f"game {m.drawn} drawn: replayed as game {m.drawn + 1}"
         else:

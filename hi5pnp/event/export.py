@@ -48,10 +48,11 @@ def game_record(e: Entry) -> dict[str, Any]:
         got["why"] = e.left.why if e.left is not None else "not played yet"
     ruling = find_ruling(v.path)
     if ruling is not None:
-        got["ruling"] = {"file": ruling.name, "sha256": _sha(ruling), **(v.ruling.to_json() if v.ruling is not None else {"applied": False})}
-        got["ruling"].pop("corrections", None)
-        if v.ruling is not None:
-            got["ruling"]["corrections"] = len(v.ruling.corrections)
+        said: dict[str, Any] = {"file": ruling.name, "sha256": _sha(ruling), "applied": v.ruling is not None}
+        if v.ruling is not None:  # what it rules, the corrections counted (their lines are the log's business)
+            said.update({k: val for k, val in v.ruling.to_json().items() if k in ("judge", "adjudicated", "result")})
+            said["corrections"] = len(v.ruling.corrections)
+        got["ruling"] = said
     return got
 
 
@@ -86,9 +87,7 @@ def closed_rounds(ev: Event) -> list[int]:
 
 def table_as_of(ev: Event, round_number: int) -> tuple[list[Standing], dict[str, dict[str, str]]]:
     """The table of the games of rounds 1 to ``round_number``, and each player's logs of them (name -> SHA-256 of log and ruling)."""
-    cut = min(round_number, ev.file.rounds) if ev.file.top is not None and ev.file.rounds is not None else round_number  # the top cut is no part of the table
-    games = [g for g in ev.games if g.round is not None and g.round <= cut]
-    ranked, _ = standings(games, ev.names, ev.file.tiebreaks, [ev.names.key(p) for p in ev.file.players])
+    ranked, _ = standings(ev.swiss_games(round_number), ev.names, ev.file.tiebreaks, [ev.names.key(p) for p in ev.file.players])
     logs: dict[str, dict[str, str]] = {}
     for e in ev.entries:
         if e.round is None or e.round > round_number or e.aside:

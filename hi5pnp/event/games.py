@@ -40,6 +40,21 @@ class Entry:
     held: bool = False  # held open until ruled: a copy of a game, a second game in a round, a name not on the entry list
 
     @property
+    def table_number(self) -> int | None:
+        """The table its header names (``table: 3``), if a whole number."""
+        return self._number("table", 4)
+
+    @property
+    def game_number(self) -> int:
+        """The game of its table it is: ``game: 2`` for a knockout table's replay, else 1."""
+        return self._number("game", 3) or 1
+
+    def _number(self, key: str, digits: int) -> int | None:
+        about = self.verdict.about
+        text = about.texts.get(key, "") if about is not None else ""
+        return int(text) if text.isascii() and text.isdigit() and len(text) <= digits else None
+
+    @property
     def open(self) -> bool:
         """A game of its round that does not count (yet) and that no ruling
         settled: not played, incomplete, invalid, unread, or with a ruling
@@ -68,13 +83,20 @@ class Event:
         dropped player marked with the last round they were paired in) and
         the logs left out."""
         entered = [self.names.key(p) for p in self.file.players]
-        cut = self.file.rounds if self.file.top is not None else None  # the top cut's games are the bracket's, not the table's
-        games = [g for g in self.games if cut is None or g.round is None or g.round <= cut]
-        ranked, twice = standings(games, self.names, self.file.tiebreaks, entered)
+        ranked, twice = standings(self.swiss_games(), self.names, self.file.tiebreaks, entered)
         drops = self.drops()
         for st in ranked:
             st.dropped = drops.get(st.key)
         return ranked, self.left_out + twice
+
+    def swiss_games(self, upto: int | None = None) -> list[CountedGame]:
+        """The games that count in the table (the top cut's are the bracket's), of rounds up to ``upto`` if given."""
+        cut = self.file.rounds if self.file.top is not None else None
+        if upto is not None:
+            cut = upto if cut is None else min(cut, upto)
+        if cut is None:
+            return list(self.games)
+        return [g for g in self.games if (g.round is None and upto is None) or (g.round is not None and g.round <= cut)]
 
     def drops(self) -> dict[str, int]:
         """Each dropped player's key, and the last round they are paired in:
@@ -253,21 +275,16 @@ def _unentered(ev: Event, e: Entry) -> str:
     return ""
 
 
-def _game(e: Entry) -> str:
-    """The game of its table a log is (a knockout table's replay says ``game: 2``)."""
-    return e.verdict.about.texts.get("game", "1") if e.verdict.about is not None else "1"
-
-
 def _tables(ev: Event, live: list[Entry]) -> list[Entry]:
     """A skeleton and a played log of the same round and players are one table: the played log is its game."""
-    played: dict[tuple[int | None, frozenset[str], str], Entry] = {}
+    played: dict[tuple[int | None, frozenset[str], int], Entry] = {}
     for e in live:  # the first of the table's played logs by name is the one named (a copy is held open with it)
         if e.round is not None and len(e.keys) == 2 and not is_skeleton(e.verdict):
-            played.setdefault((e.round, frozenset(e.keys.values()), _game(e)), e)
+            played.setdefault((e.round, frozenset(e.keys.values()), e.game_number), e)
     kept = []
     held: set[int] = set()
     for e in live:
-        game = played.get((e.round, frozenset(e.keys.values()), _game(e))) if is_skeleton(e.verdict) else None
+        game = played.get((e.round, frozenset(e.keys.values()), e.game_number)) if is_skeleton(e.verdict) else None
         if game is not None and e.verdict.ruling is not None:  # a result ruled on the skeleton, and the game handed in too
             why = f"a result is ruled on the table's skeleton ({e.log}) and its game is handed in ({game.log}): held open until one is ruled void"
             for x in (e, game):
@@ -334,7 +351,7 @@ def _second_games(ev: Event, live: list[Entry]) -> list[Entry]:
 
 def _replays(games: list[Entry]) -> bool:
     """The games of one knockout table: the same two players, each game numbered apart (``game: 2`` after a draw)."""
-    numbers = [_game(g) for g in games]
+    numbers = [g.game_number for g in games]
     return len({frozenset(g.keys.values()) for g in games}) == 1 and len(set(numbers)) == len(numbers)
 
 

@@ -31,8 +31,8 @@ class Ruled:
 
 def table_entry(ev: Event, round_number: int, table: int) -> Entry:
     """The log of a round's table: the played log if one was handed in, else its skeleton; :class:`EventError` if none."""
-    logs = [e for e in ev.entries if e.round == round_number and e.verdict.about is not None and e.verdict.about.texts.get("table") == str(table)]
-    logs += [e for e in ev.entries if e not in logs and e.round == round_number and Path(e.log).name == f"round{round_number}-table{table}.yaml"]
+    named = f"round{round_number}-table{table}.yaml"  # a table's skeleton as pairings names it, should its header not say the table
+    logs = [e for e in ev.entries if e.round == round_number and (e.table_number == table or (e.table_number is None and Path(e.log).name == named))]
     if not logs:
         raise EventError(f"round {round_number}, table {table}: no log of that table in the folder (pairings --logs writes one per table)")
     played = [e for e in logs if not is_skeleton(e.verdict) and not e.aside]

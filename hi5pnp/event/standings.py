@@ -29,7 +29,7 @@ def game_of(v: Verdict, shown: str) -> CountedGame | LeftOut:
     log = v.log
     ruled = v.ruling.adjudicated if v.ruling is not None else None
     slip = v.ruling.result if v.ruling is not None else None
-    header = v.header or v.about
+    header = v.about  # the log as read, or what of its header could be
     named = {s: header.players[s] for s in SEATS if header is not None and header.players.get(s, "").strip()}
     at = header.round if header is not None else None
     if slip is not None or (ruled is not None and not ruled.winner and not ruled.void and not ruled.counts):

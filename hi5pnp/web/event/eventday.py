@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import OptionError, printable
-from ...event.bracket import table_number
 from ...event.results import rule_result
 from ...language import _
 from ..desk import Desk
@@ -58,7 +57,7 @@ def enter_result(desk: Desk, log: str, judge: str, winner: str, score: str, reas
         raise OptionError(_("a ruling names the judge who made it: write your name"))
     ev = event_of(desk)
     entry = next((e for e in ev.entries if e.log == log), None)
-    number = table_number(entry) if entry is not None else None
+    number = entry.table_number if entry is not None else None
     if entry is None or entry.round is None or number is None:
         raise OptionError(printable(_("%(name)s: no table of the event's folder by that name") % {"name": log}))
     kind = reason if reason in REASONS else ""
@@ -90,7 +89,7 @@ def board(desk: Desk) -> dict[str, Any] | None:
     tables: list[dict[str, Any]] = []
     seen: set[int] = set()
     for e in sorted(ev.entries, key=lambda x: x.game is None):  # a table once: its game that counts, else its first log
-        number = table_number(e)
+        number = e.table_number
         if e.round != latest or e.aside or number is None or len(e.keys) != 2 or number in seen:
             continue
         seen.add(number)

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import EventError, Fault, InputError, OptionError, OutputError, printable
-from ...event.bracket import table_number
 from ...event.crosstable import cross_table
 from ...event.eventfolder import open_event, open_words, plan_next_round, write_next_round
 from ...event.games import Entry, Event, deck_name
@@ -128,7 +127,7 @@ def _open_game(desk: Desk, ev: Event, e: Entry) -> dict[str, Any]:
         "players": _players(ev, e),
         "hand_in": desk.event and _takes_hand_in(desk, e),
         "played": played_name(e.log),
-        "table": table_number(e) if desk.event and e.verdict.ruling is None and not e.held else None,  # a result from its slip
+        "table": e.table_number if desk.event and e.verdict.ruling is None and not e.held else None,  # a result from its slip
     }
 
 
