@@ -16,16 +16,15 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from webfix import running
 
 from hi5pnp.cli import main
-from hi5pnp.web import Desk, make_app
+from hi5pnp.web import Desk
 
 webdriver = pytest.importorskip("selenium.webdriver")
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
@@ -60,20 +59,8 @@ def served(tmp_path_factory):
     desk.job.start(desk.deck, 40, "random")  # a chart on the designer's page
     while desk.job.view().state == "running":
         time.sleep(0.05)
-    import uvicorn
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield desk, f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(5)
+    with running(desk) as base:
+        yield desk, base
 
 
 def headless_chromium(lang: str | None = None):

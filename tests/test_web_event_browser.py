@@ -12,20 +12,17 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import socket
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from eventfix import handed_back, rng, sha256
 from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot, wait_for
+from webfix import running
 
 from hi5pnp.deck import load_deck
 from hi5pnp.event.eventfolder import pair_next_round
-from hi5pnp.web import Desk, make_app
+from hi5pnp.web import Desk
 
 pytestmark = [
     pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's browser and browser-driver are not installed"),
@@ -53,24 +50,6 @@ def disputed(folder: Path) -> tuple[int, str]:
     (folder / "round1-table2.played.yaml").write_text("\n".join(lines) + "\n", encoding="utf-8")
     shutil.copy(folder / "round1-table1.played.yaml", folder / "round1-table3.yaml")
     return at + 1, right
-
-
-@contextmanager
-def running(desk: Desk) -> Iterator[str]:
-    import uvicorn
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(5)
 
 
 @pytest.fixture(scope="module")

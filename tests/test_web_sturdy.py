@@ -12,7 +12,6 @@ import html
 import json
 import re
 import shutil
-import socket
 import threading
 import time
 import urllib.request
@@ -22,6 +21,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import desk_folders
 from starlette.testclient import TestClient
+from webfix import running
 
 from hi5pnp.cli import main
 from hi5pnp.web import Desk, judging, make_app
@@ -79,18 +79,8 @@ def test_a_deck_linked_from_outside_the_judges_folder_is_not_brought_to_a_paste(
 @pytest.fixture
 def served(desk):
     """The desk on a free port, as ``serve`` runs it."""
-    import uvicorn
-
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(10)
+    with running(desk) as base:
+        yield base
 
 
 def test_status_answers_while_a_kit_is_built(served, desk, monkeypatch):

@@ -10,19 +10,18 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from hi5pnp.cli.serve import listening
 from hi5pnp.rules import Seat
 from hi5pnp.table import Seating, Table
-from hi5pnp.web import Desk, make_app
+from hi5pnp.web import Desk
 
 pytest.importorskip("selenium.webdriver")
 from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot, wait_for
+from webfix import running
 
 pytestmark = [pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's chromium and chromium-driver are not installed"), pytest.mark.slow]
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,19 +36,8 @@ def served(tmp_path_factory):
     shutil.copytree(ROOT / "tests" / "golden" / "mini", home / "logs" / "mini")
     desk = Desk(deck=str(home / "deck"), logs=home / "logs", out=home / "out")
     desk.tables.pause = 0.3
-    import uvicorn
-
-    sock = listening("127.0.0.1", 0)  # as serve listens
-    server = uvicorn.Server(uvicorn.Config(make_app(desk), log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield desk, f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server.should_exit = True
-    thread.join(5)
+    with running(desk) as base:
+        yield desk, base
 
 
 @pytest.fixture(scope="module")

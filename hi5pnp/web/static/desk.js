@@ -129,22 +129,31 @@
     window.addEventListener("pagehide", () => worker.port.postMessage("gone"));
     return;
   }
-  let events = null;
-  function follow() {
-    if (document.hidden) {
-      if (events) events.close();
-      events = null;
-    } else if (!events) {
-      if (document.body.dataset.refreshed) refreshAll(); // what changed while hidden
-      events = new EventSource("/events");
-      events.addEventListener("now", (event) => caughtUp(event.data));
-      events.addEventListener("deck", (event) => heard("deck", event.data));
-      events.addEventListener("sim", (event) => heard("sim", event.data));
-      document.body.dataset.refreshed = document.body.dataset.refreshed || "0";
+  whileVisible(() => {
+    if (document.body.dataset.refreshed) refreshAll(); // what changed while hidden
+    const events = new EventSource("/events");
+    events.addEventListener("now", (event) => caughtUp(event.data));
+    events.addEventListener("deck", (event) => heard("deck", event.data));
+    events.addEventListener("sim", (event) => heard("sim", event.data));
+    document.body.dataset.refreshed = document.body.dataset.refreshed || "0";
+    return events;
+  });
+
+  // An event stream held while the page is shown: closed when it is
+  // hidden, opened again (by ``open``) when it is shown.
+  function whileVisible(open) {
+    let events = null;
+    function follow() {
+      if (document.hidden) {
+        if (events) events.close();
+        events = null;
+      } else if (!events) {
+        events = open();
+      }
     }
+    document.addEventListener("visibilitychange", follow);
+    follow();
   }
-  document.addEventListener("visibilitychange", follow);
-  follow();
 
   function table(game) {
     const base = game.dataset.game;
@@ -224,23 +233,14 @@
         posting = false;
       }
     });
-    let events = null;
-    function follow() {
-      if (document.hidden) {
-        if (events) events.close();
-        events = null;
-      } else if (!events) {
-        events = new EventSource(`${base}/events?since=${count}`);
-        events.addEventListener("turn", (event) => {
-          if (posting) setTimeout(() => { if (Number(event.data) > count) part(here() ? `?face=${encodeURIComponent(here())}` : ""); }, 50);
-          else if (Number(event.data) !== count) {
-            const face = here();
-            part(face ? `?face=${encodeURIComponent(face)}` : "");
-          }
-        });
-      }
-    }
-    document.addEventListener("visibilitychange", follow);
-    follow();
+    const again = () => part(here() ? `?face=${encodeURIComponent(here())}` : "");
+    whileVisible(() => {
+      const events = new EventSource(`${base}/events?since=${count}`);
+      events.addEventListener("turn", (event) => {
+        if (posting) setTimeout(() => { if (Number(event.data) > count) again(); }, 50); // the post's own answer may bring it
+        else if (Number(event.data) !== count) again();
+      });
+      return events;
+    });
   }
 })();
