@@ -23,7 +23,7 @@ from ..judge.batch import expand
 from ..language import _, ngettext
 from .crosstable import CrossTable, cross_table
 from .eventfile import EventFile, find_event_file, read_event_file
-from .games import Entry, Event, read_aliases, read_event
+from .games import Entry, Event, is_skeleton, read_aliases, read_event
 from .pairings import NoPairing, Pairing, next_round, shuffled
 from .standings import LeftOut, Standing
 
@@ -85,7 +85,7 @@ def open_games(folder: str | Path, deck: str | None = None, alias: str | Path | 
 def open_words(e: Entry) -> str:
     """Why an open log holds its round open: "round4-table2.yaml: not played yet (...)"."""
     why = e.left.why if e.left is not None else _("does not count")
-    if e.verdict.log is None and e.verdict.problem is not None and "choose a side" in e.verdict.problem.message:
+    if is_skeleton(e.verdict):
         why = _("not played yet (the skeleton is still to fill in)")
     return printable(f"{e.log}: {why}")
 
@@ -316,7 +316,6 @@ def undoable(folder: Path, round_number: int) -> list[Path]:
 
     from ..files import sha256_of
     from ..judge.ruling import find_ruling
-    from .games import is_skeleton
 
     record = folder / written_name(round_number)
     if not record.is_file():

@@ -189,6 +189,9 @@ def same_game(log: GameLog) -> tuple[object, ...] | None:
     return (teams, str(log.first), tuple((tuple(r.course), tuple(str(t) for t in r.turns)) for r in log.rounds))
 
 
+SKELETON_OF = "the skeleton of the table played in "  # why a skeleton beside its table's played log is set aside, before that log's name
+
+
 def is_skeleton(v: Verdict) -> bool:
     """A table's log not played yet: a skeleton whose faces are still to choose (a result may be ruled on it)."""
     return v.log is None and v.problem is not None and "choose a side" in v.problem.message
@@ -291,7 +294,7 @@ def _tables(ev: Event, live: list[Entry]) -> list[Entry]:
                 _hold(x, why)
                 held.add(id(x))
         elif game is not None:
-            e.aside, e.left = True, LeftOut(e.log, f"the skeleton of the table played in {game.log}")
+            e.aside, e.left = True, LeftOut(e.log, f"{SKELETON_OF}{game.log}")
             ev.left_out.append(e.left)
         else:
             kept.append(e)

@@ -24,7 +24,7 @@ from typing import Any
 from ...errors import EventError, Fault, InputError, OptionError, OutputError, printable
 from ...event.crosstable import cross_table
 from ...event.eventfolder import open_event, open_words, plan_next_round, write_next_round
-from ...event.games import Entry, Event, deck_name
+from ...event.games import SKELETON_OF, Entry, Event, deck_name
 from ...event.standings import shown_tiebreaks, tiebreak_cell
 from ...files import write_new
 from ...judge.header import header_of_text
@@ -112,9 +112,8 @@ TIEBREAK_HEADINGS = {
 
 def _why(desk: Desk, log: str, why: str) -> str:
     """Why a log is left out, in the page's words: a table's skeleton beside its played log is said to stand aside for it."""
-    skeleton = "the skeleton of the table played in "  # the event's words (revision 6), whatever the played log is called
-    if why.startswith(skeleton):
-        return _("the table's log to fill in; the log handed in for it, %(played)s, is the game") % {"played": why.removeprefix(skeleton)}
+    if why.startswith(SKELETON_OF):  # whatever the played log is called
+        return _("the table's log to fill in; the log handed in for it, %(played)s, is the game") % {"played": why.removeprefix(SKELETON_OF)}
     return why
 
 
