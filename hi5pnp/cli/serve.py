@@ -85,7 +85,7 @@ def serve(
             err=True,
         )
     if alias is not None:
-        from ..event.games import read_aliases
+        from ..event.aliases import read_aliases
 
         read_aliases(str(alias))  # a fault in it is told now, not on the judge's page
     desk = Desk(deck=deck, logs=event or logs, out=out, templates=templates, alias=alias, event=event is not None, lang=lang)

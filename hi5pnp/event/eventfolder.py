@@ -21,9 +21,10 @@ from ..deck.fields import nearest_word
 from ..errors import EventError, Fault, LogError, printable
 from ..judge.batch import expand
 from ..language import _, ngettext
+from .aliases import read_aliases
 from .crosstable import CrossTable, cross_table
 from .eventfile import EventFile, find_event_file, read_event_file
-from .games import Entry, Event, is_skeleton, read_aliases, read_event
+from .games import Entry, Event, is_skeleton, read_event
 from .pairings import NoPairing, Pairing, next_round, shuffled
 from .standings import LeftOut, Standing
 

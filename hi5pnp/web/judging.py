@@ -287,8 +287,9 @@ def standings(desk: Desk) -> dict[str, Any] | None:
     """The standings of the judge's folder, as ``hi5pnp standings`` makes
     them (None without a folder of logs); made again only when a log, its
     deck, the alias file or the folder's event.yaml changed."""
+    from ..event.aliases import read_aliases
     from ..event.eventfile import find_event_file, read_event_file
-    from ..event.games import read_aliases, read_event
+    from ..event.games import read_event
 
     names = desk.log_files()
     if desk.logs is None or not names:
