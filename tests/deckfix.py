@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 from pathlib import Path
 
 import pytest
 
 from hi5pnp.data import bundled_deck
+from hi5pnp.deck import load_deck
+from hi5pnp.kit.build import BuildOptions, Kit, make_kit
 
 CARDS = bundled_deck("default")  # the bundled deck, inside the package
+
+
+@functools.cache
+def bundled_kit(lang: str) -> Kit:
+    """The bundled deck's whole kit in ``lang`` with the default options, built
+    once per test process for every test that only reads it (output/'s check,
+    the rulebook's bookmarks, the kit's pages): read its files, never change them."""
+    return make_kit(load_deck(CARDS), BuildOptions(lang=lang))
 
 
 @pytest.fixture

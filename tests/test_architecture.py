@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from sources import nodes
+
 import hi5pnp
 
 PACKAGE = Path(hi5pnp.__file__).parent
@@ -54,7 +56,7 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
     """The hi5pnp modules ``name`` imports, anywhere in it (functions too)."""
     is_package = path.name == "__init__.py"
     out = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in nodes(path):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
@@ -163,8 +165,7 @@ def test_no_private_attribute_of_a_dependency_is_read():
     defined: set[str] = set()
     reads: list[tuple[str, int, str]] = []
     for name, path in modules().items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in nodes(path):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 defined.add(node.name)
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):

@@ -44,6 +44,7 @@ class PlayingEveryLineOut(PlannerBot):
         return super()._look_ahead(sight, pos, choice, None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", [1, 2])
 def test_the_planner_going_on_from_a_foreseen_line_chooses_as_playing_it_out(deck, mini, edition):
     """Going on from the look-ahead the last planner foresaw gives every turn

@@ -45,6 +45,7 @@ def test_broken_deck_leaves_the_previous_kit(built, deck_copy):
     assert _snapshot(built) == before
 
 
+@pytest.mark.slow
 def test_card_too_big_for_the_paper(built):
     before = _snapshot(built)
     result = run("build", "--paper", "a4", "--card-size", "199x200mm", "--out", str(built))
@@ -53,6 +54,7 @@ def test_card_too_big_for_the_paper(built):
     assert _snapshot(built) == before
 
 
+@pytest.mark.slow
 def test_unwritable_out_folder(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
@@ -172,6 +174,7 @@ def test_a_template_error_in_a_worker_comes_back_whole(tmp_path):
         assert "tokens.yaml.j2:" in result.stderr and "titel" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_faulty_deck_is_exit_1_where_the_deck_is_the_input(deck_copy, tmp_path):
     """validate, build and deal read the deck they are given: its faults are
     the answer (1). check reads a log, whose deck cannot be read (2)."""
@@ -200,6 +203,7 @@ def test_build_shows_the_design_warnings_validate_gives(deck_copy, tmp_path):
     assert built.stdout.startswith("templates: the bundled ones\nwrote ") and ".pdf" in built.stdout
 
 
+@pytest.mark.slow
 def test_without_lang_a_build_makes_english_and_each_language_the_deck_has_whole(deck_copy, tmp_path):
     folder = deck_copy.folder
     r = run("build", "--deck", str(folder), "--only", "cards", "--paper", "a4", "--out", str(tmp_path / "both"))

@@ -101,6 +101,7 @@ def test_a_tuned_value_is_written_as_export_writes_it(csv_deck):
     assert load_deck(csv_deck).obstacle_faces()[0].name == "=1+1"
 
 
+@pytest.mark.slow
 def test_validate_warns_of_names_a_spreadsheet_would_run(csv_deck):
     rows = obstacle_rows(load_deck(csv_deck))
     rows[1][2] = "=1+1"
@@ -233,6 +234,7 @@ def test_a_fault_after_a_line_inserted_last_is_at_the_files_last_line(game):
 # faults capped, unclear faults told plainly ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_header_of_400000_columns_is_told_in_a_screenful(csv_deck):
     (csv_deck / "obstacles.csv").write_text(",".join(["x"] * 400_000) + "\n", encoding="utf-8")
     code, out, err = run("validate", "--deck", csv_deck)

@@ -43,6 +43,7 @@ def test_an_identical_copy_from_another_folder_changes_nothing(deck_copy):
     assert c.first_player == (0.0, 0.0, 0.0) and all(v == (0.0, 0.0, 0.0) for v in c.faces.values())
 
 
+@pytest.mark.slow
 def test_a_weakened_face_shows_its_drop(deck, deck_copy):
     weak = load_deck(weakened(deck_copy), need_score_sheet=False)
     c = compare(weak, deck, Plan(games=150, north="greedy", south="greedy"), jobs=2)
@@ -181,6 +182,7 @@ def _reordered(folder):
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot, sides", [("greedy", "random"), ("random", "random"), ("greedy", "bot")])
 def test_a_deck_with_its_cards_in_another_order_compares_as_exactly_nothing(deck_copy, bot, sides):
     """Deals and courses are drawn from the cards' numbers, not their place in the file."""

@@ -65,6 +65,7 @@ def test_a_gap_takes_room_on_the_sheet():
     assert Grid(paper, 2, 2, 10, 10, 1.0, 6.0).gutter == 6.0 and Grid(paper, 2, 2, 10, 10, 1.0).gutter == 2.0
 
 
+@pytest.mark.slow
 def test_guides_run_across_the_sheet_on_every_cut_and_backs_have_crop_marks():
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), gap=4.0, guides=True, back_offset=(1.0, 0.0)))
     reader = pypdf.PdfReader(io.BytesIO(built.files["cards-duplex-a4.pdf"]))

@@ -68,6 +68,7 @@ def test_a_bad_address_is_a_message():
     assert r.exit_code == 2 and "my-cluster: not a scheduler's address" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_a_scheduler_without_workers_is_a_message(monkeypatch):
     monkeypatch.setattr(cluster, "WORKER_WAIT", 0.5)
     with distributed.LocalCluster(n_workers=0, processes=False, protocol="tcp://", dashboard_address=":0") as empty:
@@ -139,6 +140,7 @@ def test_a_listener_that_is_no_scheduler_is_told_at_once(monkeypatch, greeting, 
     assert r.stderr.startswith(f"--scheduler {address}: ") and said in r.stderr
 
 
+@pytest.mark.slow
 def test_a_web_server_at_the_address_is_no_scheduler(monkeypatch):
     """The dashboard's port given for the scheduler's: a web server waits for a request, so it is a silent port."""
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 0.5)

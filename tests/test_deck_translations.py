@@ -103,6 +103,7 @@ def test_a_translation_file_is_read_with_every_fault_at_its_line(deck_copy, old,
     assert any(told in f.message and f.path.endswith("translations/de.yaml") and f.line > 0 for f in faults), faults
 
 
+@pytest.mark.slow
 def test_validate_tells_a_translation_files_fault_without_lang_too(deck_copy):
     folder = deck_copy("translations/de.yaml", '  wits: "Grips"', '  wist: "Grips"')
     code, _, err = run("validate", str(folder))  # validate reads every translation file, without --lang too
@@ -141,6 +142,7 @@ def test_a_german_word_too_long_for_its_box_is_a_fault_of_validate_in_german(dec
     assert "'Rocco Ringmauerwerksverwaltung' is" in err and "competitor.yaml.j2:" in err and "(on competitor face 5b)" in err
 
 
+@pytest.mark.slow
 def test_a_deck_without_translations_builds_in_german_in_its_own_words_with_a_warning(deck_copy, tmp_path):
     folder = deck_copy.folder
     shutil.rmtree(folder / "translations")
@@ -180,6 +182,7 @@ def test_a_catalogue_string_the_font_cannot_draw_is_a_fault_at_its_line_in_the_p
     assert faults[0].line == line_of(po, 'msgstr "Első forduló"') - 1  # the message's msgid line
 
 
+@pytest.mark.slow
 def test_a_text_a_translation_lacks_is_a_warning_until_that_language_is_asked_for(deck_copy):
     folder = deck_copy("competitors.yaml", '    name: "Brutus Hale"\n', '    name: "Brutus Hale"\n    flavour: "Lifts the course."\n')
     code, out, err = run("validate", str(folder))

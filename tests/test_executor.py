@@ -22,6 +22,7 @@ def test_a_twenty_game_run_gives_both_processes_work():
     assert len(blocks_for(20, 2)) >= 2 * executor.BLOCKS_PER_WORKER - 1
 
 
+@pytest.mark.slow
 def test_the_totals_do_not_depend_on_the_blocks(deck):
     plan = Plan(games=23, seed=4, north="greedy", south="random")
     whole = Games(deck, plan).block(0, plan.games)

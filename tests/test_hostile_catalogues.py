@@ -130,6 +130,7 @@ def test_a_stray_folder_among_the_catalogues_is_no_language(tmp_path, monkeypatc
     assert known() == ["en", "de"]
 
 
+@pytest.mark.slow
 def test_translations_extract_onto_a_folder_is_one_line(tmp_path, monkeypatch):
     from click.testing import CliRunner
 

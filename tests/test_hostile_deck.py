@@ -109,6 +109,7 @@ def test_a_picture_of_too_many_pixels_is_refused_from_its_header_at_once(table):
     assert "1 × 40,000,000 pixels; a picture may have at most 16,000,000" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_rules_never_decode_a_picture_and_drawing_finds_damaged_pixels(table, monkeypatch):
     """check, replay and deal load the deck without a pixel; validate draws the
     face and reports the damage at the art line."""
@@ -220,6 +221,7 @@ def test_a_big_file_beside_the_templates_is_not_read(tmp_path):
 
 
 # 6. images are written a face at a time, and a face has a pixel limit ---------------------------
+@pytest.mark.slow
 def test_images_writes_each_face_before_drawing_the_next(tmp_path, monkeypatch):
     from hi5pnp.kit.exports import images as images_module
     from hi5pnp.render import raster
@@ -325,6 +327,7 @@ def test_a_decks_pictures_together_are_bounded(table, monkeypatch):
     assert load_deck(deck).competitor_face("2a").art is not None
 
 
+@pytest.mark.slow
 def test_a_template_reaches_no_further_than_its_values(tmp_path):
     """Templates render in jinja2's sandbox: one sent to a designer cannot
     run a command through Python's own attributes."""
@@ -339,6 +342,7 @@ def test_a_template_reaches_no_further_than_its_values(tmp_path):
     assert not witness.exists()
 
 
+@pytest.mark.slow
 def test_a_template_too_big_to_be_one_is_refused_unread(tmp_path):
     templates = tmp_path / "templates"
     shutil.copytree(template_folder(), templates)

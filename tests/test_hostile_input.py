@@ -90,6 +90,7 @@ def test_hostile_pieces_anywhere_in_a_log(table, data):
         assert verdict.read_faults and all("\n" not in str(f) and "\x1b" not in str(f) for f in verdict.read_faults)
 
 
+@pytest.mark.slow
 @FAST
 @given(st.sampled_from(["game.yaml", "competitors.yaml", "obstacles.yaml", "score_sheets.yaml"]), st.data())
 def test_hostile_pieces_anywhere_in_a_deck(tmp_path_factory, name, data):
@@ -164,6 +165,7 @@ def test_a_deck_name_too_long_in_a_log(table):
 
 
 # 7. score-card labels -----------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "label",
     ["{n:s}", "{n:>99999999999}", *(pytest.param(x, marks=pytest.mark.slow) for x in ("{n!r}", "{n:>400000000}", "{n.real}", "{n[0]}", "{}", "x" * 200))],
@@ -366,12 +368,14 @@ def test_an_output_that_fails_is_a_message(table):
     assert r.returncode == 2 and "cannot write its output" in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_the_current_folder_is_no_kit_folder(tmp_path):
     r = hi5("build", "--paper", "a4", "--out", ".", cwd=tmp_path)
     assert r.returncode == 2 and "holds the current folder" in r.stderr
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_pipe_as_a_kit_manifest_does_not_hang(tmp_path):
     (tmp_path / "out").mkdir()
     os.mkfifo(tmp_path / "out" / "manifest.json")
@@ -415,6 +419,7 @@ def test_many_finishers_build(deck_copy, tmp_path):
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.slow
 def test_a_template_that_calls_itself_is_a_fault(tmp_path):
     from hi5pnp.data import template_folder
 

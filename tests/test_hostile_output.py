@@ -290,6 +290,7 @@ class Counted(concurrent.futures.ProcessPoolExecutor):
         super().__init__(max_workers, *args, **kwargs)
 
 
+@pytest.mark.slow
 def test_a_huge_jobs_starts_few_processes_with_the_same_results(game, monkeypatch):
     logs = game.parent
     for i in range(50):

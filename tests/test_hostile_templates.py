@@ -44,6 +44,7 @@ def one(tmp_path: Path, text: str) -> Templates:
     return Templates(folder)
 
 
+@pytest.mark.slow
 def test_a_template_linked_out_of_its_folder_is_refused_and_never_printed(own, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("the-secret-words\n")

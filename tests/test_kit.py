@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
-from deckfix import CARDS
+from deckfix import CARDS, bundled_kit
 
 from hi5pnp.deck import load_deck
 from hi5pnp.errors import TemplateError
@@ -24,7 +24,7 @@ BASE14 = {"Helvetica", "Times-Roman", "Courier", "Symbol", "ZapfDingbats"}
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
     out = tmp_path_factory.mktemp("kit")
-    built = make_kit(load_deck(CARDS), BuildOptions())
+    built = bundled_kit("en")
     write_kit(built.files, out)
     return out, built
 
@@ -243,6 +243,7 @@ def test_same_input_same_bytes(kit):
     assert again.files == built.files
 
 
+@pytest.mark.slow
 def test_bleed_spaces_the_cards():
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), bleed=2.0))
     rows = [r for r in built.manifest["cards"] if r["file"] == "cards-duplex-a4.pdf" and r["page"] == 1]
@@ -326,6 +327,7 @@ def test_short_flip_quick_reference_backs():
     assert "short edge" in notes and "long edge" not in notes
 
 
+@pytest.mark.slow
 def test_back_offset_off_the_paper_is_refused():
     from hi5pnp.errors import LayoutError
 
@@ -342,6 +344,7 @@ def test_a_rebuild_with_fewer_papers_removes_the_others(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kit.files)
 
 
+@pytest.mark.slow
 def test_each_face_is_one_form_per_card_sheet():
     """A face is drawn once per file and placed in its slot (competitor 1a and
     obstacle 1a are different forms)."""
@@ -352,6 +355,7 @@ def test_each_face_is_one_form_per_card_sheet():
     assert len(forms) == 32
 
 
+@pytest.mark.slow
 def test_the_print_dialog_is_told_actual_size_and_how_to_duplex():
     """Every file asks for actual size; files printed all double-sided preselect
     the flip they were built for; the split kit holds every part once."""

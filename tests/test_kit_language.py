@@ -209,6 +209,7 @@ def test_german_is_complete():
     assert german.total > 300 and german.missing == 0 and german.warning() is None
 
 
+@pytest.mark.slow
 def test_a_language_begun_and_half_translated_builds_with_the_rest_in_english(tmp_path, monkeypatch):
     """`translations init`, half the messages translated: the kit is built,
     the untranslated half in English, and the build says how many."""

@@ -91,6 +91,7 @@ def _made_language(folder: Path, lang: str, translate: dict[str, str]) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_a_half_translated_language_counts_what_it_lacks(tmp_path, monkeypatch):
     monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))
     template = translating.extract(tmp_path)
@@ -113,6 +114,7 @@ def test_a_half_translated_language_counts_what_it_lacks(tmp_path, monkeypatch):
             assert _(message) == message  # missing: English
 
 
+@pytest.mark.slow
 def test_the_spoken_language_belongs_to_its_context(tmp_path, monkeypatch):
     monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))
     translating.extract(tmp_path)
@@ -161,6 +163,7 @@ def test_init_refuses_a_language_it_has_and_a_code_that_is_none(tmp_path):
         translating.begin("en", tmp_path)
 
 
+@pytest.mark.slow
 def test_update_keeps_translations_and_adds_new_messages_untranslated(tmp_path, monkeypatch):
     monkeypatch.setenv(FOLDER_VARIABLE, str(tmp_path))  # the folder's languages are known, as a translator's are
     translating.extract(tmp_path)

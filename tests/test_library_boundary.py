@@ -12,6 +12,7 @@ from pathlib import Path
 
 import click
 import pytest
+from sources import nodes
 
 import hi5pnp
 from hi5pnp.cli import main
@@ -154,7 +155,7 @@ def test_no_module_spells_the_editions_or_the_papers_again():
     wrong = []
     for path in sorted(PACKAGE.rglob("*.py")):
         where = path.relative_to(PACKAGE).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path):
             values = _literals(node)
             if where != "deck/model.py" and values is not None and sorted(map(str, values)) == ["1", "2"]:
                 wrong.append(f"{where}:{node.lineno}: editions {values}")  # type: ignore[attr-defined]
@@ -180,7 +181,7 @@ def test_the_library_raises_no_bare_builtin_error():
     """Library code raises Hi5Error kinds (OptionError, RulesError are ValueErrors too)."""
     bare = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in nodes(path):
             call = node.exc if isinstance(node, ast.Raise) else None
             if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in ("ValueError", "KeyError", "TypeError", "IndexError"):
                 bare.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {call.func.id}")  # type: ignore[attr-defined]

@@ -94,6 +94,7 @@ values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @FAST
 @given(st.sampled_from(["log", "deck", "edition", "teams", "first", "rounds", "result", "players", "event"]), values)
 def test_any_value_in_any_field(field, value):

@@ -65,6 +65,7 @@ def greedy_line(sight, pos, depth, bound):
     return moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("compiled", KERNELS)
 @pytest.mark.parametrize("edition", [1, pytest.param(2, marks=pytest.mark.slow)])  # edition 2 with the slow tests
 def test_every_turn_line_and_value_is_the_general_codes(decks, edition, compiled):
@@ -179,6 +180,7 @@ class GeneralPlanner(PlannerBot):
         super().__init__(fast=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("compiled", KERNELS)
 @pytest.mark.parametrize("edition", [1, pytest.param(2, marks=pytest.mark.slow)])  # edition 2 with the slow tests
 def test_planner_games_are_the_general_codes(decks, edition, compiled):

@@ -17,9 +17,10 @@ import json
 from pathlib import Path
 
 import pytest
+from deckfix import bundled_kit
 
 from hi5pnp.deck import load_deck
-from hi5pnp.kit.build import MANIFEST, BuildOptions, fingerprint, library_versions, make_kit
+from hi5pnp.kit.build import MANIFEST, BuildOptions, fingerprint, library_versions
 from hi5pnp.kit.output import kit_folder
 from hi5pnp.language import known
 from hi5pnp.render.template import Templates
@@ -113,7 +114,7 @@ def test_files_match_the_manifest(lang, manifest):
 
 
 def test_a_fresh_build_gives_the_same_bytes(lang, same_versions):
-    kit = make_kit(load_deck(), BuildOptions(lang=lang))
+    kit = bundled_kit(lang)
     folder = kit_folder(OUTPUT, lang)
     differ, pages = [], {}
     for name, data in kit.files.items():

@@ -46,6 +46,7 @@ def test_a_deck_with_its_own_font_and_icons_builds_and_embeds_the_font_subset(ow
     assert len(pdf) < 2 * (VERA_BOLD_ITALIC.stat().st_size + 400_000)  # the whole font is not carried
 
 
+@pytest.mark.slow
 def test_a_name_the_own_font_cannot_draw_is_a_fault_at_its_deck_line(own_templates, deck_copy):
     deck = deck_copy("competitors.yaml", '    name: "Dash Dunmore"', '    name: "Dash Dunmore ☃"')
     result = CliRunner().invoke(main, ["validate", str(deck), "--templates", str(own_templates)])
@@ -54,6 +55,7 @@ def test_a_name_the_own_font_cannot_draw_is_a_fault_at_its_deck_line(own_templat
     assert f"competitors.yaml:{line}:" in result.output and "cannot draw: ☃" in result.output
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("font", "data", "words"), [("Display.ttf", b"not a font at all" * 20, "is not a TrueType font"), ("Other.ttf", None, "file not found")]
 )

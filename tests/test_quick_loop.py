@@ -22,6 +22,7 @@ from hi5pnp.render.template import Templates
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_only_cards_builds_the_method_sheets_as_the_whole_kit_has_them(tmp_path):
     out = tmp_path / "kit"
     r = CliRunner().invoke(main, ["build", "--only", "cards", "--out", str(out)])

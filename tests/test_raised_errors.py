@@ -17,6 +17,7 @@ from pathlib import Path
 
 import click
 import pytest
+from sources import nodes
 
 import hi5pnp
 from hi5pnp.cli.base import CANNOT, NO, Terminated, exit_code
@@ -48,13 +49,13 @@ class Module:
 
     def __init__(self, path: Path, root: Path):
         self.name = module_name(path, root)
-        self.tree = ast.parse(path.read_text(encoding="utf-8"))
+        self.nodes = nodes(path)
         # python -m hi5pnp runs the command line when imported: its tree is read alone
         self.space = {} if self.name.endswith("__main__") else vars(importlib.import_module(self.name))
         self.imported: dict[str, object] = {}
         self.functions: dict[str, ast.FunctionDef] = {}
         package = self.name if path.name == "__init__.py" else self.name.rpartition(".")[0]
-        for node in ast.walk(self.tree):
+        for node in self.nodes:
             if isinstance(node, ast.ImportFrom):
                 base = importlib.util.resolve_name("." * node.level + (node.module or ""), package) if node.level else node.module
                 for alias in node.names:
@@ -100,7 +101,7 @@ class Module:
         return [found] if isinstance(found, type) else []  # a variable: an error caught and raised again
 
     def caught(self) -> list[type]:
-        handlers = [node.type for node in ast.walk(self.tree) if isinstance(node, ast.ExceptHandler) and node.type is not None]
+        handlers = [node.type for node in self.nodes if isinstance(node, ast.ExceptHandler) and node.type is not None]
         names = [e for h in handlers for e in (h.elts if isinstance(h, ast.Tuple) else [h])]
         return [c for c in (self.lookup(n) for n in names) if isinstance(c, type)]
 
@@ -111,7 +112,7 @@ def wrong_raises(root: Path = PACKAGE) -> list[str]:
     for path in sorted(root.rglob("*.py")):
         module = Module(path, root)
         caught = module.caught()
-        for node in ast.walk(module.tree):
+        for node in module.nodes:
             if not isinstance(node, ast.Raise) or node.exc is None:
                 continue
             for kind in module.raised(node.exc):

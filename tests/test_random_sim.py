@@ -117,6 +117,7 @@ def mutate(text: str, rng: random.Random) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["default", "mini", "three-a-side"])
 def test_mutated_logs_never_crash_the_checker(decks, name):
     deck = decks[name]
@@ -136,6 +137,7 @@ def test_mutated_logs_never_crash_the_checker(decks, name):
     assert invalid > 200  # mutations do break games
 
 
+@pytest.mark.slow
 def test_invariants_hold_after_every_turn(decks):
     """Ready competitors, positions, chits and the finishers stay consistent in
     random play, and a copy of the state is independent of it."""

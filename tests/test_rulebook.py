@@ -10,7 +10,7 @@ import shutil
 
 import pypdf
 import pytest
-from deckfix import CARDS, line_of
+from deckfix import CARDS, bundled_kit, line_of
 
 from hi5pnp.data import template_folder
 from hi5pnp.deck import load_deck
@@ -86,6 +86,7 @@ def test_bundled_numbers(rulebook2):
     assert "Help yourself Bring along" not in rulebook2  # edition 2 has no such option
 
 
+@pytest.mark.slow
 def test_edition_one(rulebook2):
     text = text_of(rulebook(load_deck(CARDS), 1, "letter"))
     assert "Help yourself Bring along" in text and "rules of edition 1" in text
@@ -97,6 +98,7 @@ def test_worked_example_comes_from_the_engine(rulebook2):
     assert "its match is 2" in rulebook2
 
 
+@pytest.mark.slow
 def test_other_numbers_change_the_text(deck_copy):
     deck_copy("game.yaml", "  rounds: 3", "  rounds: 4")
     deck_copy("game.yaml", "  finishers: 5", "  finishers: 4")
@@ -109,6 +111,7 @@ def test_other_numbers_change_the_text(deck_copy):
     assert "5th" not in text and "After 3 rounds" not in text
 
 
+@pytest.mark.slow
 def test_more_obstacles_lengthen_the_course(deck_copy):
     extra = '- card: 7\n  a: {name: "Sand Trap", color: gold, trait: power}\n  b: {name: "Zip Line", color: blue, trait: wits}\n'
     path = deck_copy.folder / "obstacles.yaml"
@@ -172,7 +175,7 @@ def test_quick_reference_names_every_gem_and_trait(tmp_path, extra):
 
 @pytest.fixture(scope="module")
 def kit():
-    return make_kit(load_deck(CARDS), BuildOptions())
+    return bundled_kit("en")
 
 
 @pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])
@@ -204,6 +207,7 @@ def test_kit_bookmarks_point_at_each_part(kit, paper):
     assert kit.files[f"kit-{paper}.pdf"] == make_kit(load_deck(CARDS), BuildOptions(papers=(paper,))).files[f"kit-{paper}.pdf"]
 
 
+@pytest.mark.slow
 def test_fold_method_kit():
     built = make_kit(load_deck(CARDS), BuildOptions(papers=("a4",), method="fold"))
     reader = pypdf.PdfReader(io.BytesIO(built.files["kit-a4.pdf"]))
@@ -211,6 +215,7 @@ def test_fold_method_kit():
     assert "Cards (fold and sleeve)" in titles and "Duplex alignment test" not in titles
 
 
+@pytest.mark.slow
 def test_names_with_markup_characters_reach_the_page(deck_copy):
     deck_copy("competitors.yaml", 'name: "Sable Whisk"', 'name: "Sable <Whisk> & Co"')
     folder = deck_copy("game.yaml", 'title: "High Five"', 'title: "High <Five> & Friends"')
@@ -219,6 +224,7 @@ def test_names_with_markup_characters_reach_the_page(deck_copy):
     assert "Sable <Whisk> & Co" in text  # the worked example's competitor
 
 
+@pytest.mark.slow
 def test_no_subtitle(deck_copy):
     folder = deck_copy("game.yaml", 'subtitle: "The Golden Gauntlet"\n', "")
     text = text_of(rulebook(load_deck(folder)))
@@ -290,6 +296,7 @@ def test_every_page_but_the_last_is_at_least_half_full_and_the_last_not_a_stub(p
     assert len(fills) <= 6
 
 
+@pytest.mark.slow
 def test_the_column_points_are_legible():
     """What a column scores ("+3"): at least 7 pt, at least 4.5:1 against the card's ground."""
     deck = load_deck(CARDS)

@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import make_deck
 
@@ -103,6 +104,7 @@ def test_a_marker_of_an_earlier_hi5pnp_is_read(tmp_path):
     assert save(deck, logs).exit_code == 2 and contents(logs) == before
 
 
+@pytest.mark.slow
 def test_a_killed_run_leaves_a_folder_the_next_run_takes_and_never_a_users_file_removed(tmp_path):
     """SIGKILL to the whole run at any moment: every log there is recorded (the record comes first)."""
     deck, logs = make_deck(tmp_path / "deck"), tmp_path / "logs"

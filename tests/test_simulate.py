@@ -51,6 +51,7 @@ def test_fast_playout_is_the_engine_game_turn_for_turn(deck, mini, edition, name
         assert fast == record_of(state, tally), i
 
 
+@pytest.mark.slow
 def test_fast_playout_on_other_numbers(tmp_path):
     from hi5pnp.deck import load_deck
 
@@ -92,6 +93,7 @@ def test_same_seed_same_numbers_whatever_the_jobs():
     assert other[1] != one[1]
 
 
+@pytest.mark.slow
 def test_random_bot_runs_on_the_fast_path_with_the_same_numbers_as_the_engine(tmp_path):
     """The run's totals do not depend on the path: with logs saved, every game
     is played on the engine."""
@@ -134,6 +136,7 @@ def test_saved_logs_name_a_deck_folder_from_the_logs(tmp_path):
     assert all(o.outcome == "valid" for o in check_all([str(log)], jobs=1))
 
 
+@pytest.mark.slow
 def test_planner_is_stronger_than_greedy(deck):
     """The planner wins most games against greedy, on either seat."""
     wins = 0
@@ -177,6 +180,7 @@ def test_windows_come_from_game_yaml(tmp_path):
     ]
 
 
+@pytest.mark.slow
 def test_a_bad_balance_block_is_a_deck_fault_with_its_line(tmp_path):
     deck = make_deck(tmp_path / "d")
     game = deck / "game.yaml"

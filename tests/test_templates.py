@@ -103,6 +103,7 @@ def test_a_character_the_font_lacks(deck_copy):
     assert fault.path.endswith("obstacles.yaml") and fault.line == line_of(folder / "obstacles.yaml", "Mud Pit ★")
 
 
+@pytest.mark.slow
 def test_a_long_name_shrinks_to_fit(deck_copy):
     folder = deck_copy("competitors.yaml", 'name: "Dash Dunmore"', 'name: "Dashiell Dunmore-Kent"')
     kit = make_kit(load_deck(folder), A4)
@@ -130,6 +131,7 @@ def test_bad_safe_zone(templates):
     assert "'safe' must be a length" in _error(CARDS, templates).faults[0].message
 
 
+@pytest.mark.slow
 def test_one_environment_renders_layouts_and_markup(deck_copy):
     """Card data is written out as YAML values in a layout and XML-escaped in
     the rulebook's markup, by the same environment."""

@@ -215,6 +215,7 @@ def _gems_of(deck, face):
     return deck.competitor_face(face).gems
 
 
+@pytest.mark.slow
 def test_successive_halving_keeps_the_best_and_plans_grow_until_one_reaches(deck, monkeypatch):
     t = _tuning(deck, {"2a": 0.30})  # 2a Brutus Hale: here each gold gem and each box taken is worth 6 points
 

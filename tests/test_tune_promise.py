@@ -56,6 +56,7 @@ def test_the_looks_are_planned_before_and_the_seed_is_fresh():
     assert fresh_plan(plan).seed == 8 and fresh_plan(plan).games == 2000  # baseline 5, screening 6, confirming 7
 
 
+@pytest.mark.slow
 def test_the_plan_is_judged_on_fresh_games_until_decided(mini):
     """On the mini deck, 4b (Hal, all blue gems) given a red gem: its rate on
     the fresh games alone, with intervals for 0.05 / looks; a budget too

@@ -98,6 +98,7 @@ def test_one_root_fault_does_not_cascade(deck_copy):
     assert err.splitlines() == [f"{folder}/game.yaml:{line_of(folder / 'game.yaml', 'colours:')}:1: unknown key 'colours' in game.yaml; did you mean 'colors'?"]
 
 
+@pytest.mark.slow
 def test_boxes_too_small_to_mark_are_refused_by_validate_and_build(deck_copy, tmp_path):
     folder = deck_copy(
         "competitors.yaml",
@@ -161,6 +162,7 @@ def test_a_colour_no_gem_has_warns(deck_copy):
     assert code == 0 and "pink is declared but no gem or obstacle is pink" in err
 
 
+@pytest.mark.slow
 def test_every_face_with_a_layout_fault_is_told_at_once(deck_copy):
     deck_copy("competitors.yaml", 'name: "Dash Dunmore"', 'name: "Dash Dunmore the Magnificent Runner of the Hills"')
     folder = deck_copy("competitors.yaml", 'name: "Brutus Hale"', 'name: "Brutus Hale the Magnificent Runner of the Hills"')

@@ -141,6 +141,7 @@ def every_page(desk: Desk, client: TestClient, headers: dict[str, str], folders:
     return pages
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["accept-language", "serve --lang"])
 def test_every_desk_page_in_german_has_no_english_word_of_the_desks_own(folders, how):
     lang = "de" if how == "serve --lang" else None
@@ -157,6 +158,7 @@ def test_every_desk_page_in_german_has_no_english_word_of_the_desks_own(folders,
     assert 'id="bot-turn"' in pages["the bot to move"] and "Planer-Bot (Nord) spielte" in pages["the bot played"]
 
 
+@pytest.mark.slow
 def test_english_pages_stay_english_and_say_so(folders):
     desk = Desk(deck=str(folders / "deck"), logs=folders / "club", out=folders / "desk", event=True)
     client = TestClient(make_app(desk), base_url="http://127.0.0.1")
