@@ -8,9 +8,8 @@ game state, so results are cheap to pass back.
 
 from __future__ import annotations
 
-import re
-
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
