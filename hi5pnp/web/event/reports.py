@@ -156,7 +156,9 @@ def accept(desk: Desk, round_number: int, table: int, judge: str) -> str:
     judge = " ".join(judge.split())
     if not judge or len(judge) > MOST_NAME or any(not c.isprintable() for c in judge):
         raise OptionError(_("a ruling names the judge who made it: write your name"))
-    waiting = _reports(desk).get((round_number, table))
+    with desk.lock:
+        desk.verdicts["judge name"] = judge  # the next form's name
+        waiting = _reports(desk).get((round_number, table))
     if waiting is None:
         raise OptionError(_("no report waits for that table"))
     return _written(desk, event_of(desk), TableLink(round_number, table, ""), waiting, printable(f"{judge} (reported by {waiting.reporter})"))
