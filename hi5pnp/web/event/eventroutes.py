@@ -5,6 +5,7 @@ runs in the thread pool."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -63,16 +64,22 @@ async def event_preview(request: Request) -> Response:
     return await run_in_threadpool(event_home, request, 200, "", shown, form)
 
 
+async def told_or_said(request: Request, anchor: str, work: Callable[..., str], *args: Any) -> Response:
+    """A desk's action run off the loop: what it did told on the event page (at ``anchor``), or why not
+    (409 for a conflict with the event as it stands, else 400)."""
+    try:
+        told = await run_in_threadpool(work, *args)
+    except Hi5Error as exc:
+        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc))
+    return RedirectResponse(f"/event?done={quote(told)}#{anchor}", status_code=303)
+
+
 async def event_entry(request: Request) -> Response:
     """A late entry or a drop: a new event.yaml, the version before kept."""
     form = await form_of(request)
     if isinstance(form, Response):
         return form
-    try:
-        told = await run_in_threadpool(eventday.change_entry, desk_of(request), str(form.get("action", "")), str(form.get("name", "")))
-    except Hi5Error as exc:
-        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc))
-    return RedirectResponse(f"/event?done={quote(told)}#players", status_code=303)
+    return await told_or_said(request, "players", eventday.change_entry, desk_of(request), str(form.get("action", "")), str(form.get("name", "")))
 
 
 async def event_pair(request: Request) -> Response:
@@ -154,11 +161,7 @@ async def event_clock(request: Request) -> Response:
         return form
     minutes = whole(str(form.get("minutes", "")), "minutes")
     table = whole(str(form.get("table", "")), "table")
-    try:
-        told = await run_in_threadpool(eventday.clock_act, desk_of(request), str(form.get("action", "")), minutes, table)
-    except Hi5Error as exc:
-        return await run_in_threadpool(event_home, request, 400, said(exc))
-    return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
+    return await told_or_said(request, "round", eventday.clock_act, desk_of(request), str(form.get("action", "")), minutes, table)
 
 
 async def event_result(request: Request) -> Response:

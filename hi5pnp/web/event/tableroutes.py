@@ -19,10 +19,11 @@ from ...errors import Hi5Error, printable
 from ...event.floor.qrcode import qr_svg
 from ...event.floor.tablelinks import table_url
 from ...language import _
+from ..desk import Desk
 from ..guard import form_of, whole
 from ..templating import desk_of, page
 from . import eventdesk, reports
-from .eventroutes import event_home, said
+from .eventroutes import event_home, said, told_or_said
 from .judgelink import judge_link
 
 BROWSER = "hi5pnp-phone"  # a browser's own mark, so a report is confirmed from another
@@ -84,12 +85,12 @@ async def report_accept(request: Request) -> Response:
     if isinstance(form, Response):
         return form
     number, table = whole(str(form.get("round", "")), "round"), whole(str(form.get("table", "")), "table")
-    try:
-        name = await run_in_threadpool(reports.accept, desk_of(request), number or 0, table or 0, str(form.get("judge", "")))
-    except Hi5Error as exc:
-        return await run_in_threadpool(event_home, request, 409, said(exc))
-    told = printable(_("Table %(table)d's report is accepted: written as %(ruling)s.") % {"table": table or 0, "ruling": name})
-    return RedirectResponse(f"/event?done={quote(told)}#reports", status_code=303)
+    return await told_or_said(request, "reports", _accepted, desk_of(request), number or 0, table or 0, str(form.get("judge", "")))
+
+
+def _accepted(desk: Desk, number: int, table: int, judge: str) -> str:
+    name = reports.accept(desk, number, table, judge)
+    return printable(_("Table %(table)d's report is accepted: written as %(ruling)s.") % {"table": table, "ruling": name})
 
 
 def table_slips(request: Request) -> Response:
@@ -110,7 +111,7 @@ def table_slips(request: Request) -> Response:
     return page(request, "event_slips.html", event_name=ev.name, round=ev.latest_round, slips=slips)
 
 
-def eventday_tables(desk: Any) -> list[dict[str, Any]]:
+def eventday_tables(desk: Desk) -> list[dict[str, Any]]:
     from .eventday import board
 
     b = board(desk)
