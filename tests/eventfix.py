@@ -103,3 +103,14 @@ def contract_table(games: list[dict], entered: list[str], byes: dict[str, int]) 
     omw = {n: sum((mw[o] for o in opponents[n]), Fraction(0)) / len(opponents[n]) if opponents[n] else Fraction(0) for n in entered}
     order = sorted(entered, key=lambda n: (-points[n], -omw[n], -gp[n], n.casefold()))
     return [{"player": n, "played": played[n], "points": points[n], "omw": round(float(omw[n]), 4), "game_points": gp[n]} for n in order]
+
+
+def cross_opponents_wrong(cross: dict, games: list[dict], rank: dict[str, int]) -> list[dict]:
+    """The cross-table's rows whose cells do not name the opponents (by rank) the contract's games give (none: all right)."""
+    wrong = []
+    for row in cross["rows"]:
+        met = sorted(rank[o] for g in games if row["player"] in g["players"].values() for o in g["players"].values() if o != row["player"])
+        shown = sorted(int("".join(ch for ch in c if ch.isdigit())) for c in row["cells"] if c and c[0].isdigit())
+        if shown != met:
+            wrong.append(row)
+    return wrong
