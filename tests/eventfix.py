@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import yaml
@@ -71,3 +72,45 @@ def sha256(path: Path) -> str:
 
 def rng(seed: int) -> random.Random:
     return random.Random(seed)
+
+
+def contract_table(games: list[dict], entered: list[str], byes: dict[str, int]) -> list[dict]:
+    """The contract's table: 3 a win or a bye, 1 a draw; a bye's (and a forfeit winner's) game points the mean, rounded down,
+    of the player's own scored games; OMW floored at 1/3; ranked by points, OMW, game points, then name."""
+    points = dict.fromkeys(entered, 0)
+    played = dict.fromkeys(entered, 0)
+    scored: dict[str, list[int]] = {n: [] for n in entered}
+    means = dict.fromkeys(entered, 0)
+    opponents: dict[str, list[str]] = {n: [] for n in entered}
+    for g in games:
+        for seat, name in g["players"].items():
+            played[name] += 1
+            other = next((n for s, n in g["players"].items() if s != seat), None)
+            if other is not None:
+                opponents[name].append(other)
+            won = g["winner"] == seat
+            points[name] += 3 if won else 1 if g["winner"] == "draw" else 0
+            if g.get("as_bye") and won:
+                means[name] += 1
+            elif other is not None and g["winner"] != "none":
+                scored[name].append(g["score"][seat])
+    for name, n in byes.items():
+        points[name] += 3 * n
+        played[name] += n
+        means[name] += n
+    gp = {n: sum(scored[n]) + means[n] * (sum(scored[n]) // len(scored[n]) if scored[n] else 0) for n in entered}
+    mw = {n: max(Fraction(1, 3), Fraction(points[n], 3 * played[n])) if played[n] else Fraction(1, 3) for n in entered}
+    omw = {n: sum((mw[o] for o in opponents[n]), Fraction(0)) / len(opponents[n]) if opponents[n] else Fraction(0) for n in entered}
+    order = sorted(entered, key=lambda n: (-points[n], -omw[n], -gp[n], n.casefold()))
+    return [{"player": n, "played": played[n], "points": points[n], "omw": round(float(omw[n]), 4), "game_points": gp[n]} for n in order]
+
+
+def cross_opponents_wrong(cross: dict, games: list[dict], rank: dict[str, int]) -> list[dict]:
+    """The cross-table's rows whose cells do not name the opponents (by rank) the contract's games give (none: all right)."""
+    wrong = []
+    for row in cross["rows"]:
+        met = sorted(rank[o] for g in games if row["player"] in g["players"].values() for o in g["players"].values() if o != row["player"])
+        shown = sorted(int("".join(ch for ch in c if ch.isdigit())) for c in row["cells"] if c and c[0].isdigit())
+        if shown != met:
+            wrong.append(row)
+    return wrong

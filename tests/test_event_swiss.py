@@ -34,7 +34,7 @@ def run_event(folder, mini, seed, rounds=5):
                 assert (better is t.first) == (lean[better.player] <= 0), (number, t)
         assert open_games(folder), "a round just paired is open"
         for path in written:
-            if path.name == f"round{number}-written.json":  # the record of the files written, for --redo
+            if path.name in (f"round{number}-written.json", f"round{number}-links.json"):  # the record of the files written; the tables' links
                 continue
             if path.name.endswith("-bye.yaml"):
                 byes.append(yaml.safe_load(path.read_text())["players"]["north"])

@@ -162,6 +162,13 @@ def standings(
     default=None,
     help="Also print the round's pairings for the wall: by table, then every player by name with their table and seat.",
 )
+@click.option(
+    "--url",
+    metavar="BASE",
+    default=None,
+    help="The desk's address as the players' phones reach it (http://192.168.1.20:8765): --sheet adds a slip a table "
+    "with the QR code of the table's page, for its players to report their result (needs --logs).",
+)
 @click.option("--preview", is_flag=True, help="Print the pairing (or --json) and write no file, whatever --logs and --slips say.")
 @click.option("--pair", "fixed", multiple=True, metavar='"A v B"', help="Fix a table by hand before the rest is paired (again for more).")
 @click.option("--allow-rematch", is_flag=True, help="Let a --pair table be a rematch.")
@@ -183,6 +190,7 @@ def pairings(
     slips: str | None,
     paper: str,
     sheet: str | None,
+    url: str | None,
     preview: bool,
     fixed: tuple[str, ...],
     allow_rematch: bool,
@@ -200,6 +208,12 @@ def pairings(
     from ..event.games import Event
     from ..event.pairings import pairing_lines
 
+    if url is not None:
+        from ..event.floor.tablelinks import checked_base
+
+        url = checked_base(url)
+        if sheet is None or out is None:
+            raise click.UsageError("--url puts each table's link on the --sheet's slips, written with the round's files: give --sheet and --logs too")
     gone: list[Path] = []
     if redo is not None:
         if len(folders) != 1:
@@ -233,9 +247,11 @@ def pairings(
     else:
         click.echo("\n".join(printable(line) for line in pairing_lines(p, plan.why_not)))
     if sheet is not None and not preview:
+        from ..event.floor.tablelinks import read_links
         from ..files import write_output
 
-        write_output(sheet, pairings_sheet(p, ev.name, paper, as_of(ev)), keep=[e.verdict.path for e in ev.entries], kind=PDF)
+        links = read_links(Path(out), p.round) if url is not None and out is not None else None
+        write_output(sheet, pairings_sheet(p, ev.name, paper, as_of(ev), links, url or ""), keep=[e.verdict.path for e in ev.entries], kind=PDF)
         written.append(Path(sheet))
     for path in written:
         click.echo(printable(f"wrote {path}"), err=True)

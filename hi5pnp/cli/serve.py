@@ -94,6 +94,14 @@ def serve(
     sock = listening(host, port)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"the hi5pnp desk is at http://{shown}:{sock.getsockname()[1]}/ (Ctrl-C stops it)")
+    if event is not None and host not in LOCAL:  # the judge's pages for the judge; the tables' pages by their own links
+        import secrets
+
+        reached = shown if host not in ("0.0.0.0", "::") else next((n for n in answered if n.count(".") == 3 and not n.startswith("127.")), shown)
+        desk.public_url = f"http://{reached}:{sock.getsockname()[1]}"
+        desk.judge_key = secrets.token_urlsafe(24)
+        click.echo(f"the judge's link (open it once on each of the judge's devices; this machine needs none): {desk.public_url}/judge-link/{desk.judge_key}")
+        click.echo(f"the tables' links and QR codes to print: {desk.public_url}/event/slips (on the judge's devices)", err=True)
     config = uvicorn.Config(make_app(desk, hosts), log_level="warning", lifespan="on", timeout_graceful_shutdown=1)
 
     class Server(uvicorn.Server):

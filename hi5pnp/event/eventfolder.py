@@ -282,6 +282,10 @@ def write_next_round(
         from .slips import slips_pdf
 
         pdf = (Path(slips), slips_pdf(plan.pairing, ev.name, paper))
+    if files and plan.pairing.game == 1:  # each table's secret link for its players' report (docs/serve.md)
+        from .floor.tablelinks import links_name, new_links
+
+        files[links_name(plan.pairing.round)] = new_links(plan.pairing.round, [t.number for t in plan.pairing.tables])
     if files:  # the record of what was written, for pairings --redo
         files[written_name(plan.pairing.round, plan.pairing.game)] = written_record(plan.pairing.round, files, pdf)
     return write_round(out or folder, files, pdf, keep=[Path(f) for f in expand([str(folder)])])

@@ -109,8 +109,11 @@ def _heading(event: str, what: str, as_of: str, st: dict[str, ParagraphStyle]) -
     return [_p(f"{event} · {what}" if event else what, st["title"]), _p(f"results as of {as_of}" if as_of else "no result yet", st["sub"])]
 
 
-def pairings_sheet(p: Pairing, event: str, paper: str = "a4", as_of: str = "") -> bytes:
-    """The round's pairings for the wall: by table, then by name (alphabetical) with each player's table, seat and opponent."""
+def pairings_sheet(p: Pairing, event: str, paper: str = "a4", as_of: str = "", links: dict[int, str] | None = None, base: str = "") -> bytes:
+    """The round's pairings for the wall: by table, then by name (alphabetical)
+    with each player's table, seat and opponent; with ``links`` (a table's
+    token) and ``base`` (the desk's address), a slip a table after them, with
+    the QR code of the table's page for its players to report their result."""
     st = _styles()
     w, _h = PAPER_SIZES[paper]
     room = w - 2 * MARGIN
@@ -132,6 +135,14 @@ def pairings_sheet(p: Pairing, event: str, paper: str = "a4", as_of: str = "") -
     listed: list[list[Any]] = [["Player", "Table", "Seat", "Opponent"]]
     listed += [list(s) for s in sorted(seats, key=lambda s: (s[0].casefold(), s[0]))]
     story.append(_table(listed, [room * 0.34, room * 0.11, room * 0.21, room * 0.34], st, body="big"))
+    if links and base:
+        from reportlab.platypus import PageBreak
+
+        from .floor.qrcode import slip_flowables, slip_rows
+
+        story += [PageBreak(), _p("Table slips: cut them apart, one on each table", st["h"])]
+        for slip in slip_flowables(slip_rows(p, links, base), p.round, lambda text, style: _p(text, st[style]), pt(34)):
+            story += [slip, Spacer(1, pt(4))]
     return _made(paper, f"{event} · {what}" if event else what, f"Pairings of round {p.round}", story, f"{event} · {what}")
 
 

@@ -47,6 +47,11 @@ def read_score(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
+def agrees(seat: str, north: int, south: int) -> bool:
+    """Whether the winner ``seat`` (north, south or draw) agrees with the score, north's points first."""
+    return seat == ("draw" if north == south else "north" if north > south else "south")
+
+
 def rule_result(
     ev: Event,
     folder: Path,
@@ -82,7 +87,7 @@ def rule_result(
         if kind in ("forfeit", "no-show"):
             raise EventError(f"a {kind} is scored as the contract says (the winner a bye's game points): leave --score out")
         north, south = read_score(score)
-        if (seat == "draw") != (north == south) or (seat == "north" and north < south) or (seat == "south" and south < north):
+        if not agrees(seat, north, south):
             raise EventError(f"--winner {winner} does not agree with --score {score} (north's points first)")
         result = SlipResult(seat, (north, south))
     if not drop and kind != "no-show":

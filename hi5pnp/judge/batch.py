@@ -9,6 +9,7 @@ game state, so results are cheap to pass back.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -29,6 +30,7 @@ from .verdict import verdict_lines
 
 LOG_SUFFIXES = (".yaml", ".yml")
 EVENT_FILES = ("event.yaml", "event.yml")  # an event's own file (revision 5), never a log
+EVENT_VERSION = re.compile(r"event\.v[0-9]{1,6}\.ya?ml")  # an earlier version of it, kept when the desk wrote a new one
 STDIN = "-"  # a log read from standard input
 STDIN_SHOWN = "<stdin>"
 PARALLEL_FROM = 48  # below this many logs, starting workers costs more than it saves
@@ -79,12 +81,13 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 
 
 def not_a_log(path: Path) -> bool:
-    """The files of an event's folder that are no logs: ``event.yaml`` and the rulings beside logs."""
+    """The files of an event's folder that are no logs: ``event.yaml`` (and its
+    kept versions, ``event.v2.yaml``) and the rulings beside logs."""
     return _not_a_log_name(path.name)
 
 
 def _not_a_log_name(name: str) -> bool:
-    return name.lower() in EVENT_FILES or is_ruling(name)
+    return name.lower() in EVENT_FILES or EVENT_VERSION.fullmatch(name.lower()) is not None or is_ruling(name)
 
 
 def read_stdin() -> bytes:

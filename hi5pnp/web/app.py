@@ -36,7 +36,8 @@ from ..language import N_, _, spoken
 from . import gallery, judging, printing, stream
 from .chart import chart
 from .desk import MAX_FORM, MAX_PASTE, Desk
-from .event import eventdesk, eventroutes
+from .event import eventdesk, eventroutes, tableroutes
+from .event.judgelink import JudgeGuard
 from .guard import Guard, form_of, whole
 from .play import playroutes
 from .spoken import Speak
@@ -227,6 +228,7 @@ ROUTES: list[BaseRoute] = [
     Route("/judge/log/{name:str}/verdict.pdf", verdict_pdf),
     Route("/judge/paste", paste, methods=["POST"]),
     *eventroutes.ROUTES,
+    *tableroutes.ROUTES,
     Route("/print", print_home),
     Route("/print/build", print_build, methods=["POST"]),
     Route("/print/file/{name:str}", print_file),
@@ -245,7 +247,12 @@ def make_app(desk: Desk, hosts: list[str] | None = None) -> Starlette:
         yield
         await run_in_threadpool(desk.close)  # the watch on the deck's files
 
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOCAL_HOSTS), Middleware(Speak, fixed=desk.lang), Middleware(Guard)]
+    middleware = [
+        Middleware(TrustedHostMiddleware, allowed_hosts=hosts or LOCAL_HOSTS),
+        Middleware(Speak, fixed=desk.lang),
+        Middleware(Guard),
+        Middleware(JudgeGuard, desk=desk),
+    ]
     app = Starlette(routes=ROUTES, middleware=middleware, exception_handlers={OptionError: bad_value}, lifespan=lifespan)
     app.state.desk = desk
     return app

@@ -49,6 +49,8 @@ class Desk:
     event: bool = False  # serve --event: the folder of logs takes the event page's new files
     lang: str | None = None  # serve --lang: every page in this language (None: in each browser's, by its Accept-Language)
     token: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+    judge_key: str | None = None  # serve --event --host ADDRESS: the judge's pages need its cookie, but from this machine (web/event/judgelink.py)
+    public_url: str | None = None  # the desk's address as the players' phones reach it, for the tables' links ("" / None: the request's own)
     images: dict[str, bytes] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
     render_lock: threading.Lock = field(default_factory=threading.Lock)  # reportlab and PDFium draw one thing at a time

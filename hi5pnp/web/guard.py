@@ -102,8 +102,9 @@ def decimal(given: str | None, what: str) -> float | None:
     return float(text)
 
 
-async def form_of(request: Request, most: int = MAX_FORM) -> dict[str, Any] | Response:
-    """The request's form, once its length and token are right; else the response that says why not."""
+async def form_of(request: Request, most: int = MAX_FORM, keyed: bool = True) -> dict[str, Any] | Response:
+    """The request's form, once its length and token are right; else the response that says why not.
+    ``keyed=False``: a form whose address carries its own secret (a table's link), without the run's token."""
     desk: Desk = request.app.state.desk
     length = request.headers.get("content-length", "")
     if not WHOLE.fullmatch(length.strip()):
@@ -114,6 +115,6 @@ async def form_of(request: Request, most: int = MAX_FORM) -> dict[str, Any] | Re
         values: dict[str, Any] = {}
         for key, value in form.multi_items():
             values[key] = (await value.read()) if hasattr(value, "read") else value
-    if not desk.token_ok(values.get("token")):
+    if keyed and not desk.token_ok(values.get("token")):
         return PlainTextResponse(_("this form is from another run of the desk: reload the page"), status_code=403)
     return values

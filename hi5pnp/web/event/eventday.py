@@ -64,6 +64,8 @@ def enter_result(desk: Desk, log: str, judge: str, winner: str, score: str, reas
     double = winner == "double-loss"
     if not double and not score.strip() and not kind:
         raise OptionError(_("give the slip's score (31-28, north's first), or choose a forfeit, a no-show or time called"))
+    with desk.lock:
+        desk.verdicts["judge name"] = judge  # the next form's name, so a forfeit is two clicks
     with desk.event_lock:
         ruled = rule_result(
             ev,
@@ -76,6 +78,19 @@ def enter_result(desk: Desk, log: str, judge: str, winner: str, score: str, reas
             "double-loss" if double else kind or None,
         )
     return ruled.path.name
+
+
+def change_entry(desk: Desk, action: str, name: str) -> str:
+    """A late entry or a drop from the event page, as a new event.yaml (the version before kept); what was done, in words."""
+    from ...event.floor.entrylist import add_late_entry, drop_player
+
+    folder = _writable(desk)
+    if action not in ("late", "drop"):
+        raise OptionError(_("the entry list takes a late entry or a drop"))
+    with desk.event_lock:
+        changed = (add_late_entry if action == "late" else drop_player)(folder, event_of(desk), name)
+    kept = _(" (the version before is kept as %(kept)s)") % {"kept": changed.kept.name} if changed.kept is not None else ""
+    return printable(_("%(what)s: wrote %(file)s%(kept)s.") % {"what": changed.words, "file": changed.path.name, "kept": kept})
 
 
 def board(desk: Desk) -> dict[str, Any] | None:

@@ -126,6 +126,7 @@ def _open_game(desk: Desk, ev: Event, e: Entry) -> dict[str, Any]:
         "players": _players(ev, e),
         "hand_in": desk.event and _takes_hand_in(desk, e),
         "played": played_name(e.log),
+        "seats": {str(seat): ev.names.shown[k] for seat, k in e.keys.items()},
         "table": e.table_number if desk.event and e.verdict.ruling is None and not e.held else None,  # a result from its slip
     }
 
@@ -158,10 +159,28 @@ def view(desk: Desk) -> dict[str, Any] | None:
         "open": open_games,
         "slips": slips,
         "entered": len(ev.file.players),
+        "players": [s.player for s in ranked if s.dropped is None] if desk.event else [],
+        "judge_name": desk.verdicts.get("judge name", ""),
     }
 
 
-def pair(desk: Desk, seed: int, paper: str) -> tuple[int, list[str]]:
+def preview(desk: Desk, seed: int, fixed: list[str], allow_rematch: bool) -> dict[str, Any]:
+    """The next round as it would be paired (``pairings --preview``), writing nothing: its tables, the bye, who is not paired and why."""
+    p = plan_next_round(event_of(desk), seed, (), fixed, allow_rematch)
+    tables = [
+        {"table": t.number, "north": t.first.player, "north_points": t.first.points, "south": t.second.player, "south_points": t.second.points}
+        for t in p.pairing.tables
+    ]
+    not_paired = [{"player": n, "why": w} for n, w in p.why_not.items()]
+    return {"round": p.pairing.round, "tables": tables, "bye": p.pairing.bye.player if p.pairing.bye else "", "not_paired": not_paired}
+
+
+def fixed_tables(text: str) -> list[str]:
+    """The tables fixed by hand, one "A v B" a line."""
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def pair(desk: Desk, seed: int, paper: str, fixed: list[str] | None = None, allow_rematch: bool = False) -> tuple[int, list[str]]:
     """Pair the next round and write its files into the event's folder (the
     skeletons, the bye, ``round<R>-slips.pdf``), all or none, never over a
     file; the round's number and the names written. :class:`EventError`
@@ -172,7 +191,7 @@ def pair(desk: Desk, seed: int, paper: str) -> tuple[int, list[str]]:
     if paper not in PAPER_NAMES:
         raise OptionError(_("paper: %(paper)r is not a paper size; choose %(papers)s") % {"paper": paper, "papers": " or ".join(PAPER_NAMES)})
     with desk.event_lock:
-        plan = plan_next_round(event_of(desk), seed)
+        plan = plan_next_round(event_of(desk), seed, (), fixed or (), allow_rematch)
         slips = folder / f"round{plan.pairing.round}-slips.pdf"
         if os.path.lexists(slips):
             raise OutputError(printable(f"{slips.name}: exists already; the desk never replaces a file of the event, and writes none of the round"))

@@ -5,6 +5,8 @@ runs in the thread pool."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import parse_qs, quote
 
 from starlette.concurrency import run_in_threadpool
@@ -19,7 +21,7 @@ from .. import judging
 from ..desk import MAX_FORM, MAX_PASTE
 from ..guard import form_of, whole
 from ..templating import desk_of, page
-from . import eventday, eventdesk
+from . import eventday, eventdesk, reports
 
 PAPERS = [{"value": name, "label": paper_title(name)} for name in PAPER_NAMES]
 
@@ -29,27 +31,66 @@ def said(exc: Exception, before: str = "") -> str:
     return "\n".join(printable(line) for line in f"{before}{exc}".splitlines())
 
 
-def event_home(request: Request, status: int = 200, problem: str = "") -> Response:
+def event_home(request: Request, status: int = 200, problem: str = "", shown: dict[str, Any] | None = None, form: dict[str, Any] | None = None) -> Response:
     desk = desk_of(request)
+    waiting: list[dict[str, Any]] = []
     try:
         ev = eventdesk.view(desk)
+        if desk.event:
+            read = eventdesk.event_of(desk)
+            waiting = reports.waiting_reports(desk, read)
     except Hi5Error as exc:  # the event file or the alias file cannot be read: said on the page
         ev, problem, status = None, said(exc), 400 if status == 200 else status
     done = request.query_params.get("done", "") if request.method == "GET" else ""
-    return page(request, "event.html", status, ev=ev, papers=PAPERS, problem=problem, done=done)
+    kept = {k: str(v) for k, v in (form or {}).items() if k in ("seed", "fixed", "rematch", "paper")}
+    return page(request, "event.html", status, ev=ev, papers=PAPERS, problem=problem, done=done, preview=shown, kept=kept, waiting=waiting)
+
+
+def _pairing_form(form: dict[str, Any]) -> tuple[int, list[str], bool]:
+    """The pair form's seed, its tables fixed by hand and whether a fixed table may be a rematch."""
+    return whole(str(form.get("seed", "")), "seed") or 0, eventdesk.fixed_tables(str(form.get("fixed", ""))), bool(form.get("rematch"))
+
+
+async def event_preview(request: Request) -> Response:
+    """The next round as it would be paired, on the event page, writing nothing."""
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    seed, fixed, rematch = _pairing_form(form)
+    try:
+        shown = await run_in_threadpool(eventdesk.preview, desk_of(request), seed, fixed, rematch)
+    except Hi5Error as exc:
+        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc), None, form)
+    return await run_in_threadpool(event_home, request, 200, "", shown, form)
+
+
+async def told_or_said(request: Request, anchor: str, work: Callable[..., str], *args: Any) -> Response:
+    """A desk's action run off the loop: what it did told on the event page (at ``anchor``), or why not
+    (409 for a conflict with the event as it stands, else 400)."""
+    try:
+        told = await run_in_threadpool(work, *args)
+    except Hi5Error as exc:
+        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc))
+    return RedirectResponse(f"/event?done={quote(told)}#{anchor}", status_code=303)
+
+
+async def event_entry(request: Request) -> Response:
+    """A late entry or a drop: a new event.yaml, the version before kept."""
+    form = await form_of(request)
+    if isinstance(form, Response):
+        return form
+    return await told_or_said(request, "players", eventday.change_entry, desk_of(request), str(form.get("action", "")), str(form.get("name", "")))
 
 
 async def event_pair(request: Request) -> Response:
     form = await form_of(request)
     if isinstance(form, Response):
         return form
-    seed = whole(str(form.get("seed", "")), "seed") or 0
+    seed, fixed, rematch = _pairing_form(form)
     try:
-        number, written = await run_in_threadpool(eventdesk.pair, desk_of(request), seed, str(form.get("paper", "a4")))
-    except EventError as exc:  # a round open, the planned rounds paired: a conflict with the event as it stands
-        return await run_in_threadpool(event_home, request, 409, said(exc))
-    except Hi5Error as exc:
-        return await run_in_threadpool(event_home, request, 400, said(exc))
+        number, written = await run_in_threadpool(eventdesk.pair, desk_of(request), seed, str(form.get("paper", "a4")), fixed, rematch)
+    except Hi5Error as exc:  # a round open, the planned rounds paired (409: a conflict with the event as it stands)
+        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc), None, form)
     told = _("Round %(round)d paired: wrote %(files)s.") % {"round": number, "files": ", ".join(written)}
     return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
 
@@ -120,11 +161,7 @@ async def event_clock(request: Request) -> Response:
         return form
     minutes = whole(str(form.get("minutes", "")), "minutes")
     table = whole(str(form.get("table", "")), "table")
-    try:
-        told = await run_in_threadpool(eventday.clock_act, desk_of(request), str(form.get("action", "")), minutes, table)
-    except Hi5Error as exc:
-        return await run_in_threadpool(event_home, request, 400, said(exc))
-    return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
+    return await told_or_said(request, "round", eventday.clock_act, desk_of(request), str(form.get("action", "")), minutes, table)
 
 
 async def event_result(request: Request) -> Response:
@@ -133,7 +170,11 @@ async def event_result(request: Request) -> Response:
     if isinstance(form, Response):
         return form
     log = str(form.get("log", ""))
-    args = (str(form.get(k, "")) for k in ("judge", "winner", "score", "reason"))
+    args = [str(form.get(k, "")) for k in ("judge", "winner", "score", "reason")]
+    quick = str(form.get("quick", ""))  # a forfeit or a no-show from the table's row: "forfeit:south", the winner's seat
+    if quick:
+        kind, _sep, seat = quick.partition(":")
+        args = [args[0], seat, "", kind]
     try:
         name = await run_in_threadpool(eventday.enter_result, desk_of(request), log, *args)
     except EventError as exc:
@@ -154,6 +195,8 @@ def event_file(request: Request) -> Response:
 ROUTES: list[BaseRoute] = [
     Route("/event", event_home),
     Route("/event/pair", event_pair, methods=["POST"]),
+    Route("/event/preview", event_preview, methods=["POST"]),
+    Route("/event/entry", event_entry, methods=["POST"]),
     Route("/event/hand-in", event_hand_in, methods=["POST"]),
     Route("/event/file/{name:str}", event_file),
     Route("/event/board", event_board),
