@@ -124,3 +124,48 @@ def test_simulate_prints_the_same_bytes_with_and_without_numba(args):
     plain = subprocess.run(common, capture_output=True, text=True, env={**os.environ, "HI5PNP_KERNEL": "python"})
     assert compiled.returncode in (0, 1), compiled.stderr
     assert compiled.stdout == plain.stdout and compiled.returncode == plain.returncode
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pair", [("greedy", "greedy"), ("random", "greedy")])
+def test_a_playout_from_a_position_is_the_engines(deck, pair):
+    """jit_games.finish from a game under way (mid-round, and between
+    rounds): the scores the engine's bots reach from there with the same
+    draws (the order, the courses, then a generator seeded from ``rng``)."""
+    from hi5pnp.rules import SEATS, State, deal
+    from hi5pnp.rules.deal import random_course
+    from hi5pnp.sim.bots import heuristic
+    from hi5pnp.sim.bots.players import BOTS, RandomBot
+
+    for index in range(40):
+        start = random.Random(index)
+        setup_rng = game_rng(11, index)
+        setup = deal(deck, setup_rng)
+        teams = {s: [f"{c}{setup_rng.choice('ab')}" for c in setup.cards[s]] for s in SEATS}
+        state = State(deck, teams, setup.first)
+        state.lay_course(setup.courses[0])
+        for _ in range(start.randrange(0, 60 if index % 2 else 130)):  # some turns, at times past the first round's end
+            if state.current_player() is None:
+                if state.pos.round >= deck.rules.rounds:
+                    break
+                state.lay_course(setup.courses[state.pos.round])
+            state.apply(RandomBot().turn(state, start))
+        if state.current_player() is None and (state.pos.round >= deck.rules.rounds):
+            continue
+        seed = start.random()
+        compiled = jit_games.finish(state, random.Random(seed), *pair)
+        rng = random.Random(seed)
+        sight = heuristic.Sight(state.game, heuristic.tie_order(state.game, rng))
+        rounds = deck.rules.rounds - state.pos.round - (state.pos.course is not None)
+        courses = [random_course(deck, rng) for _ in range(rounds)]
+        bots = {s: BOTS[name]() for s, name in zip(SEATS, pair)}
+        for bot in bots.values():
+            if hasattr(bot, "start"):
+                bot.start(sight)
+        turns = random.Random(rng.getrandbits(128))
+        while not (state.pos.round >= deck.rules.rounds):
+            if state.current_player() is None:
+                state.lay_course(courses.pop(0))
+            state.apply(bots[state.current_player()].turn(state, turns))
+        scores = state.scores()
+        assert compiled == (scores[SEATS[0]], scores[SEATS[1]]), index

@@ -30,8 +30,10 @@ import numpy as np
 
 from ...deck import SIDES, Deck
 from ...rules import EDITIONS, State
+from ...rules.deal import random_course
+from ...rules.position import track
 from .draw import game_key
-from .heuristic import face_strength
+from .heuristic import face_strength, tie_order
 from .record import GameRecord
 
 BOT_CODES = {"random": 0, "greedy": 1}  # jit_game's RANDOM and GREEDY
@@ -157,8 +159,54 @@ def finish(state: State, rng: random.Random, north: str = "greedy", south: str =
     """``state`` (between turns, at any point of the game; left as it is)
     played to its end on the compiled kernel by ``north``'s and ``south``'s
     bots ("random" or "greedy"): north's and south's final scores. The
-    rounds not yet laid are dealt from ``rng`` (as :func:`~hi5pnp.rules.deal.random_course`
-    deals them), and the kernel's generator is seeded from it; greedy looks
-    at the competitors in an order drawn from it too. The same ``rng``
-    state gives the same result."""
-    raise NotImplementedError
+    rounds not yet laid are dealt from ``rng`` as
+    :func:`~hi5pnp.rules.deal.random_course` deals them; greedy looks at the
+    competitors in an order drawn from it (:func:`.heuristic.tie_order`), and
+    the kernel's generator is seeded from it. The same ``rng`` state gives
+    the same result. Needs numba (:func:`fits`)."""
+    jg: Any = importlib.import_module(".jit_game", __package__)  # numba's, imported only where used
+    from . import jit_kernel as k
+    from .jit_lookahead import numbers, placing, values_of
+
+    game, pos, deck = state.game, state.pos, state.deck
+    rules, n = game.rules, len(game.faces)
+    colours, traits = {c: x for x, c in enumerate(deck.colors)}, {t: x for x, t in enumerate(deck.traits)}
+    cols = max([len(c.matrix) for c in game.comp] + [1])
+    boxes = max([len(col) for c in game.comp for col in c.matrix] + [1])
+    most = max([c.gems.count(x) for c in game.comp for x in colours] + [1])
+    teams = (len(game.team[0]), len(game.team[1]))
+    g = numbers(k, rules, game.edition, teams, game.finish, most)
+    mine = np.full((2, max(teams)), -1, np.int64)
+    order = tie_order(game, rng)
+    for s, team in enumerate([[j for j in order if game.seat[j] == s] for s in (0, 1)]):
+        mine[s, : len(team)] = team
+    gems = np.array([[c.gems.count(x) for x in colours] for c in game.comp], np.int64).reshape(n, len(colours))
+    box, free = np.full((n, cols, boxes), -1, np.int64), np.zeros((n, cols), np.int64)
+    for i, unmarked in enumerate(pos.unmarked):
+        for c, col in enumerate(unmarked):
+            box[i, c, : len(col)], free[i, c] = [traits[t] for t in col], len(col)
+    courses = [(r, pos.course) for r in [pos.round] if pos.course is not None]
+    courses += [(r, tuple(deck.obstacle_face(f) for f in random_course(deck, rng))) for r in range(pos.round + len(courses), rules.rounds)]
+    colour_rows, trait_rows = np.zeros((rules.rounds, game.finish + 1), np.int64), np.zeros((rules.rounds, game.finish + 1), np.int64)
+    for r, course in courses:
+        for p, ob in enumerate(track(course), 1):  # type: ignore[arg-type]
+            colour_rows[r, p], trait_rows[r, p] = colours.get(ob.color, 0), traits.get(ob.trait, 0)
+    fin = [*pos.finished, *[0] * (game.finish - len(pos.finished))]
+    counts = [pos.segment, pos.token, -1 if pos.to_move is None else pos.to_move, len(pos.finished), pos.round, pos.course is not None, 0]
+    st = np.array([*pos.positions, *pos.chits, *pos.ready, *pos.out, *pos.ready_count, *counts, *fin], np.int64)
+    number = rng.getrandbits(128)  # the kernel's generator is random.Random(number)'s
+    words = max(1, -(-number.bit_length() // 32))
+    mt = jg.seeded(np.frombuffer(number.to_bytes(4 * words, "little"), "<u4").astype(np.int64), words)
+    places = np.zeros((n, rules.rounds), np.int64)
+    bots = np.array([BOT_CODES[north], BOT_CODES[south]], np.int64)
+    seat = np.array(game.seat, np.int64)
+    tallies = np.zeros(len(colours), np.int64), np.zeros(len(colours), np.int64)
+    jg.play_out(g, values_of(k), bots, seat, mine, placing(rules, n), gems, colour_rows, trait_rows, st, box, free, mt, places, *tallies)
+    points = [0, 0]
+    for r, finishers in enumerate(pos.finishes):
+        for x, j in enumerate(finishers):
+            points[game.seat[j]] += rules.placing_points[x]
+    for i in range(n):
+        points[game.seat[i]] += sum(rules.placing_points[x - 1] for x in places[i, len(pos.finishes) :] if x)
+        points[game.seat[i]] += rules.column_points * int((free[i, : len(game.comp[i].matrix)] == 0).sum())
+    return points[0], points[1]
