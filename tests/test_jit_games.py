@@ -169,3 +169,18 @@ def test_a_playout_from_a_position_is_the_engines(deck, pair):
             state.apply(bots[state.current_player()].turn(state, turns))
         scores = state.scores()
         assert compiled == (scores[SEATS[0]], scores[SEATS[1]]), index
+
+
+def test_without_numba_simulate_says_once_what_the_fast_extra_gives(monkeypatch):
+    from conftest import hi5
+
+    from hi5pnp.sim.bots import players
+
+    monkeypatch.setattr(players, "numba_installed", lambda: False)
+    got = hi5("simulate", "--json", "--games", "4", "--bot", "greedy")
+    assert got.returncode in (0, 1), got.stderr
+    assert got.stderr.count("pip install 'hi5pnp[fast]'") == 1 and "hi5pnp[fast]" not in got.stdout
+    monkeypatch.setattr(players, "numba_installed", lambda: True)
+    assert "hi5pnp[fast]" not in hi5("simulate", "--json", "--games", "4", "--bot", "greedy").stderr
+    monkeypatch.setattr(players, "numba_installed", lambda: False)
+    assert "hi5pnp[fast]" not in hi5("simulate", "--json", "--games", "4", "--bot", "random").stderr

@@ -185,11 +185,11 @@ def finish(state: State, rng: random.Random, north: str = "greedy", south: str =
     for i, unmarked in enumerate(pos.unmarked):
         for c, col in enumerate(unmarked):
             box[i, c, : len(col)], free[i, c] = [traits[t] for t in col], len(col)
-    courses = [(r, pos.course) for r in [pos.round] if pos.course is not None]
+    courses: list[tuple[int, Any]] = [(r, pos.course) for r in [pos.round] if pos.course is not None]
     courses += [(r, tuple(deck.obstacle_face(f) for f in random_course(deck, rng))) for r in range(pos.round + len(courses), rules.rounds)]
     colour_rows, trait_rows = np.zeros((rules.rounds, game.finish + 1), np.int64), np.zeros((rules.rounds, game.finish + 1), np.int64)
     for r, course in courses:
-        for p, ob in enumerate(track(course), 1):  # type: ignore[arg-type]
+        for p, ob in enumerate(track(course), 1):
             colour_rows[r, p], trait_rows[r, p] = colours.get(ob.color, 0), traits.get(ob.trait, 0)
     fin = [*pos.finished, *[0] * (game.finish - len(pos.finished))]
     counts = [pos.segment, pos.token, -1 if pos.to_move is None else pos.to_move, len(pos.finished), pos.round, pos.course is not None, 0]
@@ -203,7 +203,7 @@ def finish(state: State, rng: random.Random, north: str = "greedy", south: str =
     tallies = np.zeros(len(colours), np.int64), np.zeros(len(colours), np.int64)
     jg.play_out(g, values_of(k), bots, seat, mine, placing(rules, n), gems, colour_rows, trait_rows, st, box, free, mt, places, *tallies)
     points = [0, 0]
-    for r, finishers in enumerate(pos.finishes):
+    for finishers in pos.finishes:
         for x, j in enumerate(finishers):
             points[game.seat[j]] += rules.placing_points[x]
     for i in range(n):
