@@ -71,7 +71,7 @@ FIRST, SCORE0, SCORE1, TURNS, CARD = range(5)
 
 
 @njit(cache=True)
-def greedy(g, cf, mine, place, matches, traits, st, box, free, mt, move, cv, ci, crw, tied, worth_of, reward_of, fr, lf):  # type: ignore[no-untyped-def]
+def greedy(g, cf, mine, place, rooms, matches, traits, st, box, free, mt, move, cv, ci, crw, tied, worth_of, reward_of, fr, lf):  # type: ignore[no-untyped-def]
     """GreedyBot's turn, written into ``move``: every turn of heuristic.choices
     weighed in its order, and the best taken, or one of those within 1e-9 of
     it drawn from ``mt`` in the order a stable sort puts them."""
@@ -93,7 +93,7 @@ def greedy(g, cf, mine, place, matches, traits, st, box, free, mt, move, cv, ci,
         K += 1
         if not m:
             continue
-        most = min(finish - p - 1, st[ch + i], m)
+        most = min(rooms[p], st[ch + i], m)  # may_do's bypass (R-7)
         for k in range(1, most + 1):
             v = step * (1 + k)
             if p + 1 + k >= finish:
@@ -160,9 +160,9 @@ def greedy(g, cf, mine, place, matches, traits, st, box, free, mt, move, cv, ci,
 
 
 @njit(cache=True)
-def random_turn(g, seat, matches, traits, st, box, free, mt, move, eligible, left, offered):  # type: ignore[no-untyped-def]
+def random_turn(g, seat, rooms, matches, traits, st, box, free, mt, move, eligible, left, offered):  # type: ignore[no-untyped-def]
     """players.random_turn's turn (the fast playout's draws), written into ``move``."""
-    n, finish = g[N], g[FINISH]
+    n = g[N]
     at, ch, rd, cnt = 0, n, 2 * n, 4 * n
     mover = st[cnt + TO_MOVE]
     k = int(random(mt) * st[cnt + mover])  # the k-th of the mover's ready competitors, in team order
@@ -179,7 +179,7 @@ def random_turn(g, seat, matches, traits, st, box, free, mt, move, eligible, lef
     if not m:
         random(mt)  # the only option is plain; the engine's bot still draws it
         return
-    most = min(finish - p - 1, st[ch + i], m)
+    most = min(rooms[p], st[ch + i], m)
     ne = 0
     for j in range(n):
         if j != i and st[at + j] == p:
@@ -256,7 +256,7 @@ def lay(g, gems, colours, trait_rows, rnd, st, matches, traits, colour_at):  # t
 
 
 @njit(cache=True)
-def play_out(g, cf, bots, seat, mine, place, gems, colours, trait_rows, st, box, free, mt, places, faced, matched):  # type: ignore[no-untyped-def]
+def play_out(g, cf, bots, seat, mine, place, rooms, gems, colours, trait_rows, st, box, free, mt, places, faced, matched):  # type: ignore[no-untyped-def]
     """The game in ``st``, ``box`` and ``free`` played on to its end by
     ``bots`` (a code per seat), the rounds not yet laid on ``colours`` and
     ``trait_rows`` (by round and position); each round's places written into
@@ -288,9 +288,9 @@ def play_out(g, cf, bots, seat, mine, place, gems, colours, trait_rows, st, box,
         while st[cnt + TO_MOVE] >= 0:
             mover = st[cnt + TO_MOVE]
             if bots[mover] == GREEDY:
-                greedy(g, cf, mine, place, matches, traits, st, box, free, mt, move, cv, ci, crw, tied, worth_of, reward_of, fr, lf)
+                greedy(g, cf, mine, place, rooms, matches, traits, st, box, free, mt, move, cv, ci, crw, tied, worth_of, reward_of, fr, lf)
             else:
-                random_turn(g, seat, matches, traits, st, box, free, mt, move, eligible, lf, offered)
+                random_turn(g, seat, rooms, matches, traits, st, box, free, mt, move, eligible, lf, offered)
             p = st[move[0]]
             faced[colour_at[p]] += 1
             matched[colour_at[p]] += matches[move[0], p] > 0
@@ -327,7 +327,7 @@ def deal(d, mt, cards, sides, colours, trait_rows, obstacle_colour, obstacle_tra
 
 
 @njit(cache=True)
-def games(g, cf, d, place, pts, card_gems, card_box, card_sizes, card_cols, strong, obstacle_colour, obstacle_trait, keys, starts, out):  # type: ignore[no-untyped-def]
+def games(g, cf, d, place, rooms, pts, card_gems, card_box, card_sizes, card_cols, strong, obstacle_colour, obstacle_trait, keys, starts, out):  # type: ignore[no-untyped-def]
     """Game after game, game k seeded by ``keys[starts[k]:starts[k + 1]]``: dealt, played,
     and its record written into its row of ``out`` (jit_games reads it)."""
     size, rounds, C, T = d[SIZE], d[ROUNDS], d[COLOURS], d[TRAITS]
@@ -362,7 +362,7 @@ def games(g, cf, d, place, pts, card_gems, card_box, card_sizes, card_cols, stro
         row = out[game]
         row[:] = 0
         faced, matched = row[-2 * C : -C], row[-C:]
-        row[TURNS] = play_out(g, cf, bots, seat, mine, place, gems, colours, trait_rows, st, box, free, mt, places, faced, matched)
+        row[TURNS] = play_out(g, cf, bots, seat, mine, place, rooms, gems, colours, trait_rows, st, box, free, mt, places, faced, matched)
         row[FIRST] = first
         at = CARD + 2 * n + n * rounds  # the complete columns, then the traits' marks and complete columns
         for i in range(n):

@@ -29,9 +29,10 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ...deck import SIDES, Deck
-from ...rules import EDITIONS, State
+from ...rules import EDITIONS, Seat, State
 from ...rules.deal import random_course
-from ...rules.position import track
+from ...rules.game import game_of
+from ...rules.position import room, track
 from .draw import game_key
 from .heuristic import face_strength, tie_order
 from .record import GameRecord
@@ -42,7 +43,7 @@ BOT_CODES = {"random": 0, "greedy": 1}  # jit_game's RANDOM and GREEDY
 class Tables(NamedTuple):
     """One deck's arrays for a plan's bots, edition and sides."""
 
-    arrays: tuple[Any, ...]  # g, cf, d, place, pts, card_gems, card_box, card_sizes, card_cols, strong, obstacle_colour, obstacle_trait
+    arrays: tuple[Any, ...]  # g, cf, d, place, rooms, pts, card_gems, card_box, card_sizes, card_cols, strong, obstacle_colour, obstacle_trait
     names: tuple[tuple[str, str], ...]  # each competitor card's face ids, by side
     row: int  # a record's length
 
@@ -113,7 +114,9 @@ def _tables(deck: Deck, edition: int, north: str, south: str, by_bot: bool) -> T
     )
     d[jg.BY_BOT], d[jg.BOT0], d[jg.BOT0 + 1] = by_bot, BOT_CODES[north], BOT_CODES[south]
     g = numbers(k, rules, EDITIONS[edition], (size, size), finish, most)
-    arrays: tuple[Any, ...] = (g, values_of(k), d, placing(rules, 2 * size), np.array([*rules.placing_points, 0], np.int64))
+    first = tuple(f"{c.number}a" for c in comps[: 2 * size])  # any game of the deck: the positions' room is the course's
+    rooms = np.array([room(game_of(deck, first[:size], first[size:], Seat.NORTH, EDITIONS[edition]), p) for p in range(finish + 1)], np.int64)
+    arrays: tuple[Any, ...] = (g, values_of(k), d, placing(rules, 2 * size), rooms, np.array([*rules.placing_points, 0], np.int64))
     arrays += (card_gems, card_box, card_sizes, card_cols, strong, obstacle_colour, obstacle_trait)
     names = tuple((f"{c.number}a", f"{c.number}b") for c in comps)
     n = 2 * size
@@ -201,7 +204,8 @@ def finish(state: State, rng: random.Random, north: str = "greedy", south: str =
     bots = np.array([BOT_CODES[north], BOT_CODES[south]], np.int64)
     seat = np.array(game.seat, np.int64)
     tallies = np.zeros(len(colours), np.int64), np.zeros(len(colours), np.int64)
-    jg.play_out(g, values_of(k), bots, seat, mine, placing(rules, n), gems, colour_rows, trait_rows, st, box, free, mt, places, *tallies)
+    rooms = np.array([room(game, p) for p in range(game.finish + 1)], np.int64)
+    jg.play_out(g, values_of(k), bots, seat, mine, placing(rules, n), rooms, gems, colour_rows, trait_rows, st, box, free, mt, places, *tallies)
     points = [0, 0]
     for finishers in pos.finishes:
         for x, j in enumerate(finishers):
