@@ -224,3 +224,15 @@ def test_losing_the_scheduler_during_the_run_is_one_line(tmp_path):
     assert time.monotonic() - began < 20
     assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "the scheduler was lost during the run" in r.stderr
+
+
+@pytest.mark.slow  # a tune of a few hundred games on the cluster, then locally
+def test_tune_on_the_cluster_prints_what_it_prints_locally(scheduler, deck_copy):
+    """tune spread over Dask (--scheduler, as simulate): the same bytes as a local run."""
+    folder = deck_copy("competitors.yaml", "gems: [red, red, blue]", "gems: [red, red, red]")
+    args = ["tune", "--deck", str(folder), "--games", "200", "--seed", "2", "--json"]
+    local = CliRunner().invoke(main, args)
+    remote = CliRunner().invoke(main, [*args, "--scheduler", scheduler])
+    assert local.exit_code in (0, 1), local.stderr
+    assert remote.exit_code == local.exit_code, remote.stderr
+    assert remote.stdout == local.stdout and local.stdout.strip()

@@ -165,7 +165,7 @@ def test_a_numba_that_does_not_import_is_no_numba(monkeypatch):
     monkeypatch.setitem(sys.modules, "numba", None)  # "import numba" raises ImportError
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: object())  # as if it were installed
     monkeypatch.delitem(sys.modules, "hi5pnp.sim.bots.jit_kernel", raising=False)  # not imported yet
-    monkeypatch.delattr(hi5pnp.sim, "jit_kernel", raising=False)
+    monkeypatch.delattr(hi5pnp.sim.bots, "jit_kernel", raising=False)  # nor bound to its package (jit_game imports it too)
     bots._numba_works.cache_clear()
     try:
         assert not bots._numba_works()

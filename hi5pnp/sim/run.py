@@ -5,8 +5,10 @@ out in blocks by :mod:`.executor` (local processes, or a Dask cluster); each
 block comes back as a :class:`~hi5pnp.sim.stats.Summary` of whole-number
 totals, which add up to the same figures in any order.
 
-Two ``random`` bots play on the fast path (:mod:`.playout`, the same games);
-every other pairing, and every run that saves logs, plays on the engine.
+Random and greedy bots play on the compiled kernel where numba is installed
+(:mod:`.bots.jit_games`, the same games); two ``random`` bots otherwise play
+on the fast path (:mod:`.playout`, the same games); every other pairing, and
+every run that saves logs, plays on the engine.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..errors import OptionError, check_choice, check_number
 from ..judge.logwrite import game_log
 from ..rules import Seat
 from . import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides, executor
+from .bots import jit_games
 from .bots.draw import game_rng
 from .bots.players import BOTS, Bot, PlannerBot, play_game
 from .bots.playout import random_playout
@@ -71,6 +74,8 @@ def make_bots(plan: Plan) -> dict[Seat, Bot]:
 
 def play_one(deck: Deck, plan: Plan, index: int) -> GameRecord:
     """Game ``index`` of the plan; its log is saved if the plan says so."""
+    if compiled(plan):
+        return jit_games.play_games(deck, plan.seed, index, index + 1, plan.north, plan.south, plan.sides, plan.edition)[0]
     rng = game_rng(plan.seed, index)
     fast = plan.north == plan.south == "random" and plan.logs is None
     if fast:
@@ -84,8 +89,25 @@ def play_one(deck: Deck, plan: Plan, index: int) -> GameRecord:
     return record_of(state, tally)
 
 
+def compiled(plan: Plan) -> bool:
+    """Are the plan's games played on the compiled kernel (:func:`.bots.jit_games.fits`)?"""
+    return jit_games.fits(plan.north, plan.south, plan.logs is not None)
+
+
+def prepare(deck: Deck, plan: Plan) -> None:
+    """Before worker processes are forked: the compiled kernel loaded (or
+    compiled) here once, by playing the plan's first game, so that no
+    worker loads it again."""
+    if compiled(plan):
+        play_one(deck, plan, 0)
+
+
 def play_block(deck: Deck, plan: Plan, start: int, stop: int) -> Summary:
     summary = new_summary(deck)
+    if compiled(plan):  # the block in one call
+        for record in jit_games.play_games(deck, plan.seed, start, stop, plan.north, plan.south, plan.sides, plan.edition):
+            summary.add(record)
+        return summary
     for index in range(start, stop):
         summary.add(play_one(deck, plan, index))
     return summary
@@ -121,4 +143,6 @@ def simulate(deck: Deck, plan: Plan, jobs: int | None = None, progress: Progress
     games)`` after each block. A plan that saves logs needs its folder ready
     (:func:`.logs.prepare`, :func:`.logs.deck_name`) where the games are
     played. ``first``: the games are ``first`` to ``first + plan.games``."""
+    if scheduler is None:
+        prepare(deck, plan)
     return executor.run(Games(deck, plan, first), jobs, progress, scheduler)

@@ -7,6 +7,9 @@ what it takes to play a whole game fast.
 - :mod:`.lookahead`: the planner's look-ahead on flat tables (pure Python)
 - :mod:`.jit_kernel`, :mod:`.jit_lookahead`: the same look-ahead compiled
   by numba (the ``fast`` extra) and its adapter
+- :mod:`.jit_games`: random and greedy whole games on the compiled kernel
+  (:mod:`.jit_game`, :mod:`.jit_random`: Python's generator compiled), and a
+  search bot's playout from any position (``jit_games.finish``)
 - :mod:`.playout`: the fast path, a whole random game on unchecked play
 - :mod:`.draw`: how the random bot draws, and each game's generator
 - :mod:`.record`: what the simulator keeps of one game

@@ -7,6 +7,7 @@ loop free of the ``random`` module's Python-level layers.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import TypeVar
@@ -36,4 +37,20 @@ def group(rng: random.Random, seq: Sequence[T], size: int) -> list[T]:
 
 def game_rng(seed: int, index: int) -> random.Random:
     """The generator of game ``index`` of a run seeded ``seed``: seeded by the pair alone."""
-    return random.Random(f"hi5pnp-simulate/{seed}/{index}")
+    return random.Random(_name(seed, index))
+
+
+def _name(seed: int, index: int) -> str:
+    """The text that seeds game ``index`` of a run seeded ``seed``."""
+    return f"hi5pnp-simulate/{seed}/{index}"
+
+
+def game_key(seed: int, index: int) -> bytes:
+    """What seeds :func:`game_rng`'s generator, as CPython reads it: the
+    seed's text and its SHA-512 as one number (``random.seed`` of a string,
+    version 2), in 32-bit words, least significant first, each word's bytes
+    little-endian. The compiled games (:mod:`.jit_random`) seed their
+    generator with it."""
+    text = _name(seed, index).encode()
+    raw = (text + hashlib.sha512(text).digest()).lstrip(b"\0")[::-1]  # the number's bytes, least significant first
+    return raw + bytes(-len(raw) % 4) if raw else bytes(4)

@@ -89,6 +89,17 @@ def _offers(g, cf, box, free, i, action, trait, chits, worth_of, reward_of, fr, 
 
 
 @njit(cache=True)
+def group_value(cf, place, placed, arriving, nb, no, worth_of):  # type: ignore[no-untyped-def]
+    """_best_bring's value of a group of ``nb`` of its own, then ``no`` opponents worth ``worth_of``; ``arriving``: at the finish."""
+    value = cf[STEP] * (1 + nb)
+    for x in range(no):
+        value += worth_of[x]
+    for x in range(nb + no + 1 if arriving else 0):  # arrivals' placing points: its own, then the opponents'
+        value += place[placed + x] if x <= nb else -place[placed + x]
+    return value
+
+
+@njit(cache=True)
 def choose(g, cf, mine, place, bypass, bring_own, rooms, matches, traits, st, box, free, move, worth_of, scratch):  # type: ignore[no-untyped-def]
     """Greedy's turn (Lookahead.play_on's choice) for the seat to move, written into ``move``."""
     n, finish, step = g[N], g[FINISH], cf[STEP]
@@ -143,20 +154,12 @@ def choose(g, cf, mine, place, bypass, bring_own, rooms, matches, traits, st, bo
         nb = mine_n if mine_n < can else can
         for a in range(g[NBRING]):
             action = g[BRING + a]
-            value = step * (1 + nb)
             no = 0
             if nb < can:
-                made = _offers(g, cf, box, free, i, action, traits[p], st[ch + i], worth_of, reward_of, fr, lf)
-                no = min(can - nb, here - mine_n, made)
-                for x in range(no):
-                    value += worth_of[x]
+                no = min(can - nb, here - mine_n, _offers(g, cf, box, free, i, action, traits[p], st[ch + i], worth_of, reward_of, fr, lf))
             if not nb + no:
                 continue
-            if p + 1 == finish:
-                for x in range(nb + 1):
-                    value += place[placed + x]
-                for x in range(nb + 1, nb + no + 1):
-                    value += -place[placed + x]
+            value = group_value(cf, place, placed, p + 1 == finish, nb, no, worth_of)
             if value > top:
                 top, best, kind = value, i, 1
                 b_action, b_nb, b_no = action, nb, no
@@ -165,9 +168,7 @@ def choose(g, cf, mine, place, bypass, bring_own, rooms, matches, traits, st, bo
                     best_rewards[x] = reward_of[x]
     width = (move.shape[0] - HEAD) // 2
     move[0] = best
-    move[2] = 0
-    move[3] = 0
-    move[4] = 0
+    move[2] = move[3] = move[4] = 0
     if kind == 0:
         move[1] = BYPASS if spend else PLAIN
         move[2] = spend

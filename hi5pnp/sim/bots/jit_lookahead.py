@@ -36,8 +36,9 @@ from typing import Any
 
 import numpy as np
 
+from ...deck.model import Rules
 from ...rules import CHIT as CHIT_REWARD
-from ...rules import Action, Mark, Position, Reward
+from ...rules import Action, Edition, Mark, Position, Reward
 from ...rules.legality import MARKS
 from ...rules.position import room
 from .heuristic import CHIT, PARTIAL, PROJECTED, STEP, Sight
@@ -58,33 +59,22 @@ class CompiledLookahead:
         game = sight.game
         self.sight, self.game = sight, game
         n = self.n = len(game.faces)
-        rules, edition = game.rules, game.edition
+        rules = game.rules
         most = max([len(c.gems) for c in game.comp] + [1])
         self.most = most
         self.width = k.HEAD + 2 * most  # a turn's row
         self.trait_ids: dict[str, int] = {}
         cols = max([len(c.matrix) for c in game.comp] + [1])
         boxes = max([len(col) for c in game.comp for col in c.matrix] + [1])
-        g = np.zeros(k.G_SIZE, np.int64)
-        g[k.N], g[k.TEAM0], g[k.TEAM1], g[k.FINISH] = n, len(sight.mine[0]), len(sight.mine[1]), game.finish
-        g[k.LIMIT], g[k.EXACT], g[k.CP], g[k.FINISHERS] = rules.chit_limit, edition.exact_count, rules.column_points, rules.finishers
-        g[k.AUTO] = -1 if edition.automatic_chits is None else CODES[edition.automatic_chits]
-        g[k.NPLACE], g[k.MOST], g[k.NBRING] = len(rules.placing_points), most, len(edition.bring_actions)
-        for a, action in enumerate(edition.bring_actions):
-            g[k.BRING + a] = CODES[action]
-        for action, code in CODES.items():
-            g[k.WCHIT + code] = edition.writes_chits(action)
-            g[k.WMARK + code] = edition.writes_marks(action)
-            g[k.WOWED + code] = action == edition.owed_marks
-        self.g = g
-        self.cf = np.array([STEP, CHIT, PROJECTED, PARTIAL])  # in jit_kernel's order
+        self.g = numbers(k, rules, game.edition, (len(sight.mine[0]), len(sight.mine[1])), game.finish, most)
+        self.cf = values_of(k)
         self.seat = np.array(game.seat, np.int64)
         self.mine = np.full((2, max(len(t) for t in sight.mine)), -1, np.int64)
         for s, team in enumerate(sight.mine):
             self.mine[s, : len(team)] = team
         pts = rules.placing_points
         self.pts = np.array([*pts, 0], np.int64)
-        self.place = np.array([float(pts[j]) if j < len(pts) else 0.0 for j in range(2 * n + 2)])
+        self.place = placing(rules, n)
         self.bypass = np.array([STEP + (STEP - CHIT) * j for j in range(most + 1)])
         self.bring_own = np.array([STEP * (1 + j) for j in range(most + 1)])
         self.chits_at = np.array([[CHIT * c + 0.1 * STEP * a for a in range(game.finish + 1)] for c in range(rules.chit_limit + most + 1)])
@@ -214,6 +204,37 @@ class CompiledLookahead:
         st = self._state(pos)
         base = np.array(self.sight.placing(pos.finishes))
         return float(self.k.value(self.g, self.cf, self.seat, self.mine, self.pts, self.ncols, self.sizes, self.chits_at, base, st, self.free))
+
+
+def numbers(k: Any, rules: Rules, edition: Edition, teams: tuple[int, int], finish: int, most: int) -> np.ndarray:
+    """A game's numbers at jit_kernel's indices (``g``): its rules, its
+    edition's options, each seat's competitors, the finish, the most gems
+    of a colour a competitor has. ``k`` is jit_kernel."""
+    g = np.zeros(k.G_SIZE, np.int64)
+    g[k.N], g[k.TEAM0], g[k.TEAM1], g[k.FINISH] = sum(teams), teams[0], teams[1], finish
+    g[k.LIMIT], g[k.EXACT], g[k.CP], g[k.FINISHERS] = rules.chit_limit, edition.exact_count, rules.column_points, rules.finishers
+    g[k.AUTO] = -1 if edition.automatic_chits is None else CODES[edition.automatic_chits]
+    g[k.NPLACE], g[k.MOST], g[k.NBRING] = len(rules.placing_points), most, len(edition.bring_actions)
+    for a, action in enumerate(edition.bring_actions):
+        g[k.BRING + a] = CODES[action]
+    for action, code in CODES.items():
+        g[k.WCHIT + code] = edition.writes_chits(action)
+        g[k.WMARK + code] = edition.writes_marks(action)
+        g[k.WOWED + code] = action == edition.owed_marks
+    return g
+
+
+def values_of(k: Any) -> np.ndarray:
+    """The heuristic's values in jit_kernel's order (``cf``)."""
+    found = np.zeros(4)
+    found[[k.STEP, k.CHIT, k.PROJECTED, k.PARTIAL]] = [STEP, CHIT, PROJECTED, PARTIAL]
+    return found
+
+
+def placing(rules: Rules, n: int) -> np.ndarray:
+    """The placing points of the next arrival by finishers placed, 0 past the last (heuristic._place_value)."""
+    pts = rules.placing_points
+    return np.array([float(pts[j]) if j < len(pts) else 0.0 for j in range(2 * n + 2)])
 
 
 def _reward(code: int) -> Reward | None:

@@ -46,6 +46,11 @@ def compiled_kernel() -> bool:
     return os.environ.get(KERNEL_VARIABLE, "").strip().lower() != "python" and _numba_works()
 
 
+def numba_installed() -> bool:
+    """Is numba installed, and does it import? (Whatever ``HI5PNP_KERNEL`` says.)"""
+    return _numba_works()
+
+
 @functools.cache
 def _numba_works() -> bool:
     """numba is installed and imports (a release that does not go with the installed numpy raises ImportError): asked once a process."""

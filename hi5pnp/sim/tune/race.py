@@ -17,7 +17,7 @@ from .. import executor
 from ..compare import PairedTotals
 from ..executor import Progress
 from ..paired import Pairs
-from ..run import Plan, new_summary, play_one
+from ..run import Plan, new_summary, play_one, prepare
 
 
 @dataclass
@@ -70,6 +70,8 @@ def race(
     on each of ``decks``: each deck's paired totals against ``base``."""
     if not decks:
         return []
+    if scheduler is None:
+        prepare(base, plan)
     return executor.run(RaceGames(base, tuple(decks), plan, first), jobs, progress, scheduler).each
 
 
