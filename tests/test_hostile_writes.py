@@ -123,9 +123,10 @@ def test_a_round_stopped_while_written_is_all_or_none(tmp_path):
         made = sorted(p.name for p in folder.glob("round1-*.yaml"))
         assert len(made) in (0, 250), (len(made), proc.returncode)
         assert (folder / "round1-written.json").exists() == (len(made) == 250)  # the record of them goes with them
+        assert (folder / "round1-links.json").exists() == (len(made) == 250)  # and the tables' secret links
         assert not [p for p in folder.iterdir() if p.name.startswith(".hi5pnp-round-")]
         seen.add(len(made))
-        for p in [*made, "round1-written.json"] if made else []:
+        for p in [*made, "round1-written.json", "round1-links.json"] if made else []:
             os.unlink(folder / p)
     assert seen  # stopped at least once either way
     done = subprocess.run([sys.executable, "-m", "hi5pnp", "pairings", str(folder), "--logs", str(folder)], capture_output=True, text=True, timeout=60)
