@@ -29,7 +29,7 @@ from ...rules.play import play
 from .. import BOT_NAMES
 from . import draw, heuristic
 from .kernel import KERNEL_VARIABLE as KERNEL_VARIABLE
-from .kernel import compiled_kernel
+from .kernel import compiled_kernel as compiled_kernel
 from .lookahead import Lookahead, copy
 from .mcts import MCTSBot as MCTSBot
 
