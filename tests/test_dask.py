@@ -222,3 +222,13 @@ def test_losing_the_scheduler_during_the_run_is_one_line(tmp_path):
     assert time.monotonic() - began < 20
     assert r.exit_code == 2 and r.stderr.count("\n") == 1, r.stderr
     assert "the scheduler was lost during the run" in r.stderr
+
+
+@pytest.mark.slow  # three bots' games over a cluster
+def test_verdicts_across_strength_are_the_same_bytes_on_the_cluster(scheduler):
+    args = ("--json", "--games", "6", "--bots", "greedy,planner,mcts", "--mcts-playouts", "8", "--seed", "4")
+    local, remote = simulate(*args, "--jobs", "2"), simulate(*args, "--scheduler", scheduler)
+    assert local.exit_code in (0, 1), local.stderr
+    assert remote.exit_code == local.exit_code and remote.stdout == local.stdout
+    assert simulate(*args, "--jobs", "1").stdout == local.stdout
+    assert "strength" in json.loads(remote.stdout)
