@@ -160,3 +160,21 @@ def test_the_json_and_text_give_each_faces_verdict_across_the_bots():
 def test_bots_that_cannot_be_compared_are_refused(args):
     r = run("--games", "2", *args)
     assert r.exit_code == 2 and "--bots" in r.stderr
+
+
+@pytest.mark.slow  # the search plays too
+def test_the_desk_runs_every_strength_and_shows_each_faces_verdict():
+    import threading
+
+    from hi5pnp.web.simjob import STRENGTH, SimJob
+
+    ended = threading.Event()
+    job = SimJob()
+    job.told = lambda: ended.set() if job.view().state in ("done", "failed") else None
+    assert job.start(None, 3, "wizard") is not None
+    assert job.start(None, 3, STRENGTH) is None
+    assert ended.wait(120)
+    now = job.view()
+    assert now.state == "done", now.error
+    assert now.result is not None and now.result["strength"]["bots"] == ["greedy", "planner", "mcts"]
+    assert now.text.startswith("across strength (greedy, planner, mcts; the same games under each)")
