@@ -114,7 +114,7 @@ def test_the_text_and_json_name_each_verdict():
     pairs = {(0, 1): _Pair({"2a": (0.2, 0.02)})}
     made = judge(["greedy", "mcts"], _totals([{"1a": (700, 1000), "2a": (700, 1000)}, {"1a": (720, 1000), "2a": (500, 1000)}], pairs), WINDOW)
     lines = strength_lines(made)
-    assert lines[0] == "across strength (greedy, mcts; the same games under each): 1 faces hold, 1 depend on skill, 0 undecided"
+    assert lines[0] == "across strength (greedy, mcts; the same games under each): holds 1, depends on skill 1, undecided 0"
     assert "  holds too strong: 1a" in lines
     row = next(line for line in lines if line.startswith("  2a "))
     assert "70.0% +" in row and "50.0% =" in row and "depends on skill (greedy and mcts differ by +20.0 points" in row

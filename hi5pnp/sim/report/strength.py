@@ -34,8 +34,7 @@ def strength_lines(s: Strength) -> list[str]:
     counts = {v: len(s.of(v)) for v in ("holds", "depends on skill", "undecided")}
     held = {side: [f.face for f in s.of("holds") if f.side == side] for side in ("too strong", "fair", "too weak")}
     lines = [
-        f"across strength ({', '.join(s.bots)}; the same games under each): {counts['holds']} faces hold, "
-        f"{counts['depends on skill']} depend on skill, {counts['undecided']} undecided",
+        f"across strength ({', '.join(s.bots)}; the same games under each): " + ", ".join(f"{verdict} {n}" for verdict, n in counts.items()),
         f"  each face's side of its window {lo:g}-{hi:g} % tested under each bot: {s.tests} tests Holm-corrected together"
         " (+ above, = inside, - below, ? undecided)",
     ]
@@ -93,7 +92,7 @@ def strength_pages(c: Canvas, deck: Deck, s: Strength) -> None:
         "differ on the same games (paired, Holm-corrected); else it is undecided.",
         TEXT_W,
     )
-    counts = ", ".join(f"{len(s.of(v))} {v}" for v in ("holds", "depends on skill", "undecided"))
+    counts = ", ".join(f"{v} {len(s.of(v))}" for v in ("holds", "depends on skill", "undecided"))
     write(c, MARGIN, y - 6, f"Faces: {counts}.", 9, "bold", width=TEXT_W)
     y = _header(c, y - 24, s)
     for v in s.faces:
