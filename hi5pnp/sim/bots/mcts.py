@@ -56,7 +56,7 @@ PLAYOUT_KINDS = ("greedy", "random")
 
 
 class Node:
-    """A position in the tree: its turns (``moves``), each child made when first chosen."""
+    """A position in the tree: its turns (``moves``) and their children, made when it is expanded; the visits and their values."""
 
     __slots__ = ("chance", "kids", "moves", "pos", "total", "visits")
 
@@ -159,7 +159,7 @@ def playout_values(search: Searcher, pos: Position, firsts: Sequence[Move]) -> l
     kernel = search.kernel
     if kernel is None:
         kernel = search.kernel = _kernel(search.sight)
-    if hasattr(kernel, "values"):
+    if hasattr(kernel, "values"):  # the compiled kernel weighs every line in one call
         return list(kernel.values(pos, firsts, search.depth, bound))
     found = []
     for move in firsts:
