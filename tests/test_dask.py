@@ -236,3 +236,13 @@ def test_tune_on_the_cluster_prints_what_it_prints_locally(scheduler, deck_copy)
     assert local.exit_code in (0, 1), local.stderr
     assert remote.exit_code == local.exit_code, remote.stderr
     assert remote.stdout == local.stdout and local.stdout.strip()
+
+
+@pytest.mark.slow  # three bots' games over a cluster
+def test_verdicts_across_strength_are_the_same_bytes_on_the_cluster(scheduler):
+    args = ("--json", "--games", "6", "--bots", "greedy,planner,mcts", "--mcts-playouts", "8", "--seed", "4")
+    local, remote = simulate(*args, "--jobs", "2"), simulate(*args, "--scheduler", scheduler)
+    assert local.exit_code in (0, 1), local.stderr
+    assert remote.exit_code == local.exit_code and remote.stdout == local.stdout
+    assert simulate(*args, "--jobs", "1").stdout == local.stdout
+    assert "strength" in json.loads(remote.stdout)

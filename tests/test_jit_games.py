@@ -174,13 +174,13 @@ def test_a_playout_from_a_position_is_the_engines(deck, pair):
 def test_without_numba_simulate_says_once_what_the_fast_extra_gives(monkeypatch):
     from conftest import hi5
 
-    from hi5pnp.sim.bots import players
+    from hi5pnp.sim.bots import kernel
 
-    monkeypatch.setattr(players, "numba_installed", lambda: False)
+    monkeypatch.setattr(kernel, "numba_installed", lambda: False)
     got = hi5("simulate", "--json", "--games", "4", "--bot", "greedy")
     assert got.returncode in (0, 1), got.stderr
     assert got.stderr.count("pip install 'hi5pnp[fast]'") == 1 and "hi5pnp[fast]" not in got.stdout
-    monkeypatch.setattr(players, "numba_installed", lambda: True)
+    monkeypatch.setattr(kernel, "numba_installed", lambda: True)
     assert "hi5pnp[fast]" not in hi5("simulate", "--json", "--games", "4", "--bot", "greedy").stderr
-    monkeypatch.setattr(players, "numba_installed", lambda: False)
+    monkeypatch.setattr(kernel, "numba_installed", lambda: False)
     assert "hi5pnp[fast]" not in hi5("simulate", "--json", "--games", "4", "--bot", "random").stderr

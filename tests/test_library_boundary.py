@@ -89,11 +89,12 @@ def test_an_image_option_it_does_not_take_is_named(options, words):
 @pytest.mark.parametrize(
     ("options", "words"),
     [
-        ({"north": "grredy"}, ("north", "'grredy'", "'random', 'greedy' or 'planner'")),
+        ({"north": "grredy"}, ("north", "'grredy'", "'random', 'greedy', 'planner' or 'mcts'")),
         ({"sides": "face"}, ("sides", "'face'", "'random' or 'bot'")),
         ({"games": 0}, ("games", "0", "1–")),
         ({"edition": 5}, ("edition", "5", "1 or 2")),
         ({"width": 0}, ("width", "1–50")),
+        ({"playouts": 0}, ("playouts", "1–100000")),
         ({"logs": "logs"}, ("logs", "pathlib.Path")),
     ],
 )

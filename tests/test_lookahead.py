@@ -22,8 +22,7 @@ import hi5pnp.sim
 from hi5pnp.deck import load_deck
 from hi5pnp.rules import SEATS, State, deal
 from hi5pnp.rules.play import play
-from hi5pnp.sim.bots import heuristic
-from hi5pnp.sim.bots import players as bots
+from hi5pnp.sim.bots import heuristic, kernel
 from hi5pnp.sim.bots.draw import game_rng
 from hi5pnp.sim.bots.lookahead import Lookahead, copy
 from hi5pnp.sim.bots.players import KERNEL_VARIABLE, GreedyBot, PlannerBot, compiled_kernel, play_game, random_turn
@@ -154,7 +153,7 @@ def test_the_compiled_kernel_is_used_where_numba_is_and_not_turned_off(monkeypat
     monkeypatch.setenv(KERNEL_VARIABLE, "python")
     assert not compiled_kernel() and not PlannerBot().jit
     monkeypatch.setenv(KERNEL_VARIABLE, "auto")
-    monkeypatch.setattr(bots, "_numba_works", functools.cache(lambda: False))  # numba not installed, or broken
+    monkeypatch.setattr(kernel, "_numba_works", functools.cache(lambda: False))  # numba not installed, or broken
     assert not compiled_kernel() and not PlannerBot().jit
     assert not PlannerBot(fast=False, jit=True).jit
 
@@ -166,11 +165,11 @@ def test_a_numba_that_does_not_import_is_no_numba(monkeypatch):
     monkeypatch.setattr(importlib.util, "find_spec", lambda name: object())  # as if it were installed
     monkeypatch.delitem(sys.modules, "hi5pnp.sim.bots.jit_kernel", raising=False)  # not imported yet
     monkeypatch.delattr(hi5pnp.sim.bots, "jit_kernel", raising=False)  # nor bound to its package (jit_game imports it too)
-    bots._numba_works.cache_clear()
+    kernel._numba_works.cache_clear()
     try:
-        assert not bots._numba_works()
+        assert not kernel._numba_works()
     finally:
-        bots._numba_works.cache_clear()
+        kernel._numba_works.cache_clear()
 
 
 class GeneralPlanner(PlannerBot):

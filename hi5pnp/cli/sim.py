@@ -14,7 +14,7 @@ import click
 from ..deck import EDITION_NUMBERS
 from ..errors import InputError, printable
 from ..machine import JOBS_PER_CPU
-from ..sim import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides
+from ..sim import BOT_NAMES, MCTS_PLAYOUTS, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides
 from .base import DECK_HELP, DECK_TYPE, NO, Command, Failure, one_deck
 from .progress import Progress
 
@@ -26,8 +26,22 @@ if TYPE_CHECKING:
     from ..sim.run import Plan
     from ..sim.sequential import Sequential
     from ..sim.stats import Summary
+    from ..sim.strength import Strength
 
 BOTS = click.Choice(list(BOT_NAMES))
+
+
+def _bot_list(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[BotName, ...]:
+    """``greedy,planner,mcts``: two bots or more, each known, none twice."""
+    if value is None:
+        return ()
+    names = [name.strip() for name in value.split(",")]
+    unknown = [name for name in names if name not in BOT_NAMES]
+    if unknown:
+        raise click.BadParameter(f"'{unknown[0]}' is not a bot; choose from {', '.join(BOT_NAMES)}")
+    if len(set(names)) != len(names) or len(names) < 2:
+        raise click.BadParameter(f"'{value}': give two bots or more, each once, e.g. greedy,planner,mcts")
+    return tuple(b for name in names for b in BOT_NAMES if b == name)  # in the order given
 
 
 def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tuple[float, float] | None:
@@ -64,6 +78,14 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
     multiple=True,
     help="The bot on both sides (default greedy): " + ", ".join(BOT_NAMES) + ", weakest first. "
     "Give it again for another bot: each plays the same games, and the verdict names the bots that flag each rate.",
+)
+@click.option(
+    "--bots",
+    "strengths",
+    callback=_bot_list,
+    metavar="A,B,...",
+    help="Verdicts across playing strength: the same games under each bot (both seats alike), and for each face whether its "
+    "verdict holds under every bot, depends on skill, or is undecided.",
 )
 @click.option("--north", type=BOTS, help="North's bot.")
 @click.option("--south", type=BOTS, help="South's bot.")
@@ -117,6 +139,7 @@ def _window(ctx: click.Context, param: click.Parameter, value: str | None) -> tu
 )
 @click.option("--planner-width", type=click.IntRange(*PLANNER_WIDTH), default=4, show_default=True, help="Planner effort: turns it looks ahead from.")
 @click.option("--planner-depth", type=click.IntRange(*PLANNER_DEPTH), default=24, show_default=True, help="Planner effort: turns played ahead after each.")
+@click.option("--mcts-playouts", type=click.IntRange(*MCTS_PLAYOUTS), default=48, show_default=True, help="The search bot's effort: playouts a turn.")
 def simulate(
     deck_arg: str | None,
     deck: str | None,
@@ -126,6 +149,7 @@ def simulate(
     most_games: int,
     seed: int,
     bot: tuple[BotName, ...],
+    strengths: tuple[BotName, ...],
     north: BotName | None,
     south: BotName | None,
     sides: Sides,
@@ -140,6 +164,7 @@ def simulate(
     face_window: tuple[float, float] | None,
     planner_width: int,
     planner_depth: int,
+    mcts_playouts: int,
 ) -> None:
     """Bots play many games under the rules engine; is the deck fair?
 
@@ -155,7 +180,9 @@ def simulate(
     from ..sim import logs as saved
     from ..sim.run import Plan
 
-    pairings = _pairings(bot, north, south)
+    if strengths and (bot or north or south or other_deck or until_decided):
+        raise click.UsageError("--bots plays the same games under each bot; give it without --bot, --north, --south, --compare and --until-decided")
+    pairings = _pairings(strengths or bot, north, south)
     if until_decided and other_deck:
         raise click.UsageError("--until-decided judges this deck's rates; compare two decks on a number of games (--games N)")
     if until_decided and (games or 1000) > most_games:
@@ -178,8 +205,11 @@ def simulate(
     other_name = saved.deck_name(other_deck, other, None) if other is not None else ""
     shown = progress if progress is not None else sys.stderr.isatty() and not as_json
     bounds = balance.bounds_of(loaded, first_player_window, face_window)
-    if {b for pairing in pairings for b in pairing[1:]} & {"greedy", "planner"}:
-        _say_what_numba_gives()
+    if {b for pairing in pairings for b in pairing[1:]} & {"greedy", "planner", "mcts"}:
+        from ..sim.bots.kernel import what_numba_gives
+
+        if (said := what_numba_gives()) is not None:
+            click.echo(said, err=True)
     ed = int(edition) if edition else loaded.edition
     runs: list[Ran] = []
     plans = [
@@ -192,14 +222,17 @@ def simulate(
             edition=int(edition) if edition else None,
             width=planner_width,
             depth=planner_depth,
+            playouts=mcts_playouts,
             logs=logs,
             deck_name=name,
         )
         for _, n, s in pairings
     ]
     between: dict[str, list[Difference]] | None = None  # the bots compared on the same games
+    strength: Strength | None = None  # --bots: each face's verdict across them
     if len(pairings) > 1 and not other and not until_decided:  # the bots on the same games, in one run: paired between bots
-        runs, between = _bots_together(loaded, [label for label, _, _ in pairings], plans, bounds, jobs, scheduler, Progress(shown, "bots"))
+        labels = [label for label, _, _ in pairings]
+        runs, between, strength = _bots_together(loaded, labels, plans, bounds, jobs, scheduler, Progress(shown, "bots"), bool(strengths))
     for (label, _, _), plan in zip(pairings, plans if not runs else []):
         progress_line = Progress(shown, label if len(pairings) > 1 else "")
         if until_decided:
@@ -211,12 +244,12 @@ def simulate(
     if logs is not None:
         saved.seal(logs)
     if report:
-        _write_report(Path(report), loaded, ed, runs, other_name, between)
+        _write_report(Path(report), loaded, ed, runs, other_name, between, strength)
     agreement = balance.Agreement({r.label: r.verdict for r in runs})
     if as_json:
-        click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement, between), indent=1))
+        click.echo(json.dumps(_json(loaded, ed, runs, other_name, agreement, between, strength), indent=1))
     else:
-        for line in _text(loaded, ed, runs, other_name, agreement, between):
+        for line in _text(loaded, ed, runs, other_name, agreement, between, strength):
             click.echo(line)
     if agreement.state != "fair":
         sys.exit(NO)
@@ -254,10 +287,12 @@ class Ran(NamedTuple):
 
 
 def _bots_together(
-    loaded: Deck, labels: list[str], plans: list[Plan], bounds: Windows, jobs: int | None, scheduler: str | None, progress: Progress
-) -> tuple[list[Ran], dict[str, list[Difference]]]:
-    """Every bot's run, played together, and each rate some bot flags compared between the bots."""
+    loaded: Deck, labels: list[str], plans: list[Plan], bounds: Windows, jobs: int | None, scheduler: str | None, progress: Progress, strengths: bool
+) -> tuple[list[Ran], dict[str, list[Difference]], Strength | None]:
+    """Every bot's run, played together, and each rate some bot flags compared
+    between the bots; with ``strengths``, each face's verdict across them."""
     from ..sim import across, balance
+    from ..sim import strength as across_strength
     from ..sim.paired import FIRST
 
     totals = across.play(loaded, plans, jobs, progress, scheduler)
@@ -265,7 +300,8 @@ def _bots_together(
     flagged = balance.Agreement({r.label: r.verdict for r in runs}).flagged()
     rates = [FIRST if what.startswith(FIRST) else what for what in flagged]
     found = across.differences(labels, totals, rates)
-    return runs, {what: found[rate] for what, rate in zip(flagged, rates) if rate in found}
+    verdicts = across_strength.judge(labels, totals, bounds.face_win_rate) if strengths else None
+    return runs, {what: found[rate] for what, rate in zip(flagged, rates) if rate in found}, verdicts
 
 
 def _until_decided(
@@ -277,20 +313,6 @@ def _until_decided(
         return until_decided(loaded, plan, bounds, cap, jobs, progress, scheduler)
     except OSError as exc:
         raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
-
-
-#: How much sooner games are played with the compiled kernel, measured (docs/simulate.md, "Speed").
-FASTER = {"greedy": 24, "planner": 3}
-
-
-def _say_what_numba_gives() -> None:
-    """Without numba, one line on standard error: what ``pip install 'hi5pnp[fast]'`` would give."""
-    from ..language import _
-    from ..sim.bots.players import numba_installed
-
-    if not numba_installed():
-        said = _("planner games would be about {planner} times faster, greedy games about {greedy} times, with numba: pip install 'hi5pnp[fast]'")
-        click.echo(said.format(**FASTER), err=True)
 
 
 def _play(
@@ -309,30 +331,44 @@ def _play(
         raise Failure([f"{save_logs}: cannot save the logs: {exc.strerror or exc}"]) from None
 
 
-def _write_report(path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str, between: dict[str, list[Difference]] | None) -> None:
+def _write_report(
+    path: Path, loaded: Deck, edition: int, runs: list[Ran], other: str, between: dict[str, list[Difference]] | None, strength: Strength | None
+) -> None:
     """The PDF report: every run, and each run's comparison with the other deck."""
     from ..sim.across import said
     from ..sim.report.pdf import write_report
 
     compared = {r.label: r.comparison for r in runs if r.comparison is not None}
     words = {what: said(d) for what, d in (between or {}).items()}
-    write_report(path, loaded, runs[0].plan, edition, [(r.label, r.summary, r.verdict) for r in runs], compared or None, other=other, between=words)
+    made = [(r.label, r.summary, r.verdict) for r in runs]
+    write_report(path, loaded, runs[0].plan, edition, made, compared or None, other=other, between=words, strength=strength)
 
 
-def _json(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> dict[str, Any]:
+def _json(
+    loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None, strength: Strength | None
+) -> dict[str, Any]:
     from ..sim.report.results import sequential_json, several_json, to_json
+    from ..sim.report.strength import strength_json
 
     each = [(r.label, to_json(loaded, r.plan, edition, r.summary, r.verdict, r.comparison, other)) for r in runs]
     for (_, out), r in zip(each, runs):
         if r.sequential is not None:
             out["sequential"] = sequential_json(r.sequential)
-    return each[0][1] if len(each) == 1 else several_json(each, agreement, between)
+    out = each[0][1] if len(each) == 1 else several_json(each, agreement, between)
+    if strength is not None:
+        out["strength"] = strength_json(strength)
+    return out
 
 
-def _text(loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None) -> list[str]:
+def _text(
+    loaded: Deck, edition: int, runs: list[Ran], other: str, agreement: Agreement, between: dict[str, list[Difference]] | None, strength: Strength | None
+) -> list[str]:
     from ..sim.report.results import across_lines, compare_text, sequential_line, to_text
+    from ..sim.report.strength import strength_lines
 
     lines = [*agreement.lines(), *across_lines(between or {}), ""] if len(runs) > 1 else []
+    if strength is not None:
+        lines = [*strength_lines(strength), "", *lines]
     for r in runs:
         if len(runs) > 1:
             lines.append(f"== {r.label}")

@@ -20,9 +20,10 @@ from ..deck import EDITION_NUMBERS, Deck
 from ..errors import OptionError, check_choice, check_number
 from ..judge.logwrite import game_log
 from ..rules import Seat
-from . import BOT_NAMES, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides, executor
+from . import BOT_NAMES, MCTS_PLAYOUTS, MOST_GAMES, MOST_SEED, PLANNER_DEPTH, PLANNER_WIDTH, SIDE_CHOICES, BotName, Sides, executor
 from .bots import jit_games
 from .bots.draw import game_rng
+from .bots.mcts import PLAYOUTS, MCTSBot
 from .bots.players import BOTS, Bot, PlannerBot, play_game
 from .bots.playout import random_playout
 from .bots.record import GameRecord, Tally, record_of
@@ -44,6 +45,7 @@ class Plan:
     edition: int | None = None  # None: the deck's
     width: int = 4  # the planner's effort: turns looked at
     depth: int = 24  # and turns played ahead after each
+    playouts: int = PLAYOUTS  # the search's effort: playouts a turn
     logs: Path | None = None  # save each game's log here
     deck_name: str = "default"  # as the saved logs name the deck
 
@@ -57,6 +59,7 @@ class Plan:
             check_choice("edition", self.edition, EDITION_NUMBERS)
         check_number("width", self.width, *PLANNER_WIDTH, whole=True)
         check_number("depth", self.depth, *PLANNER_DEPTH, whole=True)
+        check_number("playouts", self.playouts, *MCTS_PLAYOUTS, whole=True)
         if self.logs is not None and not isinstance(self.logs, Path):
             raise OptionError(f"logs: {self.logs!r} is not a folder; give a pathlib.Path, or None")
         if not isinstance(self.deck_name, str) or not self.deck_name.strip():
@@ -67,6 +70,8 @@ def make_bots(plan: Plan) -> dict[Seat, Bot]:
     def one(name: str) -> Bot:
         if BOTS[name] is PlannerBot:
             return PlannerBot(plan.width, plan.depth)
+        if BOTS[name] is MCTSBot:
+            return MCTSBot(plan.playouts)
         return BOTS[name]()
 
     return {Seat.NORTH: one(plan.north), Seat.SOUTH: one(plan.south)}

@@ -24,8 +24,8 @@ from ..judge.logwrite import game_log, quote
 from ..language import N_, _
 from ..rules import SEATS, Illegal, NotationError, RulesError, Seat, Setup, State, Turn, TurnReport, deal
 from ..sim import BOT_NAMES
-from ..sim.bots.heuristic import Sight, tie_order
-from ..sim.bots.players import BOTS, Bot, GreedyBot
+from ..sim.bots.heuristic import Seeing, Sight, tie_order
+from ..sim.bots.players import BOTS, Bot
 from .menu import turn_words
 
 #: Who may sit at a seat: a person, or one of the bots by name.
@@ -143,7 +143,7 @@ class Table:
         self.state = State(self.deck, {s: self.faces[s] for s in SEATS}, self.first, self.seating.edition)
         sight = Sight(self.state.game, tie_order(self.state.game, random.Random(f"{self.seating.seed}:order")))
         for bot in self._bots.values():
-            if isinstance(bot, GreedyBot):
+            if isinstance(bot, Seeing):
                 bot.start(sight)  # the bots of one game share how they see it
         self._lay()
 

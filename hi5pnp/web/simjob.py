@@ -13,11 +13,15 @@ from typing import Any
 
 from ..deck import load_deck
 from ..errors import Hi5Error
-from ..sim import BOT_NAMES, balance
+from ..sim import BOT_NAMES, BotName, across, balance
+from ..sim import strength as across_strength
 from ..sim.report.results import to_json, to_text
+from ..sim.report.strength import strength_json, strength_lines
 from ..sim.run import Plan, simulate
 
 MOST_FROM_PAGE = 50_000  # games a run started from the page may have: minutes at most
+STRENGTH = "strength"  # the bots' choice that plays greedy, the planner and the search on the same games
+STRENGTHS: tuple[BotName, ...] = ("greedy", "planner", "mcts")
 
 
 @dataclass(frozen=True)
@@ -54,8 +58,8 @@ class SimJob:
 
     def start(self, deck: str | None, games: int, bot: str) -> str | None:
         """Start a run of ``games`` games on ``deck``; None when started, else why not."""
-        if bot not in BOT_NAMES:
-            return f"no bot '{bot}'; choose {', '.join(BOT_NAMES)}"
+        if bot not in (*BOT_NAMES, STRENGTH):
+            return f"no bot '{bot}'; choose {', '.join((*BOT_NAMES, STRENGTH))}"
         if not 1 <= games <= MOST_FROM_PAGE:
             return f"games must be from 1 to {MOST_FROM_PAGE:,}"
         with self._lock:
@@ -69,11 +73,23 @@ class SimJob:
     def _run(self, where: str | None, games: int, bot: str) -> None:
         try:
             deck = load_deck(where, need_score_sheet=False)
-            plan = Plan(games=games, north=bot, south=bot)  # type: ignore[arg-type]
-            summary = simulate(deck, plan, None, lambda done, total: self._set(done=done, total=total))
-            verdict = balance.judge(summary, balance.bounds_of(deck))
-            result = to_json(deck, plan, deck.edition, summary, verdict)
-            text = "\n".join(to_text(deck, plan, deck.edition, summary, verdict))
+            bots = STRENGTHS if bot == STRENGTH else (bot,)
+            plans = [Plan(games=games, north=b, south=b) for b in bots]  # type: ignore[arg-type]
+
+            def told(done: int, total: int) -> None:
+                self._set(done=done, total=total)
+
+            totals = across.play(deck, plans, None, told) if len(plans) > 1 else None
+            summary = totals.summaries[0] if totals else simulate(deck, plans[0], None, told)
+            bounds = balance.bounds_of(deck)
+            verdict = balance.judge(summary, bounds)
+            result = to_json(deck, plans[0], deck.edition, summary, verdict)
+            lines = to_text(deck, plans[0], deck.edition, summary, verdict)
+            if totals is not None:  # every strength: the first bot's run, and each face's verdict across them
+                found = across_strength.judge(bots, totals, bounds.face_win_rate)
+                result["strength"] = strength_json(found)
+                lines = [*strength_lines(found), "", *lines]
+            text = "\n".join(lines)
             self._set(state="done", result=result, text=text, finished=time.time())
         except Hi5Error as exc:
             self._set(state="failed", error=str(exc))

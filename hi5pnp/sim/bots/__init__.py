@@ -1,10 +1,12 @@
 """The players of the simulator: bots that propose turns to the engine, and
 what it takes to play a whole game fast.
 
-- :mod:`.players`: the random, greedy and planner bots (:data:`BOTS`) and a
+- :mod:`.players`: the random, greedy, planner and mcts bots (:data:`BOTS`) and a
   whole game (:func:`play_game`, :func:`play_random_game`)
 - :mod:`.heuristic`: what the bots value, a turn's and a position's worth
+- :mod:`.mcts`: the search bot, Monte Carlo tree search over the engine's position
 - :mod:`.lookahead`: the planner's look-ahead on flat tables (pure Python)
+- :mod:`.kernel`: which kernel plays the look-ahead (compiled, or pure)
 - :mod:`.jit_kernel`, :mod:`.jit_lookahead`: the same look-ahead compiled
   by numba (the ``fast`` extra) and its adapter
 - :mod:`.jit_games`: random and greedy whole games on the compiled kernel
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
         KERNEL_VARIABLE,
         Bot,
         GreedyBot,
+        MCTSBot,
         PlannerBot,
         RandomBot,
         compiled_kernel,
@@ -43,6 +46,7 @@ __all__ = [
     "KERNEL_VARIABLE",
     "Bot",
     "GreedyBot",
+    "MCTSBot",
     "PlannerBot",
     "RandomBot",
     "compiled_kernel",

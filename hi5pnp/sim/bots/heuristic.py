@@ -22,9 +22,9 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ...deck import CompetitorFace, Deck, ObstacleFace
+from ...deck import CompetitorCard, CompetitorFace, Deck, ObstacleFace
 from ...rules import CHIT as CHIT_REWARD
-from ...rules import Action, Brought, Game, Mark, Position, Reward, Turn
+from ...rules import Action, Brought, Game, Mark, Position, Reward, State, Turn
 from ...rules.legality import reward_choices
 from ...rules.position import match_table, may_do, track
 
@@ -107,6 +107,25 @@ class Sight:
         self.matches = match_table(self.game, course)
         self.traits = ["", *(o.trait for o in track(course))]
         self.course = course
+
+
+class Seeing:
+    """A bot that sees the game through a :class:`Sight` (greedy, the planner, the search)."""
+
+    def __init__(self) -> None:
+        self._sight: Sight | None = None
+
+    def start(self, sight: Sight) -> None:
+        """A new game, seen through ``sight`` (its competitors in an order
+        drawn for the game, :func:`tie_order`; the bots of one game share it)."""
+        self._sight = sight
+
+    def sight(self, state: State, rng: random.Random) -> Sight:
+        """This game as the bot sees it; if it was not started with it, its
+        order is drawn from ``rng`` at its first turn."""
+        if self._sight is None or self._sight.game is not state.game:
+            self._sight = Sight(state.game, tie_order(state.game, rng))
+        return self._sight
 
 
 def choices(sight: Sight, pos: Position) -> list[Choice]:
@@ -323,6 +342,12 @@ def evaluate(sight: Sight, pos: Position, seat: int) -> float:
                 worth[of[i]] += share
             k = e
     return worth[seat] - worth[1 - seat]
+
+
+def stronger_face(deck: Deck, card: CompetitorCard) -> str:
+    """The face of ``card`` a bot chooses at set-up: the stronger by :func:`face_strength`, side a on a tie."""
+    a, b = (face_strength(deck, f) for f in card.faces)
+    return f"{card.number}{'a' if a >= b else 'b'}"
 
 
 def face_strength(deck: Deck, face: CompetitorFace) -> float:

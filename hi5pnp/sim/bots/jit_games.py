@@ -51,7 +51,7 @@ class Tables(NamedTuple):
 def fits(north: str, south: str, logs: bool) -> bool:
     """Are games of these bots played on the compiled kernel: both random or
     greedy, no log saved, numba installed and not turned off?"""
-    from .players import compiled_kernel
+    from .kernel import compiled_kernel
 
     return not logs and north in BOT_CODES and south in BOT_CODES and compiled_kernel()
 

@@ -25,7 +25,7 @@ course's once a round, and hands a position over as a few arrays:
 
 The planner uses it where numba is installed (``pip install
 'hi5pnp[fast]'``) and ``HI5PNP_KERNEL`` is not ``python``
-(:func:`~hi5pnp.sim.bots.players.compiled_kernel`); without numba everything runs
+(:func:`~hi5pnp.sim.bots.kernel.compiled_kernel`); without numba everything runs
 on the pure kernel, with the same choices (docs/simulate.md, "Speed").
 """
 

@@ -18,9 +18,6 @@ or the order of the deal.
 
 from __future__ import annotations
 
-import functools
-import importlib.util
-import os
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -31,36 +28,13 @@ from ...rules.legality import no_round
 from ...rules.play import play
 from .. import BOT_NAMES
 from . import draw, heuristic
+from .kernel import KERNEL_VARIABLE as KERNEL_VARIABLE
+from .kernel import compiled_kernel as compiled_kernel
 from .lookahead import Lookahead, copy
+from .mcts import MCTSBot as MCTSBot
 
 if TYPE_CHECKING:
     from .jit_lookahead import CompiledLookahead
-
-KERNEL_VARIABLE = "HI5PNP_KERNEL"  # "python": the planner's pure kernel even where numba is installed
-
-
-def compiled_kernel() -> bool:
-    """Does the planner look ahead with the compiled kernel
-    (:mod:`.jit_lookahead`): numba can be imported, and ``HI5PNP_KERNEL`` is
-    not ``python``? Either kernel makes the same choices."""
-    return os.environ.get(KERNEL_VARIABLE, "").strip().lower() != "python" and _numba_works()
-
-
-def numba_installed() -> bool:
-    """Is numba installed, and does it import? (Whatever ``HI5PNP_KERNEL`` says.)"""
-    return _numba_works()
-
-
-@functools.cache
-def _numba_works() -> bool:
-    """numba is installed and imports (a release that does not go with the installed numpy raises ImportError): asked once a process."""
-    if importlib.util.find_spec("numba") is None:
-        return False
-    try:
-        from . import jit_kernel  # noqa: F401  (compiles nothing: its functions compile when first called)
-    except ImportError:
-        return False
-    return True
 
 
 class Bot(Protocol):
@@ -108,24 +82,8 @@ class RandomBot:
         return f"{card.number}{rng.choice(SIDES)}"  # as a side dealt at random: the fast path's draw
 
 
-class GreedyBot:
+class GreedyBot(heuristic.Seeing):
     """The turn with the best one-turn value; ties broken by the game's generator."""
-
-    def __init__(self) -> None:
-        self._sight: heuristic.Sight | None = None
-
-    def start(self, sight: heuristic.Sight) -> None:
-        """A new game, seen through ``sight`` (its competitors in an order
-        drawn for the game, :func:`heuristic.tie_order`; the bots of one game
-        share it)."""
-        self._sight = sight
-
-    def sight(self, state: State, rng: random.Random) -> heuristic.Sight:
-        """This game as the bot sees it; if it was not started with it, its
-        order is drawn from ``rng`` at its first turn."""
-        if self._sight is None or self._sight.game is not state.game:
-            self._sight = heuristic.Sight(state.game, heuristic.tie_order(state.game, rng))
-        return self._sight
 
     def turn(self, state: State, rng: random.Random) -> Turn:
         if state.current_player() is None:
@@ -136,8 +94,7 @@ class GreedyBot:
         return heuristic.turn_of(state.game, best[0] if len(best) == 1 else rng.choice(best))
 
     def choose_face(self, deck: Deck, card: CompetitorCard, rng: random.Random) -> str:
-        a, b = (heuristic.face_strength(deck, f) for f in card.faces)
-        return f"{card.number}{'a' if a >= b else 'b'}"
+        return heuristic.stronger_face(deck, card)
 
 
 Move = tuple[Any, ...]  # a turn as play's arguments: competitor, action, spend, group, rewards
@@ -280,10 +237,11 @@ class PlannerBot(GreedyBot):
 
 
 #: The bots by name, weakest first.
-BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[PlannerBot]] = {
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[PlannerBot] | type[MCTSBot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "planner": PlannerBot,
+    "mcts": MCTSBot,
 }
 
 
@@ -311,8 +269,8 @@ def play_game(
         else:
             teams[seat] = [f"{n}{rng.choice(SIDES)}" for n in setup.cards[seat]]
     state = State(deck, teams, setup.first, edition)
-    lookers = [bot for bot in bots.values() if isinstance(bot, GreedyBot)]
-    if lookers:  # greedy and the planner see the game alike: the competitors in one order, drawn for the game
+    lookers = [bot for bot in bots.values() if isinstance(bot, heuristic.Seeing)]
+    if lookers:  # greedy, the planner and the search see the game alike: the competitors in one order, drawn for the game
         sight = heuristic.Sight(state.game, heuristic.tie_order(state.game, rng))
         for bot in lookers:
             bot.start(sight)

@@ -24,6 +24,7 @@ from ..compare import Comparison
 from ..findings import Run, face_label, first_rate, flagged, flags_of, overall
 from ..run import Plan
 from ..stats import Summary
+from ..strength import Strength
 from .charts import (
     AMBER,
     BAD,
@@ -47,6 +48,7 @@ from .compare import compare_page
 from .faces import faces_pages
 from .games import games_page
 from .results import face_order
+from .strength import strength_pages
 
 WORDS: dict[Outcome, tuple[str, Colour]] = {"fair": ("FAIR", GOOD), "undecided": ("UNDECIDED", AMBER), "not fair": ("NOT FAIR", BAD)}
 WHY: dict[Outcome, tuple[str, str]] = {  # the headline's reason, for one bot and for several
@@ -68,13 +70,16 @@ def write_report(
     *,
     other: str = "",
     between: Mapping[str, str] | None = None,
+    strength: Strength | None = None,
 ) -> None:
     """Write the report to ``path`` whole (or leave what was there); never
     over a file of the deck, a link or a device (:func:`~hi5pnp.files.write_output`).
     ``runs``: a (label, summary, verdict) per bot or pairing of bots;
     ``comparisons``: the same labels to their comparison with another deck,
-    named ``other``; ``between``: each flagged rate's words on the bots' difference (:func:`.across.said`)."""
-    write_output(path, report_bytes(deck, plan, edition, runs, comparisons, other=other, between=between), keep=deck_paths(deck), kind=PDF)
+    named ``other``; ``between``: each flagged rate's words on the bots' difference (:func:`.across.said`);
+    ``strength``: the faces' verdicts across the bots (:mod:`..strength`), a page of their own."""
+    made = report_bytes(deck, plan, edition, runs, comparisons, other=other, between=between, strength=strength)
+    write_output(path, made, keep=deck_paths(deck), kind=PDF)
 
 
 def report_bytes(
@@ -86,6 +91,7 @@ def report_bytes(
     *,
     other: str = "",
     between: Mapping[str, str] | None = None,
+    strength: Strength | None = None,
 ) -> bytes:
     """The report's bytes: the same for the same runs, wherever and whenever made."""
     ran = [Run(*r) for r in runs]
@@ -100,6 +106,9 @@ def report_bytes(
         games_page(c, deck, ran)
         c.showPage()
         faces_pages(c, deck, ran)
+        if strength is not None:
+            strength_pages(c, deck, strength)
+            c.showPage()
         for label, comparison in (comparisons or {}).items():
             compare_page(c, deck, label, comparison, other or "the other deck")
             c.showPage()
