@@ -161,6 +161,7 @@ def test_manifest_matches_the_pdf(kit):
         assert sorted(drawn) == sorted(expected), (name, page_no)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", pytest.param("letter", marks=pytest.mark.slow)])  # Letter where A4 is read back: a repeat
 def test_nine_cards_a_sheet_inside_the_paper(kit, paper):
     """With the default 1 mm bleed, both papers go 4 × 2 landscape: A4 could
@@ -255,6 +256,7 @@ def test_bleed_spaces_the_cards():
     assert xs[1] - xs[0] == pytest.approx(63.5 + 4.0) and ys[1] - ys[0] == pytest.approx(88.9 + 4.0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["poker", *(pytest.param(n, marks=pytest.mark.slow) for n in ("bridge", "euro", "american", "tarot"))])
 def test_every_card_size_preset_builds(name):
     """Every full-size preset builds the bundled deck: names fit, the grid fits."""

@@ -62,6 +62,7 @@ def test_flags_that_do_not_go_together_are_refused(args, words, tmp_path, monkey
     assert not (tmp_path / "logs").exists()
 
 
+@pytest.mark.slow
 def test_each_flagged_rate_is_compared_between_the_bots_on_the_same_games():
     data = json.loads(run("--json", "--games", "40", "--bot", "greedy", "--bot", "random", "--seed", "2").stdout)
     across = data["across_bots"]

@@ -146,6 +146,7 @@ def test_one_environment_renders_layouts_and_markup(deck_copy):
     assert "&lt;T&gt; &amp; x" in templates.render("quickref.xml.j2", context)
 
 
+@pytest.mark.slow
 def test_a_fault_in_an_element_a_macro_writes_names_the_macro_file(templates):
     path = templates / "_macros.j2"
     _edit(path, "fill: {{ fill }}}", "fill: {{ fill }}, lw: wide}")

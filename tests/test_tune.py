@@ -291,6 +291,7 @@ def test_when_no_plan_reaches_the_window_the_closest_is_the_answer(weak, monkeyp
     assert code == 1 and "no plan to write" in err
 
 
+@pytest.mark.slow
 def test_a_deck_with_every_face_inside_needs_no_tuning(tmp_path):
     folder = tmp_path / "wide"
     shutil.copytree(GOLDEN / "mini", folder)

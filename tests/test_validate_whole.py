@@ -102,6 +102,7 @@ def test_a_balance_fault_leaves_every_page_laid_out_and_a_colour_fault_none(deck
     assert read_deck(folder).sound is None
 
 
+@pytest.mark.slow
 def test_layout_faults_of_several_parts_of_a_sound_deck_are_told_at_once(deck_copy):
     deck_copy("competitors.yaml", '    name: "Brutus Hale"', f'    name: "Brutus Hale"\n    flavour: "{LONG}"')
     folder = deck_copy("score_sheets.yaml", 'label: "Trait columns"', 'label: "Trait columns, each complete, scored at the end of the game"')

@@ -250,6 +250,7 @@ def test_a_log_file_chosen_is_checked_as_a_pasted_one(client, desk):
     assert (desk.pasted / done.headers["location"].rsplit("/", 1)[1]).read_bytes() == data
 
 
+@pytest.mark.slow
 def test_serve_prints_its_address_and_warns_of_another_host(tmp_path):
     import subprocess
     import sys

@@ -168,6 +168,7 @@ def test_english_pages_stay_english_and_say_so(folders):
     assert english_left(client.get("/play").text)  # the check finds English where it is
 
 
+@pytest.mark.slow
 def test_the_check_finds_a_message_left_untranslated(folders, tmp_path, monkeypatch):
     """A German catalogue with one desk message's translation removed: its English is found on the page."""
     own = tmp_path / "locale"

@@ -60,6 +60,7 @@ def test_serve_lang_answers_every_browser_in_it(folders):
     assert "Lyra Leichtfuß" in page.text and page.headers["content-language"] == "de" and "vary" not in page.headers
 
 
+@pytest.mark.slow
 def test_a_deck_without_the_pages_language_shows_its_own_words_and_a_fault_of_its_translation_is_shown(folders):
     shutil.rmtree(folders / "deck" / "translations")
     assert "Lyra Lightfoot" in client(folders).get("/gallery", headers=GERMAN).text

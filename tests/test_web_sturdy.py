@@ -310,6 +310,7 @@ def test_a_chart_left_by_a_failed_run_is_marked_with_its_date(client, desk):
     assert "The last run failed" in part and "An earlier run" in part and "20 Nov 2026, 09:30" in part
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_the_open_streams_and_stops_cleanly(tmp_path):
     import signal
     import subprocess
