@@ -48,7 +48,7 @@ def simulated(deck, games: int, jobs: int) -> float:
 def greedy(deck, games: int, jobs: int) -> None:
     import os
 
-    from hi5pnp.sim.bots.players import KERNEL_VARIABLE, numba_installed
+    from hi5pnp.sim.bots.kernel import KERNEL_VARIABLE, numba_installed
 
     plan = Plan(games=games, north="greedy", south="greedy")
     if not numba_installed():
