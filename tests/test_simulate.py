@@ -208,6 +208,7 @@ def test_bad_flags_are_refused_with_status_2(args, words):
     assert code == 2 and words in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_report_pdf(tmp_path):
     out = tmp_path / "report.pdf"
     code, _, err = run("--games", "120", "--bot", "greedy", "--report", str(out), "--face-window", "0-100", "--first-player-window", "0-100")
