@@ -51,6 +51,12 @@ def _pairing_form(form: dict[str, Any]) -> tuple[int, list[str], bool]:
     return whole(str(form.get("seed", "")), "seed") or 0, eventdesk.fixed_tables(str(form.get("fixed", ""))), bool(form.get("rematch"))
 
 
+async def _refused(request: Request, exc: Hi5Error, form: dict[str, Any] | None = None) -> Response:
+    """The event page again with why the desk did not act: 409 for a conflict with the event as it stands (a
+    round open, the planned rounds paired), else 400; the form's values kept."""
+    return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc), None, form)
+
+
 async def event_preview(request: Request) -> Response:
     """The next round as it would be paired, on the event page, writing nothing."""
     form = await form_of(request)
@@ -60,7 +66,7 @@ async def event_preview(request: Request) -> Response:
     try:
         shown = await run_in_threadpool(eventdesk.preview, desk_of(request), seed, fixed, rematch)
     except Hi5Error as exc:
-        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc), None, form)
+        return await _refused(request, exc, form)
     return await run_in_threadpool(event_home, request, 200, "", shown, form)
 
 
@@ -70,7 +76,7 @@ async def told_or_said(request: Request, anchor: str, work: Callable[..., str], 
     try:
         told = await run_in_threadpool(work, *args)
     except Hi5Error as exc:
-        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc))
+        return await _refused(request, exc)
     return RedirectResponse(f"/event?done={quote(told)}#{anchor}", status_code=303)
 
 
@@ -89,8 +95,8 @@ async def event_pair(request: Request) -> Response:
     seed, fixed, rematch = _pairing_form(form)
     try:
         number, written = await run_in_threadpool(eventdesk.pair, desk_of(request), seed, str(form.get("paper", "a4")), fixed, rematch)
-    except Hi5Error as exc:  # a round open, the planned rounds paired (409: a conflict with the event as it stands)
-        return await run_in_threadpool(event_home, request, 409 if isinstance(exc, EventError) else 400, said(exc), None, form)
+    except Hi5Error as exc:
+        return await _refused(request, exc, form)
     told = _("Round %(round)d paired: wrote %(files)s.") % {"round": number, "files": ", ".join(written)}
     return RedirectResponse(f"/event?done={quote(told)}#round", status_code=303)
 
