@@ -141,11 +141,18 @@ def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
 
     def press(words: str) -> None:
         """Press a button and wait for the page it leads to."""
+        from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
         from selenium.webdriver.support import expected_conditions
         from selenium.webdriver.support.ui import WebDriverWait
 
         page = browser.find_element("tag name", "html")
-        browser.find_element("xpath", f"//button[contains(., '{words}')]").click()
+        for attempt in range(3):  # the event page redraws a part of itself as the folder changes: find the button again
+            try:
+                browser.find_element("xpath", f"//button[contains(., '{words}')]").click()
+                break
+            except (StaleElementReferenceException, WebDriverException) as exc:
+                if attempt == 2 or ("does not belong to the document" not in str(exc) and not isinstance(exc, StaleElementReferenceException)):
+                    raise
         WebDriverWait(browser, 20).until(expected_conditions.staleness_of(page))
 
     with running(Desk(logs=folder, out=tmp_path / "desk", event=True)) as base:
