@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from eventfix import handed_back, rng, sha256
 from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot, wait_for
-from webfix import running
+from webfix import press, running
 
 from hi5pnp.deck import load_deck
 from hi5pnp.event.eventfolder import pair_next_round
@@ -139,22 +139,6 @@ def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
         box.clear()
         box.send_keys(value)
 
-    def press(words: str) -> None:
-        """Press a button and wait for the page it leads to."""
-        from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-        from selenium.webdriver.support import expected_conditions
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        page = browser.find_element("tag name", "html")
-        for attempt in range(3):  # the event page redraws a part of itself as the folder changes: find the button again
-            try:
-                browser.find_element("xpath", f"//button[contains(., '{words}')]").click()
-                break
-            except (StaleElementReferenceException, WebDriverException) as exc:
-                if attempt == 2 or ("does not belong to the document" not in str(exc) and not isinstance(exc, StaleElementReferenceException)):
-                    raise
-        WebDriverWait(browser, 20).until(expected_conditions.staleness_of(page))
-
     with running(Desk(logs=folder, out=tmp_path / "desk", event=True)) as base:
         browser.get(base + "/event")
         assert "one game in 2 logs (round1-table1.played.yaml, round1-table3.yaml)" in main_text()  # the duplicate, held open (revision 6)
@@ -162,7 +146,7 @@ def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
         fill("judge", "Sam Okafor")
         Select(browser.find_element("name", "winner")).select_by_value("void")
         fill("reason", "a copy of round1-table1.played.yaml")
-        press("Save as ruling")
+        press(browser, "Save as ruling")
         assert "round1-table3.ruling.yaml" in main_text()
         browser.get(base + "/event")
         assert "ruled void: a copy of round1-table1.played.yaml" in main_text()
@@ -171,22 +155,22 @@ def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
         browser.find_element("link text", "round1-table2.played.yaml").click()
         fill("line", str(line))
         fill("turn", right)
-        press("Try")
+        press(browser, "Try")
         assert "VALID" in main_text()
         fill("judge", "Sam Okafor")
-        press("Save as ruling")
+        press(browser, "Save as ruling")
         assert "as ruled by Sam Okafor" in main_text() and "round1-table2.played.ruling.yaml" in main_text()
         shoot(browser, "event-slip-ruled")
 
         browser.get(base + "/event")
-        press("Pair round 2")
+        press(browser, "Pair round 2")
         assert "Round 2 paired" in main_text() and (folder / "round2-slips.pdf").is_file()
         shoot(browser, "event-round2-paired")
         browser.find_element("link text", "round2-table1.yaml").click()
         fill("judge", "Sam Okafor")
         Select(browser.find_element("name", "winner")).select_by_value("south")
         fill("reason", "forfeit: north did not come")
-        press("Save as ruling")
+        press(browser, "Save as ruling")
         assert "round2-table1.ruling.yaml" in main_text()
         shoot(browser, "event-forfeit-ruled")
 
@@ -200,7 +184,7 @@ def test_a_judge_runs_the_event_from_the_page(tmp_path, browser):
 
         browser.get(base + "/event")
         assert "Round 2 is closed" in main_text()
-        press("Pair round 3")
+        press(browser, "Pair round 3")
         assert "Round 3 paired" in main_text()
         shoot(browser, "event-round3-paired-1280")
         browser.set_window_size(390, 1000)

@@ -19,7 +19,7 @@ import yaml
 from eventfix import contract_table, cross_opponents_wrong
 from test_checker_cli import run
 from test_web_browser import CHROMIUM, DRIVER, headless_chromium, serious_axe_findings, shoot
-from webfix import running
+from webfix import press, running
 
 from hi5pnp.web import Desk
 
@@ -30,16 +30,6 @@ pytestmark = [
 
 PLAYERS = ["Ann Smith", "Bo Li", "Cai Wen", "Dee Lowe", "Eve Ray", "Finn Moss", "Gus Park", "Hal Cole"]
 LATE = "Ivy Chen"
-
-
-def press(driver, words: str) -> None:
-    """Press the button that says ``words`` and wait for the page it leads to."""
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    page = driver.find_element("tag name", "html")
-    driver.find_element("xpath", f'//button[contains(., "{words}")]').click()
-    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(page))
 
 
 def main_text(driver) -> str:
